@@ -43,6 +43,43 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
+ * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A value
+ * @customfunction
+ */
+function SUDOKU_HINT (range, depth, box) {
+  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
+}
+
+/**
+ * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_STEPS (range, box) {
+  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
+}
+
+/**
+ * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_RATING (range, box) {
+  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
+}
+
+/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -192,7 +229,8 @@ const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
+  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
+  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
 }
 
 /** Error codes by JS name. */
@@ -226,7 +264,8 @@ const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30
+  AMBIGUOUS: -30,
+  NOT_FOUND: -31
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -246,7 +285,9 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
+  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
+  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
@@ -557,6 +598,35 @@ class SudokuCalls {
     })
   }
 
+  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
+  rateLogic (h, cells, maxNodes) {
+    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
+      return this._logicRecord(out)
+    })
+  }
+
+  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
+  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
+    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
+      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
+      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
+    })
+  }
+
+  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
+  _logicRecord (out) {
+    const at = SLOT.logic
+    const r = this._int32s(out, at.length)
+    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
+  }
+
+  /** A level of difficulty by technique: its name, or null past the table. */
+  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
+  /** The top of its range in tenths (-1 past the table). */
+  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
+
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }
@@ -621,7 +691,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name']
+  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -956,6 +1026,65 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
+    })
+  }
+
+  // ---- the ZDD of all solutions -----------------------------------------------------
+
+  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
+  zddBuild (p, maxBytes) {
+    const z = this._x.dk_zdd_build(p, maxBytes)
+    if (!z) throw this.lastError()
+    return z
+  }
+
+  zddFree (z) {
+    this._x.dk_zdd_free(z)
+    this._released()
+  }
+
+  /** { size (nodes), count (a bigint, exact), bytes } */
+  zddInfo (z) {
+    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
+      this._x.dk_zdd_info(z, out)
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
+    })
+  }
+
+  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
+  zddNth (z, k, cap) {
+    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
+      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
+    }).options
+  }
+
+  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
+  zddRandom (z, state, cap) {
+    return this._zddSolution(cap, 8, (words, buf, room) => {
+      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
+      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
+    })
+  }
+
+  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
+  _zddSolution (cap, wordBytes, call) {
+    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
+      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
+      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
+    })
+    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
+  }
+
+  /** The ZDD in DLX6's text format. */
+  zddText (z) {
+    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
+    return this.withBuffers([n], (buf) => {
+      this.check(this._x.dk_zdd_text(z, buf, n))
+      return this.readText(buf, n)
     })
   }
 }
@@ -1781,8 +1910,166 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-problem.mjs
+// ---- src/js/dlxkit-zdd.mjs
 const m9_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
+// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
+// memoized search), and a Zdd reads it: its size, its exact count, solution
+// k in its order, uniformly random ones from a seed, and DLX6's text. It
+// holds nothing of the problem, so it outlives changes to it and its free().
+const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
+
+const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
+
+/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
+function buildZdd (problem, opts = {}) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
+  const { maxMemory = 0 } = opts
+  checkCount(maxMemory, 'maxMemory')
+  const h = problem._idle()
+  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+  let z
+  try {
+    z = problem._native.zddBuild(h, maxMemory)
+  } catch (err) {
+    throw refused(err, maxMemory)
+  }
+  try {
+    return new Zdd(problem._kit, z, cap)
+  } catch (err) { // its record could not be read (memory at the cap): the handle goes
+    problem._native.zddFree(z)
+    throw err
+  }
+}
+
+/** The build's error with what to do about it. */
+function refused (err, maxMemory) {
+  const why = {
+    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
+    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
+    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
+    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
+  }[err.code]
+  if (why) {
+    err.message = why
+    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
+  }
+  return err
+}
+
+/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
+class Zdd {
+  constructor (kit, handle, cap) {
+    this._kit = kit
+    this._native = kit._native
+    this._h = handle
+    this._cap = cap
+    const { size, count, bytes } = this._native.zddInfo(handle)
+    this._size = size
+    this._count = count
+    this._bytes = bytes
+    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
+    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
+    return this._h
+  }
+
+  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
+  get size () {
+    this._handle()
+    return this._size
+  }
+
+  /** The bytes it holds in the module. */
+  get bytes () {
+    this._handle()
+    return this._bytes
+  }
+
+  /** How many solutions, a bigint: exact at any size. */
+  countBig () {
+    this._handle()
+    return this._count
+  }
+
+  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
+  count () { return safeCount(this.countBig()) }
+
+  /**
+   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
+   * order (at each node the solutions holding its option first): sorted
+   * option indices, as solve() gives. NO_SOLUTION from the count on.
+   */
+  nth (k) {
+    const h = this._handle()
+    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
+      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
+    }
+    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
+    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
+    try {
+      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
+      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
+    } catch (err) {
+      if (err.code !== 'NO_SOLUTION') throw err
+      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
+      err.details = { k: kk, count: this._count }
+      throw err
+    }
+  }
+
+  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
+  random (opts = {}) { return this.sample(1, opts)[0] }
+
+  /**
+   * n solutions drawn uniformly and independently, one generator seeded with
+   * `seed` (default 0) going on from each to the next (the first is
+   * random({ seed })'s; build/dlx --random n --seed s draws the same).
+   * NO_SOLUTION when there is none.
+   */
+  sample (n, opts = {}) {
+    checkWhole(n, 'n', INT32_MAX)
+    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
+    const { seed = 0 } = opts
+    let state = BigInt(checkCount(seed, 'seed'))
+    const h = this._handle()
+    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
+    const drawn = []
+    for (let j = 0; j < n; j++) {
+      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
+      state = next
+      drawn.push(options.sort((a, b) => a - b))
+    }
+    return drawn
+  }
+
+  /**
+   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
+   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
+   * then the root "ID: (~0?0:ROOT)".
+   */
+  toText () { return this._native.zddText(this._handle()) }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._kit._live--
+    this._native.zddFree(this._h)
+    this._h = 0
+  }
+
+  [Symbol.dispose] () { this.free() }
+}
+  return { buildZdd, Zdd }
+})()
+
+// ---- src/js/dlxkit-problem.mjs
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -1793,6 +2080,7 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
+const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2082,6 +2370,9 @@ class Problem {
     }
   }
 
+  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
+  zdd (opts) { return buildZdd(this, opts) }
+
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2230,7 +2521,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2382,7 +2673,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2390,7 +2681,7 @@ const m11_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m10_
+const { checkSide, variantFlags } = m11_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2440,7 +2731,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2453,7 +2744,7 @@ const m12_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m10_
+const { STYLE } = m11_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2659,15 +2950,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m10_
-const { copyLine, lineIn, lineSide } = m12_
+const { checkPuzzleLength, checkTextSize } = m11_
+const { copyLine, lineIn, lineSide } = m13_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2769,20 +3060,77 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
+// ---- src/js/dlxkit-sudoku-difficulty.mjs
+const m15_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
+// module's one table (sudoku_logic_table.c), rate's technique fields and
+// generate's { difficulty }. The explainer does the work in C; here its
+// numbers become names and SE ratings.
+const { DlxError, checkCount } = m2_
+
+const tables = new WeakMap() // Native -> the levels
+
+/** The levels, easiest first: [{ name, from, to }] (SE ratings, to inclusive; from just above the previous to). */
+function difficulties (native) {
+  let levels = tables.get(native)
+  if (!levels) {
+    levels = []
+    for (let d = 1, name; (name = native.difficultyName(d)); d++) {
+      levels.push({ name, from: levels.length ? levels[levels.length - 1].to + 0.1 : 1, to: native.difficultyTop(d) / 10 })
+    }
+    levels.forEach((l) => { l.from = Math.round(l.from * 10) / 10 })
+    tables.set(native, Object.freeze(levels.map(Object.freeze)))
+    levels = tables.get(native)
+  }
+  return levels
+}
+
+/** The level (its name) of a rating on the 1-to-11 scale. */
+function difficultyOf (native, rating) {
+  const levels = difficulties(native)
+  return (levels.find((l) => rating <= l.to) ?? levels[levels.length - 1]).name
+}
+
+/** A logic record of the module as rate's fields: { difficulty, technique, rating, steps }. */
+function logicFields (native, r) {
+  return { difficulty: native.difficultyName(r.difficulty), technique: native.techniqueName(r.technique), rating: r.rating / 10, steps: r.steps }
+}
+
+/** rate's technique fields for the grid, or nulls when the puzzle has no one solution (status says so). */
+function rateByTechnique (native, h, cells, status, opts) {
+  if (status !== 'unique') return { difficulty: null, technique: null, rating: null, steps: null }
+  return logicFields(native, native.rateLogic(h, cells, checkCount(opts.maxNodes ?? 0, 'maxNodes')))
+}
+
+/** The number (1..) of a level named in generate's options, with a clear error for another name. */
+function difficultyNumber (native, name) {
+  const levels = difficulties(native)
+  const k = levels.findIndex((l) => l.name === name)
+  if (k < 0) throw new DlxError('BAD_ARGUMENT', `difficulty must be one of ${levels.map((l) => l.name).join(', ')} (got ${JSON.stringify(name)})`, { option: 'difficulty' })
+  return k + 1
+}
+  return { difficulties, difficultyOf, logicFields, rateByTechnique, difficultyNumber }
+})()
+
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m14_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m10_
+const { STYLE, checkAlphabet, styleOf } = m11_
+const { difficultyNumber, logicFields } = m15_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array').
+ * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
+ * generated until one needs that level's techniques and no harder, C's
+ * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  */
 function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -2794,6 +3142,9 @@ function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
+  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
+  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -2803,7 +3154,10 @@ function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+  const native = api._native
+  const made = difficulty === undefined
+    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -2811,7 +3165,8 @@ function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed
+    seed,
+    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
   }
 }
 
@@ -2819,7 +3174,7 @@ function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
 ])
 
 function checkOptionNames (opts) {
@@ -2834,7 +3189,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m15_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -2843,20 +3198,28 @@ const m15_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m10_
+const { hasDiagonals } = m11_
+const { difficultyOf } = m15_
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
 function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
+  return explain(api, puzzle, opts, Infinity, (list) => {
+    const rating = rateSteps(list)
+    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
+  })
 }
 
-/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
+/**
+ * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
+ * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
+ */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
+  const after = checkCount(opts.after ?? 0, 'after')
+  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -2946,18 +3309,19 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m16_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
-const { boxOf, parseBox, pattern } = m11_
-const { LineSolver, plainOptions, shapeKey } = m13_
-const { generate } = m14_
-const { hint, steps } = m15_
-const { LineTables, readLine, writeLine } = m12_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
+const { boxOf, parseBox, pattern } = m12_
+const { LineSolver, plainOptions, shapeKey } = m14_
+const { generate } = m16_
+const { difficulties, rateByTechnique } = m15_
+const { hint, steps } = m17_
+const { LineTables, readLine, writeLine } = m13_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3335,20 +3699,28 @@ class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /** Difficulty: { level, score, nodes, guesses, status }. */
+  /**
+   * Difficulty: { level, score, nodes, guesses, status } from the search, and
+   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
+   * opts.techniques false leaves them null).
+   */
   rate (puzzle, opts = {}) {
+    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return r
+      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
     })
   }
+
+  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
+  difficulties () { return difficulties(this._native) }
 }
   return { SudokuApi }
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m17_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3358,8 +3730,8 @@ const m17_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m9_
-const { SudokuApi } = m16_
+const { exactCover, parseDlx } = m10_
+const { SudokuApi } = m18_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3539,7 +3911,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m18_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3557,7 +3929,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m19_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -3666,13 +4038,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m20_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
 
 
 /**
@@ -3826,37 +4198,150 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
+// ---- src/js/dlxkit-sheets-grid.mjs
+const m23_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
+// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
+const { DlxError } = m2_
+const { bad, cellNumber, isBlank, rowsOf, show } = m21_
+
+const MAX_SIDE = 64
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
+}
+  return { readGrid, readBox }
+})()
+
+// ---- src/js/dlxkit-sheets-explain.mjs
+const m24_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
+// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
+// as a column of sentences, and the rating by technique as one row.
+const { bad, cellNumber, gaveUp, isBlank, show } = m21_
+const { readBox, readGrid } = m23_
+
+/** What a full grid answers: there is nothing left to explain. */
+const FULL = 'The grid is full.'
+
+/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
+function explain (kit, range, box, budget, run) {
+  const grid = readGrid(range)
+  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
+  try {
+    return run(grid, opts)
+  } catch (e) {
+    if (e?.code === 'STOPPED') throw gaveUp(budget)
+    throw e
+  }
+}
+
+/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
+function readDepth (depth) {
+  if (isBlank(depth)) return undefined
+  const v = cellNumber(depth)
+  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
+  return v
+}
+
+/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
+function sudokuHint (kit, range, depth, box, budget) {
+  const d = readDepth(depth)
+  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
+}
+
+/** Every step's sentence, one a row. */
+function sudokuSteps (kit, range, box, budget) {
+  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
+}
+
+/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
+function sudokuRating (kit, range, box, budget) {
+  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return [[rating.rating, rating.technique ?? '', rating.steps]]
+}
+  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
+})()
+
+// ---- src/js/dlxkit-sheets-signatures.mjs
+const m25_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
+/**
+ * The functions, their parameters (in order), how many of the last are
+ * optional, and what they return. `id` is the Excel metadata id.
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+  return { SIGNATURES }
+})()
+
 // ---- src/js/dlxkit-sheets.mjs
-const m21_ = (function () {
+const m26_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m18_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m19_
-const { coverBest, coverCount, coverCost, coverSolve } = m20_
+const { load, DlxError } = m20_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
+const { coverBest, coverCount, coverCost, coverSolve } = m22_
+const { readBox, readGrid } = m23_
+const { sudokuHint, sudokuRating, sudokuSteps } = m24_
+const { SIGNATURES } = m25_
 
 
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
+
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -3868,6 +4353,9 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
+    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
+    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -3906,45 +4394,14 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
+  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
-}
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4061,11 +4518,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m22_ = (function () {
+const m27_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4098,7 +4555,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m23_ = (function () {
+const m28_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4106,9 +4563,9 @@ const m23_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m17_
-const { createSheetFunctions, SheetError } = m21_
-const { base64Bytes } = m22_
+const { Dlxkit } = m19_
+const { createSheetFunctions, SheetError } = m26_
+const { base64Bytes } = m27_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4125,2123 +4582,2261 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m23_
+return m28_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAAB1gM7YAJ/fwF/YAF/AX9gA39/fwF/YAF/AGAEf39/fwF/YAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AGf39/f39/AGABfwF+YAh/f39/f39/fwBgAX4BfmAHf39/fn5/fwF/' +
-  'YAJ/fAF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2AHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38Bf2AB' +
-  'fgF/YAAAYAN/fn4Bf2ADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAJ/fwF+YAZ/f39/f34Bf2AF' +
-  'f35/f38Bf2AEf39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/' +
-  'AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/f39/fn9/AX9gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38B' +
-  'f2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwOnA6UDHQkIAQkJCQYDCQIeAAEBDgEFAgcCBAEABQMCAg8ODh8QAQQACQEB' +
-  'CQcDAQEJCQYLFiAQCQURIQsEBAMDBSICDAMXBwUMAwEBAAABIwMDAAMDAxISAQQDAwABAwAACgoHBwgCDQYNDQYEAQAFAAQOJA0S' +
-  'BAsCCgIRCQMDAQABAwIEBgUEAQACAgYEBgYDBgMlCQEBCxEKBQUHJgQGBAAIAQQEAwIBBAsCAgICBAMABAAAJwcBBwQAAQICAQQM' +
-  'BAMADwICAgMCAgICGBgTKBMZGQIaBQUbFikqKywaEAcHLQ0ALgUKCAgvAgcFBQAAAAAPCAQDBAQCAgAHAAIAAgEIAQgFBAEIAgEB' +
-  'AQEIAQQFBwcAAgEGBwIABTAKBQUABgIAAQMFAAMBAxwFBgUAAhwGBgYAAAAACQIFBQMAAjENAgAACAQyAgAABwUCAAAGCAAKAAoA' +
-  'BAEBAQEMAgEGAQgBAQAzNAY1AAAEAwAABAACCAADFBQABBUVAAYUBgIABgEBNgEADAECAgMDNwEbAAgCBgE4Fzk6AQELAwQBAQEF' +
-  'FQMAAQEBDAQFAXABFhYFBgEBCICABAYIAX8BQYDNCAsHgQ1RBm1lbW9yeQIABm1hbGxvYwBKBGZyZWUATxlfX2luZGlyZWN0X2Z1' +
-  'bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAgAMIZGtfZXJyb3IA2AILZGtfc3RyZXJyb3IAgQMIZGtfYWxsb2MA1wIH' +
-  'ZGtfZnJlZQBADWRrX3N1ZG9rdV9uZXcAiwMOZGtfc3Vkb2t1X2ZyZWUAiAMOZGtfc3Vkb2t1X3NpemUAkAMNZGtfc3Vkb2t1X2Jv' +
-  'eACEAxNka19zdWRva3VfcGFyc2VfYm94AIwDEGRrX3N1ZG9rdV9ib3hfb2YAhQMRZGtfc3Vkb2t1X3BhdHRlcm4AjQMWZGtfc3Vk' +
-  'b2t1X3NldF9yZXN0YXJ0cwCPAw9ka19zdWRva3Vfc29sdmUAkQMPZGtfc3Vkb2t1X2JlZ2luAIIDDmRrX3N1ZG9rdV9zdGVwAJQD' +
-  'DWRrX3N1ZG9rdV9lbmQAhwMUZGtfc3Vkb2t1X3NvbHZlX21hbnkAkwMUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMAhgMSZGtfc3Vkb2t1' +
-  'X2dlbmVyYXRlAIkDDmRrX3N1ZG9rdV9yYXRlAI4DFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAIoDDWRrX3RleHRfcGFyc2UAmQMMZGtf' +
-  'dGV4dF9mcmVlAJgDDGRrX3RleHRfc2l6ZQCaAw1ka190ZXh0X3N0eWxlAJwDEGRrX3RleHRfY29uc3VtZWQAlgMNZGtfdGV4dF9z' +
-  'dGFydACbAw1ka190ZXh0X2NlbGxzAJUDDmRrX3RleHRfZm9ybWF0AJcDDmRrX3Byb2JsZW1fbmV3AOwCEGRrX3Byb2JsZW1fcGFy' +
-  'c2UA7wIPZGtfcHJvYmxlbV9mcmVlAOgCFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMA2QIVZGtfcHJvYmxlbV9zZXRfYm91bmRzAPQC' +
-  'E2RrX3Byb2JsZW1fc2V0X2Nvc3QA9QIWZGtfcHJvYmxlbV9vcHRpb25fY29zdADtAhNka19wcm9ibGVtX3NldF9iZXN0APMCGGRr' +
-  'X3Byb2JsZW1fc29sdXRpb25fY29zdAD8AhVka19wcm9ibGVtX2Jlc3RfY291bnQA3AIYZGtfcHJvYmxlbV9iZXN0X3NvbHV0aW9u' +
-  'AN0CGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZAD3AhBka19wcm9ibGVtX3NoYXBlAPoCFGRrX3Byb2JsZW1faXRlbV9uYW1lAOkC' +
-  'FWRrX3Byb2JsZW1fY29sb3JfbmFtZQDgAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwDuAhFka19wcm9ibGVtX3NlYXJjaADxAhdk' +
-  'a19wcm9ibGVtX3NlYXJjaF91bnRpbADyAhNka19wcm9ibGVtX3NvbHV0aW9uAPsCEGRrX3Byb2JsZW1fY291bnQA4QITZGtfcHJv' +
-  'YmxlbV9zZXRfbWVtbwD2Ahtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20A4wIQZGtfcHJvYmxlbV9zdGF0cwD9AhJka19wcm9i' +
-  'bGVtX3Jlc3RhcnQA8AITZGtfcHJvYmxlbV9zZXRfc2VlZAD5Ahdka19wcm9ibGVtX3NldF9yZXN0YXJ0cwD4AhBka19wcm9ibGVt' +
-  'X2ZvcmNlAOYCEmRrX3Byb2JsZW1fdW5mb3JjZQD/AhJka19wcm9ibGVtX2V4Y2x1ZGUA5QIUZGtfcHJvYmxlbV91bmV4Y2x1ZGUA' +
-  '/gIUZGtfcHJvYmxlbV9pdGVtX25lZWQA6gISZGtfcHJvYmxlbV9ib3VuZGVkAN4CF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAOsC' +
-  'FmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0A3wIYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAOcCE2RrX3Byb2JsZW1fZXN0aW1hdGUA' +
-  '5AIQZGtfZXhwbGFpbl9iZWdpbgCeAw9ka19leHBsYWluX25leHQAoAMSZGtfZXhwbGFpbl93aW5kb3dzAKEDD2RrX2V4cGxhaW5f' +
-  'ZnJlZQCfAxFka190ZWNobmlxdWVfbmFtZQCiAxNka190ZWNobmlxdWVfcmF0aW5nAKMDC19pbml0aWFsaXplAAAQX19lcnJub19s' +
-  'b2NhdGlvbgCkAwlzdGFja1NhdmUARAxzdGFja1Jlc3RvcmUARQpzdGFja0FsbG9jAEYJKwEAQQELFR4dFSIAuwK+AssBzQGrArEC' +
-  'sgKzAroCwAK/AsUCygLOAtAC0gIMAQcK/ocJpQMDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsg' +
-  'ACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2' +
-  'AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoArACIR4gACkDaCEi' +
-  'IAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAh' +
-  'AiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQcCAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIh' +
-  'IAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQ' +
-  'WiAAIAApA5gBQgF8NwOYASAAICIQcCAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEg' +
-  'IVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtB' +
-  'FGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8C' +
-  'QANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIg' +
-  'DCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2' +
-  'AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUb' +
-  'IApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAK' +
-  'IAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3n' +
-  'ASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEi' +
-  'JSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUg' +
-  'BEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiAN' +
-  'aioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7Ig' +
-  'AiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAh' +
-  'AwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACAC' +
-  'IQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9' +
-  'AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22' +
-  'ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsg' +
-  'BSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJB' +
-  'AnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0O' +
-  'DwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAG' +
-  'RQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsM' +
-  'AQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyAD' +
-  'ICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJB' +
-  'AWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACIn' +
-  'QwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEHINAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVB' +
-  'BHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAI' +
-  'KAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYg' +
-  'BigCACIGQQFrNgIAIA5FIAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFq' +
-  'CyICRw0ACyAHIARBBHRqKAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0' +
-  'aiICIAIoAgBBgICAgARqNgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOI' +
-  'ASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEG' +
-  'ICFCAX0iIUIAUg0ACwtC////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNA' +
-  'IAQCfyAHIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMg' +
-  'BCAIIAIbIQgLIAcgBEEEdGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRq' +
-  'KAIAIghBAWshAyAHIAhBBHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQEL' +
-  'IA8gBkEEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAH' +
-  'aigCACIEIAZGDQEDQCAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtF' +
-  'BEAgByASQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIA' +
-  'IgRHDQALDAELIBJBAEwNACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIg' +
-  'EjYCDAwBCyADIARGDQAgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcg' +
-  'DUEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANB' +
-  'AWsLIgNHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcg' +
-  'CUEEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhq' +
-  'QQAgDhshEyAIQQFqIQYgDCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAH' +
-  'IAVBBHQiEGooAgQiBCAFRg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAko' +
-  'AgxBAEgbRQRAIAcgA0EEdGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIg' +
-  'A0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAEL' +
-  'IAlBAEwNASAPIAVBBHQiAmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcg' +
-  'AkEEdGoiCigCBCEQIAooAgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEg' +
-  'GUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3' +
-  'AwALIAJBAWoLIgJHDQALDAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2' +
-  'AgQgDyACQQR0aiADNgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJg' +
-  'IAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJ' +
-  'QQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgC' +
-  'CCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgAL' +
-  'IAJBAWsLIgJHDQALIAcgBEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAA' +
-  'IAJBAWsiAjYCyAEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGog' +
-  'AjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQg' +
-  'ByACKAIEQQR0aiAENgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EA' +
-  'IQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOgAyIBQgF8IiE3A6ADIAAgACkDqAMgASAh' +
-  'Vq18NwOoA0EBCyECIA4EQCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNw' +
-  'CyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANG' +
-  'DQEgBUEBaiIFIAJHDQALIAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoArACIQoCQCAAKAIAIgdB' +
-  'gSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////' +
-  'ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8' +
-  'SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANO' +
-  'DQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0A' +
-  'AAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASIL' +
-  'IAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2og' +
-  'B0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8' +
-  'VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0A' +
-  'CwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyAB' +
-  'QQFqIQENAAsLQX8gCgR/IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC4MHAwd/AX4DfCAARQRAQX4PC0J/IAEgAVAb' +
-  'IQEgACgClAIhAgJAAkACQAJAAkACQCAAKAKMAyIDBEAgAg0BIAAoAmQNBUEAIQIgACgCuAIiBEEBRg0EIAAoAiggACgCICIDQYAg' +
-  'SnIgACgCMCADRXJyDQRBASECIARBA0YNBCADQQBMDQMgACgCCCEFIAAoAhwhB0EAIQQDQEQAAAAAAAAAACEKRAAAAAAAAAAAIQsg' +
-  'BSAHIARBAnRqKAIAIgJBBHRqKAIIIgZBAEoEQCAAKAIYIQgDQCAKRAAAAAAAAPA/oCEKIAsgCCAGQQJ0aigCALegIQsgBSACQQFq' +
-  'IgJBBHRqKAIIIgZBAEoNAAsLIAsgCkQAAAAAAADwv6CiIAygIQwgAyAEQQFqIgRHDQALDAMLIAJFDQELIAAoAmRFBEAgAEIBIAAp' +
-  'A4ABIAAoArgCQQFGIANyG1A2AsACCwJ/QQIhAgJAAkACQCAAKAJkDgQAAQECAQsgACgCjAMEQEF/IQIgABAhDQILAkAgABAOIgIO' +
-  'AwECAAILIABBAzYCZEECDAILIABBATYCZCAAKAKoAiIDKAJURQRAIAAgAyABEA8MAgtBAkEBIAMoAnhBAUYbQQEgAygCWEEBRhsh' +
-  'BCAAKQNoIQkDQCAAIAMgCUKAIHwgASABIAl9QoAgVhsgASABIAlWGyAEEQ4AIgJBA0cNASAAKQNoIgkgAVQNAAtBAyECCyACCw8L' +
-  'AkAgACgCKCAAKAJkIAAoAtQCRXJyDQAgACgC2AIiAkECRgRAIAAgARAJDwsgACgCkAEgAUJ/UiACcnINACMAQRBrIgIkAANAIABC' +
-  'gCAQBSIDQQFGDQALAkAgA0EDRw0AIAJCADcDCAJAIABCAUHAACACQQhqQQAQmQENACACKwMIRAAAAAAAAFA/oiIKRAAAAAAAALBA' +
-  'ZEUNACAAQQE2AtQCIABCfyAK/AcgCkQAoTgUmznvQ2YbEAkiA0EBag4FAAEBAQABCyAAEAggABBXIABCfxAFIQMLIAJBEGokACAD' +
-  'DwsgACABEAUhAgwDCyADQT9qQcAAbbcgACgCALeiRAAAAAAAANA/oiAMIAO3o2UhAgsgACACNgLEAgsgACkDaCEJA0AgACAJQoAg' +
-  'fCABIAEgCX1CgCBWGyABIAEgCVYbECQiAkEDRw0BIAApA2giCSABVA0AC0EDDwsgAgvPBAICfgF/AkAgACgCZA0AAkAgACgCkAEN' +
-  'AAJAAkAgACgCuAJBAWsOAgIBAAtBASEEIAAQKw0BCyAAKALMAgR/QQAFIAAoAiBBAEwEf0EBBSAAEJIBCwtFQQF0IQQLIAAgBEEC' +
-  'RjYC0AIgACAEQQFGNgK8AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBBOIgRFDQAgACAENgLE' +
-  'ASAAIAAoAiA2AswBCwsCQCAAKAK8AgRAIAApA2ghAgNAAn8gAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAg' +
-  'ACACECwMAQsgACACEC0LIgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8LIAAoAtACBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBW' +
-  'GyABIAEgAlYbEDMiBEEDRw0CIAApA2giAiABVA0AC0EDDwsCQAJAIAAoAuABDQAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogC' +
-  'cnIgACgCZEEDRiAAKQOgAyAAKQOoA4RCAFJycg0BIAApA2giAyACWg0AIAEgAlgNAQNAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiAC' +
-  'IANWGxABIgRBA0cNAyAAKQNoIgMgAlQNAAtBAyEEIAMgACkD2AFUDQILIAAgARCQAQ8LIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9' +
-  'QoAgVhsgASABIAJWGxABIgRBA0cNAUEDIQQgACkDaCICIAFUDQALCyAECy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+F' +
-  'IAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIgAUUEQCACQgAQZg8LIAIgACkDOBBmC4QBAQF/IAAoAugCIgEEQCABKAIMEE8gASgC' +
-  'EBBPIAEoAiAQTyABKAIkEE8gASgCFBBPIAEoAhgQTyABKAIcEE8gASgCKBBPIAEoAiwQTyABKAIwEE8gASgCNBBPIAEoAlQQTyAB' +
-  'KAJYEE8gASgCXBBPIAEoAmAQTyABEE8gAEEANgLoAgsLzw4DGX8DfgF7IwBBEGsiGCQAAn9BAiAAKAJkQQNGDQAaIAAQCAJAQQFB' +
-  'gAEQSSIFRQ0AIAAgBTYC6AIgACgCCCEKIAAoAiAhCCAAKAIAIQ4gBSAAKAIEIgs2AgQgBSAONgIAIAUgC0E/akEGdkEBIAtBwABK' +
-  'GyIPNgIIIAhBAEoEQCAAKAIcIQQDQCAKIAQgB0ECdGooAgAiAkEEdGooAghBAEoEQANAIANBAWohAyAKIAJBAWoiAkEEdGooAghB' +
-  'AEoNAAsLIAdBAWoiByAIRw0ACwsgBSAIQQJ0QQRqIgQQSiIMNgIMIAUgA0EBaiIDQQJ0IgIQSiIRNgIQIAUgC0EBaiIZQQQQSSIQ' +
-  'NgIgIAUgAhBKIhY2AiQgBSAPQQgQSSIXNgIoIAUgD0EIEEkiBjYCLCAFIA5BMGxBMGoQSiIJNgIwIAUgBBBKIhQ2AhQgBSACEEoi' +
-  'FTYCGCAFIANBA3QQSiISNgIcIBJFIBVFIAz9ESAR/RwBIBD9HAIgFv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih79GwFBAXFBAXQg' +
-  'Hv0bAGsgHv0bAkEBcUECdHIgHv0bA0EBcUEDdHIgF/0RIAb9HAEgCf0cAiAU/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciHv0bAEEB' +
-  'cUEEdHIgHv0bAUEBcUEFdHIgHv0bAkEBcUEGdHIgHv0bA0EHdHJB/wFxcnINAEEAIQMCQCAIQQBMBEAgDCAIQQJ0akEANgIADAEL' +
-  'IAAoAhwhBwNAIAwgDUECdCICaiATNgIAAkAgCiACIAdqKAIAIgZBBHRqKAIIIgRBAEwNACAAKAIYIRpBASECIAQhAyAGIQkDQCAC' +
-  'IBogA0ECdGooAgBBgICAgARIcSECIAogCUEBaiIJQQR0aigCCCIDQQBKDQALIAJFDQADQCARIBNBAnRqIARBAWs2AgAgECAEQQJ0' +
-  'aiICIAIoAgBBAWo2AgAgE0EBaiETIAogBkEBaiIGQQR0aigCCCIEQQBKDQALCyANQQFqIg0gCEcNAAsgDCAIQQJ0aiATNgIAIAwo' +
-  'AgAhBkEAIQ1BACEDA0AgFCANQQJ0aiADIgQ2AgAgBiIJIAwgDUEBaiINQQJ0aigCACIGSARAA0AgESAJQQJ0aigCACEKAn4CQAJA' +
-  'AkAgBCICIANODQAgCkEGdSEHA0AgFSACQQJ0aigCACAHRg0BIAJBAWoiAiADRw0ACwwBCyACIANHDQEgCkEGdSEHCyAVIANBAnRq' +
-  'IAc2AgAgEiADQQN0akIANwMAIAMiAkEBaiEDQgAMAQsgEiACQQN0aikDAAshGyASIAJBA3RqIBtCASAKQT9xrYaENwMAIAlBAWoi' +
-  'CSAGRw0ACwsgCCANRw0ACwsgFCAIQQJ0aiADNgIAQQAhAyALQQBKBEBBACECA0AgECACQQFqIgJBAnRqIgQgBCgCACADaiIDNgIA' +
-  'IAIgC0cNAAsLIBlBAnQiAhBKIgZFDQAgBiAQIAL8CgAAIAhBAEoEQCAMKAIAIQdBACEEA0AgByICIAwgBCIDQQFqIgRBAnRqKAIA' +
-  'IgdIBEADQCAGIBEgAkECdGooAgBBAnRqIgkgCSgCACIJQQFqNgIAIBYgCUECdGogAzYCACACQQFqIgIgB0cNAAsLIAQgCEcNAAsL' +
-  'IAYQTyALQQBKBEAgACgCGCEEQQAhAgNAIAQgAkEBaiIDQQJ0aigCAEGAgICABE4EQCAXIAJBA3ZB+P///wFxaiIGIAYpAwBCASAC' +
-  'QT9xrYaENwMACyADIgIgC0cNAAsLIAAoAsgCIAhBgMAASnIgDkUgCEE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAUgCyAI' +
-  'EAoNASAFKAIIIQ8LIAVBADYCRCAFIA9BAmoiAzYCOEHAACECQoCAgIAEIAApA+ACIhsgG1AbIANBA3StgKciBEHAAE8EQANAIAIi' +
-  'A0EBdCICIARNDQALIAUgAzYCRAsgAEEANgLQAiAAQQE2AmQgAEEANgK8AkKAICAAKQPwAiIbIBtQGyEbIAAoAugCIQIDQCAAIAFC' +
-  'fyAbIAApA2h8IhwgGyAcVhsQCyIEQQJGDQALIAIpA3ghHCACKQNwIRsgAigCaCEHIAIoAmQhBkIAIQEgAEIANwNYIABBAzYCZAJA' +
-  'IARBAUcEQCAbIQEMAQsgBkEATARAQgAhHAwBCyACKAIwIQlBACEDQgAhHANAQn8gHCAJIANBMGxqIgIpAygiG3wgASACKQMgIgF8' +
-  'Ih0gAVQiAq18IgEgAiABIBtUIAEgG1EbIgIbIRxCfyAdIAIbIQEgAiAHciEHIANBAWoiAyAGRw0ACwsCQCAHRQRAIAEgACkDsAMi' +
-  'AXwiHSABVCICIAKtIBwgACkDuAMiAXx8IhsgAVQgASAbURtBAUcNAQsgAEJ/NwOgAyAAQn83A6gDQW0MAgsgACAdNwOgAyAAIBs3' +
-  'A6gDQQNBAiAEQQFGGwwBCyAAEAhBfwsgGEEQaiQAC+8FARV/IAAgACgCACIIQQN0Ig0QSiIKNgJUIAAgCCACQT9qQcAAbSIGbEEI' +
-  'EEkiETYCWCAAIAIgBmxBCBBJIhY2AlwgACAIQQJqIAZsQQgQSSIXNgJgQX8hAyABIAhrIAZsQQFqQQgQSSEOIApFIBFFciAWRSAB' +
-  'QQN0QQFyEEoiD0VyciAORSAXRXJyRQRAIAAgBjYCUCABQQBKBEAgACgCICELA0BBACEEIAYhAyALIAVBAnRqKAIAIgkgCyAFQQFq' +
-  'IgxBAnRqKAIAIhBIBEAgESAOIAUgCEgiAxsgBUEAIAggAxtrIAZsQQN0aiESIAAoAiQhEyAGIQMDQCASIBMgCUECdGooAgAiFEEG' +
-  'dSIHQQN0aiIVIBUpAwBCASAUQT9xrYaENwMAIAQgB0EBaiAEIAdKGyEEIAcgAyADIAdKGyEDIAlBAWoiCSAQRw0ACwsgDyAFQQN0' +
-  'aiIFIANBACADIARIIgMbNgIAIAUgBEEAIAMbNgIEIAwiBSABRw0ACwsgCiAPIA38CgAAIAJBAEoEQCAAKAIMIhIoAgAhDEEAIQcD' +
-  'QCAMIgUgEiAHIgFBAWoiB0ECdGooAgAiDEgEQCAWIAEgBmxBA3RqIQkgFyABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcD' +
-  'ACAAKAIQIRMDQAJAIA8gEyAFQQJ0aigCACIDQQN0aiIBKAIEIgogASgCACIBTA0AIBEgDiADIAhIIgQbIANBACAIIAQbayAGbEED' +
-  'dGohCwJAIAogAWsiDUECSQRAIAEhAwwBCyABIA1BfnEiEGohA0EAIQQDQCAJIAEgBGpBA3QiFGoiFSAV/QADACALIBRq/QADAP1Q' +
-  '/QsDACAEQQJqIgQgEEcNAAsgDSAQRg0BCwNAIAkgA0EDdCIBaiIEIAQpAwAgASALaikDAIQ3AwAgA0EBaiIDIApHDQALCyAFQQFq' +
-  'IgUgDEcNAAsLIAIgB0cNAAsLQQAhAwsgDhBPIA8QTyADC+0VAhZ/BH4gACgC6AIiAygCaCEVIAMoAmQhDCADKAIwIRcDQAJAAkAg' +
-  'BEEBcQ0AIAIgACkDaCIZWARAQQIhBAwCCyAAIBlCAXw3A2gCQAJAAkAgAygCUCISBEAgAygCACIKQQBKDQEMAwsgAygCACIKQQBM' +
-  'DQIgAygCKCEUQf////8HIQdBfyELQQAhBQNAAkAgFCAFQQN2Qfj///8BcWopAwAgBUE/ca2IQgGDUEUEQCAFQQFqIQggByEGDAEL' +
-  'QQAhBgJAIAMoAiAiBCAFQQJ0aigCACIQIAQgBUEBaiIIQQJ0aigCACINTg0AIAMoAhQhESADKAIkIRMDQAJ/QQAgESATIBBBAnRq' +
-  'KAIAQQJ0aiIJKAIAIgQgCSgCBCIJTg0AGkEBIAMoAhwiDyAEQQN0aikDACAUIAMoAhgiDiAEQQJ0aigCAEEDdGopAwCDQgBSDQAa' +
-  'A0ACQCAJIARBAWoiBEYEQCAJIQQMAQsgDyAEQQN0aikDACAUIA4gBEECdGooAgBBA3RqKQMAg1ANAQsLIAQgCUgLIQQgBiAERWoi' +
-  'BiAHSCANIBBBAWoiEEpxDQALIAYgB0gNACAHIQYMAQsgBSELCyAIIApODQIgCCEFIAYiB0EASg0ACwwBCyADKAJgIAwgEmxBA3Rq' +
-  'IQ0gAygCKCERQf////8HIQZBfyELQgAhGQNAAkAgESAZQgaIp0EDdGopAwBCf4VCfyAKIBmnayIHrYZCf4VCfyAHQcAASBuDIhpQ' +
-  'DQAgAygCVCETIAMoAlghDwNAQQAhBAJAIBMgGnogGYSnIgdBA3RqIggoAgAiBSAIKAIEIg5IBEAgDyAHIBJsQQN0aiEJA0ACQCAE' +
-  'IA0gBUEDdCIIaikDACAIIAlqKQMAg3unaiEEIAVBAWoiBSAOTg0AIAQgBkgNAQsLIAQgBk4NAQsgBCEGIAchCwsgGkIBfSAagyIa' +
-  'UA0BIAZBAEoNAAsLIAogGUJAfSIZp0wNASAGQQBKDQALCyALQQBIDQAgBkUEQEIAIRxBACEWQgAhGwwCC0EAIQQgAyADKAJgIAwg' +
-  'EmxBA3RqQQAgEhsQDCEJQgAhGiADKAIIIghBAEoEQANAIAkgBEEDdGopAwAgGoUiGUIeiCAZhUK5y5Pn0e2RrL9/fiIZQhuIIBmF' +
-  'QuujxJmxt5LolH9+IhlCH4ggGYUhGiAEQQFqIgQgCEcNAAsLAkAgAygCPCIHRQ0AIAdBCCADKAJMGyEUIAhBA3QhBSAHQQFrIQog' +
-  'GqchDSADKAI4IREgAygCNCETQQAhBANAIBMgBCANaiAKcSARbEEDdGoiGCkDCCIZQn9RDQEgGEEQaiEQIAkhB0EAIRICQCAFIghF' +
-  'DQADQCAQLQAAIg8gBy0AACIORgRAIAdBAWohByAQQQFqIRAgCEEBayIIDQEMAgsLIA8gDmshEgsgEgRAIARBAWoiBCAURg0CDAEL' +
-  'CyAYKQMAIRwgGSEbDAILIAZBAk4EQCAAIAApA3hCAXw3A3gLIAMoAiAgC0ECdGooAgAhByAXIAxBMGxqIgb9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9CwQgIAYgGjcDECAGQv////8PNwMIIAYgCzYCACAGIAdBAWs2AgQgDEEBaiEHIAAoAmAgDEwEQCAAIAc2AmALIAchDAwB' +
-  'C0IAIRtCASEcQQEhFgsgDEUEQEEAIQRBACEMDAELIBcgDEEBayIHQTBsaiIKKAIIIgRBAE4EQCAKQn8gCikDICIaIBx8IhkgGSAa' +
-  'VCIGIAatIAopAygiGiAbfHwiGSAaVCAZIBpRGyIOGzcDICAKQn8gGSAOGzcDKCADKAIUIARBAnRqIgYoAgAiBCAGKAIEIglIBEAg' +
-  'AygCGCEFIAMoAighCCADKAIcIQsDQCAIIAUgBEECdGooAgBBA3RqIgYgBikDACALIARBA3RqKQMAhTcDACAEQQFqIgQgCUcNAAsL' +
-  'IApBfzYCCCAOIBVyIRULAkAgAygCUCINRQRAIAMoAiAhCyAKKAIAIQYgCiAKKAIEQQFqIgQ2AgQgBCALIAZBAnRqIhMoAgQiCE4N' +
-  'ASADKAIUIQ8gAygCJCEOA0AgDyAOIARBAnRqKAIAQQJ0aiIGKAIAIgUgBigCBCIRTg0CIAMoAhwiCSAFQQN0aikDACADKAIoIgsg' +
-  'AygCGCIGIAVBAnRqKAIAQQN0aikDAINQBEADQCAFQQFqIgUgEUYNBCAJIAVBA3RqKQMAIAsgBiAFQQJ0aigCAEEDdGopAwCDUA0A' +
-  'CyAFIBFODQMLIAogBEEBaiIENgIEIAQgEygCBCIISA0ACwwBCyADKAJgIAcgDWxBA3RqIQUgAygCICAKKAIAQQJ0aiELIAooAgQh' +
-  'BANAIAogBEEBaiIENgIEIAQgCygCBCIITg0BIAUgAygCJCAEQQJ0aigCACIGQQZ1QQN0aikDACAGQT9xrYhCAYNQDQALCyAEIAhI' +
-  'BEAgASAAKQNoWARAQQEhBAwCCyAKIAMoAiQgBEECdGooAgAiDzYCCCADKAIUIA9BAnRqIgYoAgQiDiAGKAIAIgZKBEAgAygCGCEJ' +
-  'IAMoAighBSADKAIcIQggBiEEA0AgBSAJIARBAnRqKAIAQQN0aiILIAspAwAgCCAEQQN0aikDAIU3AwAgBEEBaiIEIA5HDQALCwJA' +
-  'IA1FIA1BAExyDQAgAygCYCIFIAwgDWxBA3RqIQkgBSAHIA1sQQN0aiEIQQAhBCADKAJcIgcgDSAPbEEDdGoiCyAFIA0gDEEDdEEI' +
-  'amxqSSAJIAcgDSAPQQN0QQhqbGpJcSANQQFGckUEQCANQX5xIQRBACEFA0AgCSAFQQN0IgdqIAcgCGr9AAMAIAcgC2r9AAMA/U/9' +
-  'CwMAIAVBAmoiBSAERw0ACyAEIA1GDQELA0AgCSAEQQN0IgdqIAcgCGopAwAgByALaikDAEJ/hYM3AwAgBEEBaiIEIA1HDQALCyAA' +
-  'IAApA3AgDiAGa6x8NwNwQQAhBAwCCyAKKQMgIRwgCikDECEaIAooAgwhFiAKKQMoIRsgAyADKAJgIAcgDWxBA3RqQQAgDRsQDCEL' +
-  'AkAgAygCTCIQBEAgAygCPCIFIAMoAkBBAXRBAmpJBEAgAxANBEBBfyEEDAQLIAMoAkwhECADKAI8IQULIAVBAWshDiAapyEJIAMo' +
-  'AjghCCADKAI0IQwgFq0hGUEAIQQCQCAFQQggEBsiBgRAA0AgDCAEIAlqIA5xIAhsQQN0aiIFKQMIQn9RBEAgAyADKAJAQQFqNgJA' +
-  'DAMLIARBAWoiBCAGRw0ACwsgAyADKAJIIgZBAWo2AkggDCAGQQdxIAlqIA5xIAhsQQN0aiEFCyAFIBk3AwBCACEZDAELQQEhBCAH' +
-  'IQwgAygCREUgG0J/UXINAiADKAI8IgUgAygCQEEBdEECakkEQCADEA0aIAMoAjwhBQsgBUUNAiAbIRkgBUEIIAMoAkwbIQYgBUEB' +
-  'ayEOIBqnIQkgAygCOCEIIAMoAjQhDEEAIQQCQANAIAwgBCAJaiAOcSAIbEEDdGoiBSkDCEJ/UQRAIAMgAygCQEEBajYCQAwCCyAE' +
-  'QQFqIgQgBkcNAAsgAyADKAJIIgZBAWo2AkggDCAGQQdxIAlqIA5xIAhsQQN0aiEFCyAFIBw3AwALIAUgGTcDCCAFQRBqIAsgAygC' +
-  'CEEDdPwKAABBASEEIAchDAwBCwsgAyAcNwNwIAMgFTYCaCADIAw2AmQgAyAWNgJsIAMgGzcDeCAEC8YDAgx/AX4gACgCBCAAKAIA' +
-  'RgRAIAAoAigPCyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIEIAAoAgQiCEgEQCAAKAIoIQcDQAJAQgEgBEE/ca2GIg4gByAE' +
-  'QQZ1QQN0IglqKQMAg1BFBEAgBEEBaiEEDAELIAAoAiAiAiAEQQJ0aigCACEDIAIgBEEBaiIEQQJ0aigCACEGAkACQCAAKAJQBEAg' +
-  'AyAGTg0BIAAoAiQhAgNAIAEgAiADQQJ0aigCACIFQQZ1QQN0aikDACAFQT9xrYinQQFxDQIgA0EBaiIDIAZHDQALDAILIAMgBk4N' +
-  'ACAAKAIUIQogACgCJCELA0AgCiALIANBAnRqKAIAQQJ0aiIFKAIAIgIgBSgCBCIFTg0BIAAoAhwiDCACQQN0aikDACAHIAAoAhgi' +
-  'DSACQQJ0aigCAEEDdGopAwCDUARAA0AgBSACQQFqIgJHIAwgAkEDdGopAwAgByANIAJBAnRqKAIAQQN0aikDAINQcQ0ACyACIAVO' +
-  'DQILIANBAWoiAyAGRw0ACwwBCyADIAZHDQELIAAoAiwgCWoiAyADKQMAIA6ENwMACyAEIAhHDQALCyAAKAIsC5AEAgx/An4gACgC' +
-  'PCIFQQF0QcAAIAUbIQIgACgCOCIGQQN0IQQCQAJAIAAoAkwiAwRAQX8hASACIAMoAhAgBG5NDQEMAgtBfyEBIAIgACgCREsNAQsg' +
-  'ACgCNCEJIAIgBGwiBxBKIgFFBEAgACAFNgJEQX8PCyADBEAgAyADKAIQIAUgAmsgBGxqNgIQCyABQf8BIAf8CwBBACEDIABBADYC' +
-  'QCAAIAI2AjwgACABNgI0AkAgBUUNAANAIAkgAyAGbEEDdGoiASkDCCIOQn9SBEAgAUEQaiEEQgAhDUEAIQIgACgCCCIHQQBKBEAD' +
-  'QCAEIAJBA3RqKQMAIA2FIg1CHoggDYVCucuT59Htkay/f34iDUIbiCANhULro8SZsbeS6JR/fiINQh+IIA2FIQ0gAkEBaiICIAdH' +
-  'DQALCyAAKAI8IghBAWshCiANpyELIAAoAjQhDCABKQMAIQ1BACECAkAgCEEIIAAoAkwbIggEQANAIAwgAiALaiAKcSAGbEEDdGoi' +
-  'ASkDCEJ/UQRAIAAgACgCQEEBajYCQAwDCyACQQFqIgIgCEcNAAsLIAAgACgCSCIBQQFqNgJIIAwgAUEHcSALaiAKcSAGbEEDdGoh' +
-  'AQsgASAONwMIIAEgDTcDACABQRBqIAQgB0EDdPwKAAALIANBAWoiAyAFRg0BIAAoAjghBgwACwALIAkQT0EAIQELIAELwAMBB38j' +
-  'AEEQayIEJABBfyECIAAQEEUEQCAAKAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQGyEBCwJAIAAoAqACIgNB' +
-  'AEwNAANAIAIoAlQNASACKAIAIgYgBiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcg' +
-  'BEEIahARIAAoAqACIQMLIAVBAWoiBSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsg' +
-  'ACACIAAoAiwgBUECdGooAgAiAxASIgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQEyACKAIAIQMgACgCHCABaigCACEBA0Ag' +
-  'AUEEdCEGIAFBAWohASADIAZqKAIIIgZBAEoNAAsgAiAGQX9zIgEgACgCiANIBH4gACgC+AIgAUEDdGopAwAFQgALIAIpA0B8NwNA' +
-  'IAAoAjAhAQsgB0EARyEDIAVBAWoiBSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38E' +
-  'fiMAQRBrIgwkACAMQgA3AwggASgCNCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgCjAME' +
-  'QCABKQNAIAAQIFoNBQsgACABIAxBBGoQFCIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJY' +
-  'IAAgACkDcCAMKQMIfDcDcCAAKAKMA0UNAiAAIAEpA0BBAxAfIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAg' +
-  'AUEANgI4IAEgAzYCNCAAQQE2AmQgACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUM' +
-  'BQsgBUEBRwRAIAAgACkDeEIBfDcDeAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIA' +
-  'IAEoAiQgC2pBADYCACABKAIoIAtqIAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIA' +
-  'IQUCQCAHIAhqKAIAIgRBf0YEQCABKAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEo' +
-  'AjAiAyABKAIgIAdqIgooAgBMDQEgASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNA' +
-  'IAcCfyAEIANBBHRqIgkoAggiD0EATARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkg' +
-  'CSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiID' +
-  'IAMoAgBBAWo2AgAgASgCMCIDIAooAgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsg' +
-  'BCEDA0AgBiADIgVBAWoiA0EEdGooAghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVB' +
-  'AnQiAyABKAIQaiIIIAgoAgAiCEEBazYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgC' +
-  'CCINaigCAEECdGogBTYCACANIApBAnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigC' +
-  'CCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANB' +
-  'AWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EE' +
-  'dGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFq' +
-  'NgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRq' +
-  'KAIAIgggBUYNAANAIA0gBiAIQQR0aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAK' +
-  'KAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVH' +
-  'DQALCyAJQQFrIQUgByAJSA0ACwsgASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIk' +
-  'IAtBAnRqIgMgAygCAEEBajYCAAwFCyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAg' +
-  'ACkDoAMiAkIBfCISNwOgAyAAIAApA6gDIAIgElatfDcDqAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIA' +
-  'IAEoAhAgA2ooAgBrIQQgDCkDCCETAkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIE' +
-  'IAUgASgCHCAJaigCACIHIAdBAEgbQQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcD' +
-  'iAEgEkKdurP7lJL9oiV+IAEoAgQgBUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIE' +
-  'IAMgAyAFRhsMAQsgECAFQQR0aigCBAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAKMA0UNAwNAIANBBHQgA0EBaiEDIBBqKAII' +
-  'IgdBAEoNAAsgB0F/cyIDIAAoAogDSARAIAAoAvgCIANBA3RqKQMAIRILIAAQICEUIAAoAowDRQ0DIBQgASkDQCIVfSASViAUIBVW' +
-  'cQ0DIAEoAgAiByAHIARBBHRqIgMoAgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygC' +
-  'AEEBazYCACAEQQFqIQMDQCAHIANBBHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGog' +
-  'BTYCACAIIA5BAnRqIgUgBSgCAEEBazYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIA' +
-  'IAEoAiQgCWoiAyADKAIAQQFqNgIAIAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAi' +
-  'A0EATA0BIAMgBE4NAAsLIAwgEzcDCAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoi' +
-  'BigCAEECdGogBCAJaiIEKAIANgIAIAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQg' +
-  'ASgCMCIDIAEoAiAgC0ECdGoiCCgCAEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EB' +
-  'ayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkEC' +
-  'dGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghB' +
-  'AnRqIgMgAygCAEEBajYCACABKAIwIgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASAB' +
-  'KQNAIBJ8NwNAIAAgASAEIAxBCGoQEyALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsi' +
-  'BiQAAkACQCAAKAKoAiIBRQRAIABBAUGIARBJIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAH' +
-  'QQJ0QQRqIgIQSiIINgIEIAEgAhBKIgk2AgggASACEEoiCjYCDCABIAIQSiILNgIQIAEgAhBKIgI2AhRBfyEDIAtFIAhFIAlFciAK' +
-  'RSACRXJycg0CC2oiAiABKAJMTgRAIAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiAB' +
-  'QRhqNgIAIAJBAWoiA0ECdCEEQQAhAgNAIAYgAkECdGooAgAiBSgCABBPIAUgBBBKNgIAIAJBAWoiAkEGRw0ACyABKAI8EE8gASAD' +
-  'QQN0EEo2AjwgARAZAkACQCABKAIYRQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFB' +
-  'ADYCTAwCCyABIAM2AkwLIAdBAE4EQCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJB' +
-  'AWohAkUNAAsLQQAhAyABQQA2AjggAUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQGiICQQBHNgJUIAINAgsg' +
-  'ASgCACECAkAgACgCDCIDIAEoAlBMBEAgA0EEdCEDDAELIAIQTyABIAAoAgwiBEEEdCIDEEoiAjYCACACRQRAIAFBADYCUAwCCyAB' +
-  'IAQ2AlALIAIgACgCCCAD/AoAACABIAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2' +
-  'AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIb' +
-  'NgIAIAAgBGogAkEBaiIAQQAgAiAHSBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEE' +
-  'dGoiAygCACIEQQR0aiADKAIENgIEIAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANA' +
-  'IAUgAEEEdGoiBCgCACEDIAQoAggiB0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygC' +
-  'AEEBazYCACACIAIpAwBCAXw3AwAgAEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBK' +
-  'BEADQCACIAQgBCACQQR0aigCAEEEdGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgN' +
-  'AEEADwsgBCACQQFqIgJBBHRqKAIIIgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQg' +
-  'BygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEA' +
-  'TAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEB' +
-  'agsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCIL' +
-  'IAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0Ag' +
-  'BCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIo' +
-  'AgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYg' +
-  'C2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQED' +
-  'QCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAM' +
-  'IApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEEC' +
-  'dGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0' +
-  'aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2' +
-  'AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJA' +
-  'AkAgASgCDCIRKAIAIg5FBEBB/////wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0' +
-  'IgxqKAIAIQ8gCyAMaigCACEGAkAgCCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAg' +
-  'BCADayAHakEBaiIDIAVIDQAgAyAFRw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFq' +
-  'KAIAIg4NAAsLAkAgACgCsAIiCEUgBUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAG' +
-  'QQJ0aigCACIJQQJ0IgNqKAIAQQJ0aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0A' +
-  'IA0gACgCkAIgA2ooAgAiAyAKayIQIAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQAL' +
-  'CyAFIQMLIAMLmgEBBX8gACgCqAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGog' +
-  'BSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAH' +
-  'QQFqIgcgBEgNAAsLIAMLIAIBfgF/IABBADYCwAIgACkDcCEBIAAQDiAAIAE3A3ALDgAgACAAKAKoAiABEBQL6gEBBX8jAEEQayIE' +
-  'JAAgACgCqAIhAyAEQgA3AwgCQAJAAkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIE' +
-  'IARBCGoQESACQQFKIAJBAWshAg0ACwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEBMM' +
-  'AQsgAygCDCIAIAMoAggiAiABQQJ0IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtp' +
-  'ACAAKAJkEE8gACgCaBBPIAAoAmwQTyAAKAJwEE8gACgCdBBPIAAoAnwQTyAAKAKEARBPIABBADYChAEgAEEANgJ8IAD9DAAAAAAA' +
-  'AAAAAAAAAAAAAAD9CwJkIABBADYCdCAAQX82AlwL9gkCF38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxG' +
-  'DQELIAEQGSAAKAIgIglBP2pBwABtIQhBACERIAlBgSBrQYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEB' +
-  'aiISQQQQSSITRSAAKAIMQQJ0IgQQSiIMRXIgBBBKIg1Fcg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EA' +
-  'SgRAA0AgAyALSiEWAkAgAyALTCIXDQAgCiAOQQR0aigCDCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNq' +
-  'KAIAIA9GDQIgAyAMaigCACIDDQALCyANIAZBAnQiA2ogDzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUg' +
-  'CiAOQQFqIg5BBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJRw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakEC' +
-  'dGogBiASaiAIbCICQQN0akEIakGAgIAISw0AIAEgAkEIEEkiAjYCZCABIARBAnRBBGoQSiIVNgJoIAEgBUECdEEEahBKIg82AnAg' +
-  'ASAJQQJ0QQRqIgQQSiIQNgJsIAEgBBBKIhI2AnQgASADIAdBAWoiFyAIamxBA3QQSiIENgJ8IAEgA0ECdBBKIgM2AoQBIAJFIBVF' +
-  'ciAPRSAQRXJyIARFIBJFIANFcnJyDQAgACgCHCEGQQAhBANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEg' +
-  'BEE/ca2GIRoDQCACIAUgCGwgB2pBA3RqIgUgBSkDACAahDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQAL' +
-  'IAsgFEgEQCAIQQN0IQUgCyEEA0AgEyAEQQFqIgRBAnRqKAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwK' +
-  'AAAgA0ECdCAMakEEaygCACIDDQALCyAEIBRHDQALCyAAKAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2' +
-  'AgAgCiAEIBhqKAIAIgRBBHRqKAIIIgNBAEoEQEJ+IAdBP3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAg' +
-  'FSAFQQJ0aiADNgIAIBEgESkDACAahDcDACAFQQFqIQUMAQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNB' +
-  'AnRqKAIARwRAA0AgDSAMIANBAnRqKAIAIg5BAWsiA0ECdGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakED' +
-  'dGoiAyADKQMAIBuDNwMADAELIA8gBkECdGogAyAIbDYCAAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIH' +
-  'IAlHDQALIAAoAgwhACAQIAlBAnQiAmogBTYCACACIBJqIAY2AgAgExBPIAwQTyANEE8gASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJ' +
-  'NgJcQQEPCyATEE8gDBBPIA0QTyABEBkLIBEL7AYDCn8FewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJ' +
-  'IAAoAgAiB0EASgRAIAAoAowCIQhBASEFA0AgCyADIAggBUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUg' +
-  'CUEASgRAQn8gBCAEQcAAbSIEQQZ0ayIDrYZCf4VCACADGyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACEN' +
-  'QQAhAwNAIA0gDv0+Ig/9GwBBAXEEQCAFIANBA3RqQn8gEiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAg' +
-  'BSADQQFyIgpBA3RqQn8gEiAEIApKGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEA' +
-  'SgRAIAAoApwCIQhBACEDA0AgBSAIIANBAnRqKAIAIgpBwABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEE' +
-  'IAEoAngiA0EASgRAIANBAWpBfnEhCEICIAcgB0HAAG0iB0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAA' +
-  'AAAAIQ1BACEDA0AgDSAQ/a4BIQ4gDSAP/T4iEf0bAEEBcQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0N' +
-  'AAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgDv0bAUEDdGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4B' +
-  'IQ0gA0ECaiIDIAhHDQALCwJAIAAoAjBBAEwNAEEAIQMDQEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0' +
-  'aiIEKQMAIhODUARAQQAhBAwCCyAEIBMgEkJ/hYM3AwAgBiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYC' +
-  'OCAGIAEoAhA2AjwgBiAG/QAEMP0LAxAgBiAG/QAEIP0LAwAgBiAFIAcgCyACIAkQHEEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBr' +
-  'JAAgBAvfAwINfwN+IAAoAgQiByACQQJ0IglqKAIAIgggByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4g' +
-  'ACgCHCEPIAAoAgAhEANAIA8gECAIQQJ0aigCACIHQQJ0IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACAC' +
-  'IA1qKAIAIAZGBEBCACETIAVBAEoEQCAMIAUgB2xBA3RqIQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3' +
-  'AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkDACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAI' +
-  'QQFqIgggC0cNAAsLIAAoAgwiAiAJaigCACIIIAIgCmooAgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAg' +
-  'ByAIQQJ0aigCAEEDdGohCUEAIQIDQCABIAJBA3QiCmoiCyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoi' +
-  'AiAFRw0ACwsgBCAEKQMAIBN8NwMAIAhBAWoiCCADRw0ACwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAA' +
-  'KQN4ISUgASgCKCEdIAEoAiQhFyAAKAJgIREgASgCgAEhCyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIY' +
-  'IRkgASgCECEOIAAoApACIRogACgCjAIhDwJ/IAEoAjhFBEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANF' +
-  'BEAgBkEBdCEbIBQgBkEEdGoiCUEIaiEQIAsgDCkDACAJKQMAg0IAUnJFBEAgACAAKQOgAyIgQgF8IiE3A6ADIAAgACkDqAMgICAh' +
-  'Vq18NwOoA0EAIQsgACgC1AINCCAAQQI2AmQgAUEANgKAASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAi' +
-  'IVANACAJKQMAISdCfyEiICEhIANAIA8gIHoiJqciBEECdCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3Rq' +
-  'KQMAICeDeyIopyIKIANBAEpyRQRAIBAgIUJ+ICaJgyIhNwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcg' +
-  'CCADG2utQg2GhCAohEL/P4UiJiAiICIgJlYiAxshIiAEIA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKn' +
-  'QX9zQf8/cSEHIAhFIAAoArACIh5BAExyDQIgACgCrAIhH0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEK' +
-  'AkAgECADQcAAbSIFQQN0aikDACADIAVBBnRrrYhCAYNQDQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApB' +
-  'AEobIAVqIAhGDQULIB4gBEEBaiIERw0ACwwCCyACICNYDQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFB' +
-  'AgwFCyASIAZBAWsiBkECdGooAgAiA0F/Rg0ACyATIANBAnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoi' +
-  'ByAHKAIAIgdBAWs2AgAgCyAHIA0gD2ooAgBGaiELIARBAWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkD' +
-  'AEJ+IAOtiYM3AwAgGCAGQQJ0IgRqIgMgAygCAEEBazYCACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAj' +
-  'Vg0CCyABIAs2AoABIAFBADYCOCABIAY2AjQgAEEBNgJkIAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3' +
-  'A3APCyAjQgF8ISMgCEUNASAZIAZBAnQiBGogAzYCACAEIBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAI' +
-  'QQFHrXwhJQsgFCAbQQN0aiIIQRBqIQcgBUEATCAPIBkgBkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1B' +
-  'A3RqIQVBACEDA0AgAyIEQQFqIQMgBSAEQQN0IglqKQMAIAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI' +
-  '/QADACEpQQAhAwNAIAcgAyIFQQN0aiAp/QsDACADQQJqIQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGoo' +
-  'AgAiAyATIAlBAWpBAnQiCWooAgAiCkgEQANAIA4gFiADQQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIA' +
-  'RmshCyAFIBpqKAIAIAhGBEAgByAHKQMAIiAgDCAEQQN0aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmD' +
-  'NwMAICAgIYN7ICR8ISQLIANBAWoiAyAKRw0ACwsgECAVaigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRq' +
-  'KAIAQQN0aikDACIiQn+FgyIhNwMAICAgIoN7ICR8ISQgISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9H' +
-  'DQELQQEhAwwCCyAI/QADACEpQQAhBANAIAcgBCIDQQN0aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoi' +
-  'BiADGyERQQAhAwwACwALnRQDJn8HfgJ7IAEoAngiHiABKAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3gh' +
-  'LyABKAIoISggASgCJCEhIAAoAmAhGSABKAKAASEOIAEoAjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyAB' +
-  'KAIQIRcgACgCkAIhJCAAKAKMAiEYAn8gASgCOEUEQCABKAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wi' +
-  'JUEDdGoiEyAGQQN0aiEmAkAgDg0AIAZBAEoEQEEAIQVCACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAh' +
-  'AwNAIBAgA0EDdCIEav0AAwAgBCATav0AAwD9TiAw/VAhMCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0d' +
-  'ACEpIAUgBkYNAQsDQCAQIAVBA3QiA2opAwAgAyATaikDAIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwi' +
-  'KjcDoAMgACAAKQOoAyApICpWrXw3A6gDQQAhDiAAKALUAg0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAg' +
-  'CDYCWEEBDAgLAkACQCAeQQBMDQBCfyEsQQAhGwNAICYgG0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIP' +
-  'QQJ0IgRqKAIAIgwgBCAXaigCACIHayIDQQAgA0EASiIUGyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFH' +
-  'BEBBACEFQQAhFSAGQQBMDQEDQCAFQQN0IQ0gBUEBaiEFIBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAK' +
-  'KQMAIBMpAwCDe6chFQsCQCAUIBVyRQRAIBEgKkJ+IC2JgyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwg' +
-  'ByAUG2utQg2GhIQiLSAsICwgLVYiAxshLCAPIBYgAxshFgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAs' +
-  'Qn9RDQAgLKdBf3NB/z9xIQQCQCAPRSAAKAKwAiIRQQBMckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0EC' +
-  'dCIDaigCACADIBdqKAIAayEKAkAgJiAHQcAAbSIDQQN0aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZB' +
-  'AEwNAP0MAAAAAAAAAAAAAAAAAAAAACEwQQAhBSAGQQFHBEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9' +
-  'HQF7/R4BIDD9DQABAgMICQoLAAAAAAAAAAD9rgEhMCAFQQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAh' +
-  'AyAJIgUgBkYNAQsDQCADIA0gBUEDdCIMaikDACAMIBNqKQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAK' +
-  'a0EBIApBAEobaiAPRg0DCyAUQQFqIhQgEUcNAAsLIAQhAyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAP' +
-  'RQ0CICMgCEECdCIEaiAHNgIAIAQgGmpBfjYCACAEICFqQQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0Ag' +
-  'CEUEQCAAQQA2AlggAEEDNgJkIAEgDjYCgAFBAgwICyAaIAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIE' +
-  'IhZIBEADQCAXICAgA0ECdGooAgBBAnQiCWoiBCAEKAIAIgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgC' +
-  'fCIdIAggC2wiJSAHQcAAbWpBA3RqIgMgAykDAEJ+IAetiYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEB' +
-  'ajYCACAEKAIAIQMLIB0gJUEDdGoiDCALQQN0aiEKIANBAEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJF' +
-  'BEAgECAGIBZsQQN0aiEHQQAhAwNAIAMiBEEBaiEDIAcgBEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARB' +
-  'BnRyIhE2AgACQCALQQBMDQBBACEDIAtBAUcEQCALQX5xIQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cN' +
-  'AAsgAyALRg0BCwNAIAogA0EDdCIJaiAJIAxqKQMANwMAIANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCAR' +
-  'QQJ0aigCACINIBwgEUEBaiIMQQJ0aigCACIHSARAA0AgFyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQg' +
-  'GGooAgBGayEOIAQgJGooAgAgA0YEQCAQIAYgEmxBA3RqIQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJ' +
-  'aikDACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAGRw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58' +
-  'IS4LIA1BAWoiDSAHRw0ACwsgHyARQQJ0aigCACINIB8gDEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlC' +
-  'ACEpQQAhBSAHRQRAA0AgCiAFQQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsL' +
-  'ICkgLnwhLiANQQFqIg0gDEcNAAsMAwsgBEEASg0AIBogCEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcE' +
-  'QCALQX5xIQVBACEDA0AgCiADQQN0IgRqIAQgDGr9AAMA/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxq' +
-  'KQMANwMAIAVBAWoiBSALRw0ACwsgCUF/NgIACyAIIBlIIQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEg' +
-  'CDYCNCAAQQE2AmQgACAINgJYQQMLIAAgKzcDaCAAIC83A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoApADIQQgAEEA' +
-  'QQAgACgCMCACEQQAIglBASAJQQFKG0ECdBBKIgYEfwJAIAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksg' +
-  'BiAHaiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0IgpqIAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0EC' +
-  'dCIHaiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAGIAkgBSACEQQAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgCjAMiAk4NACAE' +
-  'KAI4IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBOIgNFBEAgBhBPQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgCjAMgA0YE' +
-  'QCAEIANBAWsiADYCPCAEKAI4IABBGGxqKAIUEE8gBCgCPCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhs' +
-  'aiICKQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAFIAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAE' +
-  'KAI4IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAgATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKQAyIBKAI8IgIgACgCjANO' +
-  'BH4gASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAoApADIgINACAAQQFBmAEQSSICNgKQAyACDQBBfw8LIAIhASACKAI8QQBK' +
-  'BEBBACEBA0AgAigCOCABQRhsaigCFBBPIAFBAWoiASACKAI8SA0ACyAAKAKQAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YB' +
-  'AQV/IAAoAlwiBEEASgRAIAAoApADIQUDQCACIANKBEAgASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUg' +
-  'ACgCSCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEBaiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMg' +
-  'BkEBaiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJA' +
-  'AkACQCAAKAJkDgQAAQECAQsgABAlIgINASAAECYiAg0BIABCADcDWAsgACgCkAMiBigCWEUNASAAIAEQJyECCyACDwsgBigCFCES' +
-  'IAYoAhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0AC' +
-  'QAJAAkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYCXCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQHwRAIABBATYCZEF/DAELIAAg' +
-  'ACkDoAMiAUIBfCIXNwOgAyAAIAApA6gDIAEgF1atfDcDqAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwE' +
-  'CyAAIBdCAXw3A2ggBigCPCICIAAoAowDTgR+IAYoAjggAkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigC' +
-  'KCIDQQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxBACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNA' +
-  'IAkgAkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAE' +
-  'aigCBCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQICQCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0B' +
-  'IAIgA0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiADTnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAA' +
-  'IAApA3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUgC0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNq' +
-  'IAM2AgAgBSAPaiAGKAI8IgUgACgCjAMiCE4EfiAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIX' +
-  'NwMAIAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAHIAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQID' +
-  'QCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQg' +
-  'BCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSAL' +
-  'QQFrIgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikDACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAEL' +
-  'AkAgAygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCIDQQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVG' +
-  'IAJBAEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoiFigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIA' +
-  'QQR0aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRq' +
-  'KQMIIBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAG' +
-  'IAcgEGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigCCCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYE' +
-  'QANAIANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEATARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiAC' +
-  'NgIEIAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygC' +
-  'BCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAgCw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiID' +
-  'KAIAIgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAoAowDIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJA' +
-  'IAUgCEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhsakEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3' +
-  'AwAgCkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJBAEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMg' +
-  'AyACQQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdBBHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJA' +
-  'IAUEQCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBO' +
-  'BEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACAC' +
-  'QX82AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIh' +
-  'C0EAIQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRqKAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8g' +
-  'DCACQQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAcoAgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2' +
-  'AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2' +
-  'AgQgAiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAAIAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQIQ0AIAAoAgAhCCAA' +
-  'KAIEIQogACgCDCICIAAoApADIgQoAjRKBEAgBCgCABBPIAQoAgQQTyAEIAAoAgwiAkEEdCIDEEoiBTYCACAEIAMQSiIDNgIEIAVB' +
-  'ACADG0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAEKAIIRQRAIAQgCkEEdEEgahBKIgM2AgggBCAIQQV0QSBqEEoiATYCDCAB' +
-  'QQAgAxtFBEAgAxBPIAQoAgwQTyAEQgA3AwhBfw8LIAQgASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhq' +
-  'NgIsCyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApBAWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcC' +
-  'CCADIA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEANgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAo' +
-  'AogDIQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGooAgAiByAFSAR+IAAoAvgCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoi' +
-  'AiADRw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEADQCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIB' +
-  'IAAoAgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACECA0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgCiAMhBwNAIAYg' +
-  'AUEEdGogACgC+AIgAkEDdGopAwBCACACIAdIGzcDCCAJIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakED' +
-  'dEEQahBKIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQoAgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEB' +
-  'A0AgBQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJFBEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIA' +
-  'DAELIAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0ACwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFq' +
-  'IgEgAkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiED' +
-  'RQ0ACwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEBQn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEP' +
-  'IAEoAgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAF' +
-  'IAZqKAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoLIgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsg' +
-  'CCALaigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNAQQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAg' +
-  'BEEBaiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAoAiBBAnRqIAQgBhAoIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEg' +
-  'BEkbIgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFBAWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEE9BACEBCyABC7QLARJ/' +
-  'IAAoApADIgIoApABEE8gAkHYAGpBAEHAAPwLAAJAIAAoAsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgC' +
-  'ICIGQQxsQQhqEEoiCEUNACAIIAZBA3RqQQRqIQ8gBkEASgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigC' +
-  'BCIBRwRAA0AgDyALIAEQI0ECdCIKaiIJKAIAQQBIBEAgCUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEE' +
-  'dGooAgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAIIAggBkECdGpBBGogBCAOECggBEEASgRAQQAhAANAIA8gCyAIIABBAnRq' +
-  'IgEoAgAQI0ECdGogADYCACALIAEoAgAiAUEEdGooAggiA0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQAL' +
-  'CyAAQQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBBAXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARB' +
-  'P2pBBnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGogACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEE8gAkEANgKU' +
-  'AUEADwsgAiABQQEQSSIBNgKQASABRQRAIAgQTyACQQA2ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAM' +
-  'QQN0aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJo' +
-  'IAIgDCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIgDSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEA' +
-  'A0AgDCAAQQJ0IgFqIAsgASAIaigCACIDECM2AgAgCiAAQQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEA' +
-  'SgRAA0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQULIAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYC' +
-  'ACAAIARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIAIAQbNwMAIAZBCBBJIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK' +
-  '/AsAIA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyALIAEQI0ECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIB' +
-  'IAlBP3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsgACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcE' +
-  'QANAIAZFIA8gCyAFECNBAnRqKAIAIgFBAEhyRQRAIAEgBmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0' +
-  'aikDAIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIEIgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBPIAgQTyAEQQBKBEAg' +
-  'AigCfCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykDAEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRA' +
-  'IAIoAoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdBBnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACAB' +
-  'QQR0aigCBCIBDQALCyACQQE2AlhBAA8LIAgQTwsgEQu6DwMefwZ+AXsgACgCkAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEU' +
-  'IABBATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJIIRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUE' +
-  'QAJAIBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAAIAMpAyAgAykDGHxBBBAfRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkD' +
-  'aCIgWARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcDaCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEED' +
-  'dGohGyADKAI8IgUgACgCjANOBH4gAygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJB' +
-  'AEoEQANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAgIFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEj' +
-  'IAhBP2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRBAEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3Rq' +
-  'ICb9CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiACQQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAF' +
-  'QQEgBUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIhUEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGoh' +
-  'HUEAIQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyACIA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAII' +
-  'IAVBBHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0EDdHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANA' +
-  'IAYgI0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAKIBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZM' +
-  'cUUEQCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQALCyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsg' +
-  'FCAHQQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYCAEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEED' +
-  'dGohAkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACACKQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWop' +
-  'AwCDIiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA6ADIiBCAXwiATcDoAMgACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2' +
-  'AlhBAQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygC' +
-  'fCINIAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEgBGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWop' +
-  'AwBCfyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFqIgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyAC' +
-  'QQZ0ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUgAiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAKMA04EfiAD' +
-  'KAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3RqKQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICAD' +
-  'KAKAASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiALbEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0A' +
-  'QQAhAiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBqbGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAM' +
-  'av0AAwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQALIAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcD' +
-  'ACACQQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQh' +
-  'AgNAIBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYpAwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAV' +
-  'IAdBAnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAFNgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4E' +
-  'QCACQQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNAIAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAE' +
-  'TARAIAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCADIAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGop' +
-  'AwgiE1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARBAWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgN' +
-  'AAsLIAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGogACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAg' +
-  'AiAKIAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQAL' +
-  'IAAgASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIiAQRAIAEoAgwQTyABKAIsEE8gASgCEBBPIAEoAhQQTyABKAIYEE8gASgC' +
-  'KBBPIAEoAkgQTyABKAJgEE8gASgCMBBPIAEoAjQQTyABKAI4EE8gASgCPBBPIAEoAkAQTyABEE8gAEEANgK0AgsLMgEBfwJAAkAC' +
-  'QCAAKAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIAQQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZB' +
-  'gSBrQYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgCKBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMD' +
-  'QEEBIQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAD' +
-  'IAEgA0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRqIAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEE' +
-  'aiILIAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBJIgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0' +
-  'NgIEIAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQA0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIg' +
-  'DkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwg' +
-  'FSAIQQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFqIQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EA' +
-  'R2ohAyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEBaiIIIAZHDQALIA1BAnRBBGoiERBKIRggA0ECdEEEaiIDEEohGSADEEoh' +
-  'GiAEIAJBAnRBBGoQSiIbNgIQIAQgBkECdCIcQQRqEEoiFjYCFCAEIBAgHGxBBGoQSiISNgIYIAQgC0ECdCIDEEoiFDYCOCAEIAMQ' +
-  'SiIJNgI8IAQgC0EDdBBKIgc2AkAgBCALIBNsQQV0EEoiAjYCNCAEIAsgD2xBCBBJIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVy' +
-  'ciAWRSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABogDUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0' +
-  'IgJqIAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRqKAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGoo' +
-  'AgghAgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAgEUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIg' +
-  'GiABQQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigCACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIA' +
-  'IANBAWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIAIAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiAR' +
-  'IAlrIgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIgIBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0A' +
-  'AkAgC0ECaw4FAAEBAQABCyAEECoiBQ0BIAtBBkcNAgwEC0EAIQEgBEEANgIgIAQQKiIFRQ0ECyAEIAVBD2oQSiICNgJgIAJFDQQg' +
-  'AkEPakFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYCWAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQSiIHNgJIIAdFDQJBACEB' +
-  'IBBBAUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUECdGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9' +
-  'UP0LAgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFBAnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEg' +
-  'BkcNAAsMAQsgBCAGQQN0QQQQSSICNgIoIAJFDQFBACECA0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlgg' +
-  'BCgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMg' +
-  'DWogD2xBCBBJIgk2AgwgCUUNACAAKAIcIQNBACEIA0AgDCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9x' +
-  'rYYhHQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2ENwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsg' +
-  'DUEASgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFBAE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0' +
-  'aiAH/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYgCEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAi' +
-  'BUEEdGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQIQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIg' +
-  'AikDACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigCCEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBK' +
-  'BEAgBCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9sNgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EEoiDTYCLCANRQ0A' +
-  'IBdBBHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMg' +
-  'FiABQQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwgDSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAh' +
-  'FUEAIQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJIAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q' +
-  '/QsDACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyACQQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQAL' +
-  'CyADQQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtBACEFQX8LIQEgGBBPIBkQTyAaEE8gBQ0AIAAQKQsgAUUhAQsgAQvJIAMZ' +
-  'fwd+AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2ghISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEV' +
-  'QQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBBAuQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQEL' +
-  'IQIDQAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgC' +
-  'NCIKIAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQghAiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQAL' +
-  'CyAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIgIv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJ' +
-  'Dg8MDf2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEAIQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEB' +
-  'diADaiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJIBAgCxAvIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRq' +
-  'IAs2AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEHIAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAi' +
-  'CEEGRhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoEQANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi' +
-  '/QsAACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEAIgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhr' +
-  'NgIAIBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKtIR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMg' +
-  'BSAKav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4Yg' +
-  'HIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUCQCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEb' +
-  'QgAhHgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJBA3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACID' +
-  'Qf//A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAE' +
-  'QEIAIRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3QiAmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0' +
-  'aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsB' +
-  'ACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdB' +
-  'BXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEA' +
-  'IAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUEC' +
-  'dGogCzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYgBCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3Qi' +
-  'BWr9AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUgCUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJ' +
-  'QQF0Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBsQQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3Qi' +
-  'A2opAwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4gBUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYg' +
-  'HHqnIgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEGdGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4g' +
-  'BCgCQCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3QiAmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2oo' +
-  'AgBHDQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsgAyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAh' +
-  'HgtBACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoiB/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFI' +
-  'DQALIAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAgfCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtB' +
-  'A3RqIQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMA' +
-  'IAIgCGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz' +
-  '+5SS/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkACQCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMg' +
-  'AyAOaikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBCfyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUg' +
-  'HAt6pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikD' +
-  'ACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtCAFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgAL' +
-  'IBkgCUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGohEiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQi' +
-  'BQ0AA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsgBCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0' +
-  'aiEGIAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgCLCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAh' +
-  'IiADIAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiICIAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoi' +
-  'AyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFqIg0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0' +
-  'aigCACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCtIR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMg' +
-  'BSAIav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4Yg' +
-  'HIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIAIR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0' +
-  'aiEFIAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1ANASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtC' +
-  'AX0gG4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEAQQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUN' +
-  'AAsMAgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0EDdCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANB' +
-  'C3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8B' +
-  'AEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8D' +
-  'cUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qn' +
-  'QQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
-  'BigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsi' +
-  'AjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1AL' +
-  'QQAhAyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVqIgf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAM' +
-  'SA0ACwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0gIHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2' +
-  'AmALIAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiHEIBfCIBNwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAA' +
-  'QQA2AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAAIAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8g' +
-  'ACkDaCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghEyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIA' +
-  'QQdIIRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAA' +
-  'IAMQLkEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJAAkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYg' +
-  'AygCDCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFqIgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcg' +
-  'DWopAwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3RqKQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikD' +
-  'AIMFIBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0AQQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0B' +
-  'IAcgHHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcgAkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2' +
-  'AgAMAwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAgQgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQi' +
-  'CmxBAXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEBdGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0O' +
-  'DwABAgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEA' +
-  'AQABAAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkgBUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACIN' +
-  'Qf//AUZyRQRAIAAgBCAHIAggDSAGEC8hBgsgDUUNACANQQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0SnINASAAIAMgCCAGIA0gASAgfSAQQQhqEDBFDQEgECkDGCAifCEiIBAp' +
-  'AxAgH3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAIQQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEED' +
-  'dGohDyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAHbEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEB' +
-  'dCIRaiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUg' +
-  'BS4BACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkECdGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwB' +
-  'CyACrSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4h' +
-  'HANAIBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCICaikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIA' +
-  'IgJBAE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUoAgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1C' +
-  'AFINAAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMAIB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwB' +
-  'CyADKAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIMIAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAA' +
-  'IA4gD2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpCASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEE' +
-  'AkAgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
-  'dGohBAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUg' +
-  'CEEDdCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAgCyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFB' +
-  'wB9GDQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEE' +
-  'IAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBCfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJB' +
-  'BnRqIQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygC' +
-  'GCADKAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAFIgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIA' +
-  'QQFKciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxBAXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwg' +
-  'BCAHbEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJqIhv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAG' +
-  'SA0ACwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGooAgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJ' +
-  'IAJHDQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAGazYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIA' +
-  'IR4DQCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUED' +
-  'c60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhHUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyIC' +
-  'QQZ0IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRAA0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAF' +
-  'IAdBAXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0AgAigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIg' +
-  'B0H//wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0ACyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACEC' +
-  'IB5QRQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoiAkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2' +
-  'AmALIAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQLQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6AD' +
-  'IAAgACkDqAMgASAcVq18NwOoA0EBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEg' +
-  'InwiHDcDoAMgACAAKQOoAyABIBxWrXw3A6gDCyAQQSBqJAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEH' +
-  'AkAgASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9' +
-  'DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0d' +
-  'AIb9EkJ/IBr9HQGG/R4B/U39DP////////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQID' +
-  'AAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwC' +
-  'AAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVO' +
-  'DQAaQn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEh' +
-  'AiAE/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAAAQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAI' +
-  'AAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEcIANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARI' +
-  'GzsBACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYgASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoi' +
-  'AyADLwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkg' +
-  'B0EBdCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIsIA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIi' +
-  'A0EBaiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSABKAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoE' +
-  'QANAIAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAAEP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRA' +
-  'A0AgDCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFyOwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAg' +
-  'Bms2AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEEDdGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiAC' +
-  'IA5q/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIW' +
-  'IBhUDQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYDQCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMi' +
-  'FlBFBEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIoAgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJB' +
-  'BGohAiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQALCyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIE' +
-  'NgIAIA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8gACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQAC' +
-  'QANAIAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0BIABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAg' +
-  'CCABKAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYgBSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdB' +
-  'ACEIAkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3RqIgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhB' +
-  'A3QiC2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34h' +
-  'E0EAIQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCDIgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEA' +
-  'IQhBACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3Awgg' +
-  'BiAGKQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAFQgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAH' +
-  'GzcDCEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAAIAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABB' +
-  'iAFqIQADQCAAEDIaIA9CAX0iD0IAUg0ACwsgBwuIDAQTfwJ7A34DfCAAIAAoArQCIgcQLgJAIAJBAEwNACAHKAI4IggoAgAiBUEA' +
-  'TA0AIAAoArACIRQDQEQAAAAAAADwPyEcQQAhDkEAIQ0CQCAFQQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEEC' +
-  'dGoiBv0AAAAhF0EIIQUgDEEISgRAA0AgBiAFQQF0av0AAAAgF/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoL' +
-  'DA0ODwABAgMEBQYH/ZYBIhcgFyAX/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0N' +
-  'AAEAAQABAAEAAQABAAEAASEXQQAhBQNAIAUiBEEIaiEFIAYgBEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0Z' +
-  'ACIGQf//A3FB//8BRnJFBEAgACAMIAsgDSAGwSAFEC8hBQsgBkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4g' +
-  'BygCDCAFIApsQQN0aiEJAkAgCkEATARAQgAhGwwBCyAKrSEaQgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEg' +
-  'ASkDACIaQgyIIBqFIhpCGYYgGoUiGkIbiCAahSIaNwMAIBpCnbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHA' +
-  'AG0iBiAKTg0AGiAPIAZBA3QiBGopAwBCfyAFIAZBBnRrrYaDIAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAG' +
-  'QQFqrYaDIhpQDQEaIAkgGnqnIgZBA3QiBGopAwAgBCAPaikDAIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIc' +
-  'IAVsQQJ0aiESIAcoAiQiCEUEQEEAIQQDQCAEIghBAWohBCASIAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRq' +
-  'IREgDEEASgRAIAsgDCAObEEBdGohC0EAIQQDQCALIARBAXQiCWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQ' +
-  'aiIEIAxIDQALC0EAIQZBACEEIAhBAEoEQANAIBEgEiAEQQJ0aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAE' +
-  'QQFqIgQgCEcNAAsLIAcoAjgiBCATQQJ0IgtqIAQgDkECdGooAgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0' +
-  'aiEQIBUgCiATbEEDdGohBCAKrSEaQgAhGUIAIRsDQCAEIBmnQQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9' +
-  'Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhgh' +
-  'CQNAIBAgG3qnIghBA3QiBGopAwAgBCAPaikDAIMiGVBFBEAgCEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAg' +
-  'ESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3EEQANAIAUoAgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEA' +
-  'IARB//8DcQ0ACwsgBygCOCIIIAtqKAIAQQBMDQUgAyADKQMAQgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAb' +
-  'gyIbQgBSDQALCyAHKAI4IQgLIA1BAWoiDUEBdCEOIAggDUEDdGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0L' +
-  'NQEBfiAAIAApAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUiATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAA' +
-  'KALMAiIHKAJQIRAgACgCACECIAUgBygCBDYCGCAFIAcoAgg2AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIY' +
-  'NgIsIAUgBygCHDYCMCAFIAf9AAIg/QsCNCAFIAcoAjg2AkQgBygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJM' +
-  'IQ8gBygCSCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYC' +
-  'CCACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERA0IAUgBygCRDYCDCAF' +
-  'IAcoAlgiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUE' +
-  'QCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAHKAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQog' +
-  'BSgCTCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////' +
-  'ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJ' +
-  'IARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04N' +
-  'AEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiIN' +
-  'KAIATg0FIAUgBSgCDCIDIAcoAkwiCiAJQQR0aigCCCIGSgR/IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgC' +
-  'GCEcIAUoAkQhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJAAkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyAC' +
-  'QQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCOCEfA0AgDCACICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0Ag' +
-  'HyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQALCyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBB' +
-  'gICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwALIAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgC' +
-  'CEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBFDQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4' +
-  'IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQg' +
-  'BkgNAAsgBygCTCEKCyAFIAogCUEEdCIGaigCDDYCCCAWIAlBAnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiAD' +
-  'SBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0A' +
-  'AAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL' +
-  '/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAK' +
-  'IAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAI' +
-  'QQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2oh' +
-  'BEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyAC' +
-  'QQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcg' +
-  'BUEYaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGogBUEIaiAFQRBqIBEQNSAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNq' +
-  'IAUoAgw2AggCQCAQRQ0AIAcoAlAgBygCVCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII' +
-  '/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAM' +
-  'NgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkDiAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOI' +
-  'ASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYCACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0' +
-  'aigCACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigCACAEIAVBDGogBUEIaiAFQRBqIBogERA2RTYCbCAFKAIIIgxFDQMg' +
-  'ACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiAUIBfCIh' +
-  'NwOgAyAAIAApA6gDIAEgIVatfDcDqANBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAg' +
-  'IzcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLuQMCCX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCAB' +
-  'KAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEoAjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEg' +
-  'BDYCWCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECADIAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAg' +
-  'AyAB/QACICIM/QsCJCADIAEoAjgiBTYCNCABKAJAIQYgAyAENgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiAB' +
-  'QdgAaiEHIAz9GwEhCCAM/RsAIQlBACEEA0AgASADQQhqIgogCCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBB' +
-  'AnRqKAIAIAVrQQJ1IgVBACAGIAcgAyACEDUgCiALIAUgBiAHIANBACACEDYaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkg' +
-  'ASgCJCEIDAALAAsgAUEANgJsIANBQGskAAuNBgIIfwN+IAEoAiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQo' +
-  'AgAiB0EBajYCACAHQQR0aiIHQQA2AgwgByACQX9zNgIIIAdCADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAggg' +
-  'AkEDdGoiAigCACIHIAIoAgQiDEgEQCABKAIAIQtBACEFA0ACQCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMi' +
-  'EVANAAJAIAMEQCAJQQZ0IQggACgCNCECIBEhEANAIAMgBUECdGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQ' +
-  'RQ0ACwwBCyAFIBF7p2ohBQsgASgCMCAEKAIAQQR0aiICQQA2AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApq' +
-  'IBEgEoU3AwAgASgCBCAJQQJ0aigCACICRQRAIAlBBnQhDSAGKQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIA' +
-  'IgisIRIgCEEASgRAIAggAiAPaigCACICaiEJIAEoAiAhCgNAIAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsg' +
-  'ECASfCEQIBFCAX0gEYMiEUIAUg0ACyAGIBA3AwAMAQsgBiAReyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0A' +
-  'CyADRQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNsQQFqIgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAi' +
-  'AUoEQANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQADQCAGIAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2' +
-  'AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEgBUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQA' +
-  'QQEhCyABQQJ0IgkgACgCHGoiCCgCACEOIAgoAgQhEwJAIAAoAiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGoo' +
-  'AgAgACgCLCIJa0ECdSIMIAJGDQAgCSAMQQJ0aiIJIAkoAgBBgICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEA' +
-  'NgIMIAkgDEF/czYCCCAJQgA3AwAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAEL' +
-  'IAAoAiwhDyAAKAIgIQkgDiEIA0ACQCAJIAhBAnRqKAIAIA9rQQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgC' +
-  'NCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAgDmpIDQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgC' +
-  'LCIBayIKQQJ1IgsgACgCNEoEQCABIAtBAnRqIggoAgAiAUH/////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIB' +
-  'QQFqNgIAIAFBBHRqIgFBADYCDCABIAtBf3M2AgggAUIANwMACyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAA' +
-  'KAIkIAlqKAIAIgFFBEBBACERAkAgACgCCCIIIApBAXQiAWooAgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAA' +
-  'KAIMIBBBBHRqIggoAggiCUEDdCIBaikDACIWIAgpAwCDIhdQDQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACAD' +
-  'IAMoAgBBAWo2AgAgACgCACIVIAFqIBYgF4U3AwACfyAAKAIEIAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgC' +
-  'HCEMQQAhEgNAIA8gCyAXeqdyQQJ0IgFqKAIAIgmsIAlBAEoEQCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEg' +
-  'ASgCACIBQQFrNgIAIAFBAmsgEnIhEiAIQQFqIgggCkgNAAsLIBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUg' +
-  'F3siFiAFKQMAfDcDACABIAEoAgAgFqdrIgE2AgAgAUULIAZFDQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAEL' +
-  'IA0gACgCGCAAKAIUIAFBAnRqKAIAQQR0ajYCDEEBIQ8gACgCCCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANA' +
-  'IAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIM' +
-  'IgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQNxoLIAggDEgN' +
-  'AAwCCwALA0AgCEEEdCEBIAAoAhAgCEECdGooAgAhCAJAIAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhy' +
-  'RQRAIA0oAgwiASgCCCAIQQR0IApqQQhrKAIASg0BIA0gACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRA3' +
-  'RQ0AQQAhDwwCCyAIIAxIDQALCyAPDQBBACELDAILQQEhCyAOQQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIA' +
-  'QQR0aiEMIAMoAgAhDQJAIAEgAk8NACAAKAIEIREgACgCACESA0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAg' +
-  'ASkDACASIAlBA3RqIgopAwAiCCAGQn+FQn8gCxuDgyIGUA0AIBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtF' +
-  'DQEgCiAGIAiFNwMAIAsgCygCACAGeyIGp2siCTYCACAGIAd8IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMA' +
-  'An8gDigCACIKRQRAIAlBBnQhDiAAKAIoIRMgACgCHCEUQQAhCQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAU' +
-  'aigCACIKaiELIAAoAiAhFQNAIBUgCkECdGooAgAiDyAPKAIAIg9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEH' +
-  'IAZCAX0gBoMiBkIAUg0ACyAJQR92DAELIAogCigCACAGeyIGp2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsg' +
-  'AyANNgIAIAQgDCAAKAIwa0EEdTYCACAFIAUpAwAgB3w3AwAgEAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEH' +
-  'AkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACACIARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQAL' +
-  'QQAPCyAFrCABrH5C/v///wdVDQBBAUE4EEkiBEUNACAEIAU2AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEP' +
-  'akEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApqQcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBKIgo2AhQgBCAAQQZ0' +
-  'EEoiCzYCGCAEQQEgBhBJIgU2AiQgBCAIQQNqIAZsQT9yEEoiBjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQSiIJNgIwIAQg' +
-  'CBBKIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAAIAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUEC' +
-  'dGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEDlFDQALCyAEEDoLQQAPCyAEEDsgBAu1AgELfyAAKAIUIAAoAhAiBCABbCIG' +
-  'QQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNAQX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAA' +
-  'IgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGsoAgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQg' +
-  'AXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASABLwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cN' +
-  'AAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAIINgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIU' +
-  'EE8gACgCGBBPIAAoAiQQTyAAKAIsEE8gACgCMBBPIAAoAjQQTyAAEE8LCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAo' +
-  'AhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAHIAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAg' +
-  'BEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEAIgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQog' +
-  'ACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIAQQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEB' +
-  'dGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAACyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToA' +
-  'ACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBrIgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO' +
-  '/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEG' +
-  'A0ACQAJ/AkACQCAJIAAoAgggC0EMahA+IgdB/wFGDQADQCACUCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAg' +
-  'ACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlqIAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAI' +
-  'EDwgBkEBaiEGIAkgACgCCCALQQxqED4iB0H/AUYNAgwBCwsgB0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIA' +
-  'IBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0AQQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYC' +
-  'ACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEgE1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAG' +
-  'IQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAILIAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEA' +
-  'IgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCASIAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgAC' +
-  'QCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFBfzYCAAsgACAJIA8QPCAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsg' +
-  'CSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAKIQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGok' +
-  'AAv0AQICewJ//Qz/////////////////////IQMgAUEASgRAA0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0N' +
-  'CAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAAAAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMg' +
-  'A/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAAAAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1k' +
-  'IgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARBJIgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGoh' +
-  'AQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0AIAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJy' +
-  'OgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EGdkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEA' +
-  'IABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACAB' +
-  'IAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeA' +
-  'jgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoCcUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACAC' +
-  'IAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAgACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhy' +
-  'OgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGMAXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA' +
-  '4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEgASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcN' +
-  'AAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0' +
-  'aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciAB' +
-  'QRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAEE8LyUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP//////////' +
-  '/QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYCGCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsC' +
-  'ACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B///' +
-  '/wf///8H/QsCACAAQYAqav0M////B////wf///8H////B/0LAgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w' +
-  '////BzcCACAAQdAqav0M////B////wf///8H////B/0LAgACfwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJ' +
-  'bGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhogCUEIaiAKIAcgCBBCCyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv//' +
-  '/7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8hByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRA' +
-  'IAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRAIBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRB' +
-  'AnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRxNgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/' +
-  'A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EA' +
-  'IAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0AC' +
-  'QCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIP' +
-  'cTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAGIAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAP' +
-  'cTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAGIAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9z' +
-  'cUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAMIBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGA' +
-  'AnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2' +
-  'QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJHIBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsg' +
-  'AUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAI' +
-  'cSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAI' +
-  'QQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICAL' +
-  'IAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIfQX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2' +
-  'AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAGKAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2' +
-  'AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJBf3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2' +
-  'AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEgKUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHA' +
-  'AHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJ' +
-  'dHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmot' +
-  'AABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRy' +
-  'NgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3Jx' +
-  'IgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAG' +
-  'IAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYgBigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9x' +
-  'NgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYgBigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAoo' +
-  'AgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAMIBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2' +
-  'AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFxIBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2' +
-  'QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFxcnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2' +
-  'AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwNBgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYg' +
-  'B3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhBEnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9B' +
-  'A3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RBwANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFB' +
-  'wANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUNBiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0' +
-  'QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBBA3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAoo' +
-  'AiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEiDyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50' +
-  'IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EA' +
-  'IQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwiAXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgC' +
-  'ICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIMIhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZy' +
-  'Ih9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQIBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAh' +
-  'BwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEHIAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBB' +
-  'BSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIcIAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQQiAJKAIc' +
-  'DQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAKQQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEI' +
-  'IAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhqIgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/' +
-  'A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApyIAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRq' +
-  'LwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3Ig' +
-  'DHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8BACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3Fq' +
-  'LQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxyIjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJ' +
-  'IAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0AAHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8D' +
-  'cSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSABIAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8D' +
-  'cWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYgC0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/' +
-  'AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWotAAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2' +
-  'AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkgASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0b' +
-  'AmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIWQQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEh' +
-  'IAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIgGUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEA' +
-  'ISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8DcWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5y' +
-  'IjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRyIjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFy' +
-  'IjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsgCyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIg' +
-  'FiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3EiHCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3Fy' +
-  'Ii8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcgKCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAm' +
-  'IDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFyIiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFy' +
-  'IjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBogFSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVy' +
-  'IhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZxciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpy' +
-  'IhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQgIHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAV' +
-  'ciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYiFyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUg' +
-  'LyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJyQX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIg' +
-  'ASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEgCyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICBy' +
-  'IAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIAIgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcg' +
-  'ASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByANIBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxq' +
-  'LwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEEDbGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIA' +
-  'IhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIgDUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIh' +
-  'ASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3NxQYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9z' +
-  'cSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEBRhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQ' +
-  'QQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASASRyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJ' +
-  'Rw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgCHA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEG' +
-  'IENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0AgBCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmgg' +
-  'BGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmggBGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFD' +
-  'IAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGAgPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFB' +
-  'CXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigC' +
-  'HCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9x' +
-  'IA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJdiABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRB' +
-  'gPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJYIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZy' +
-  'QQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREgDigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciAB' +
-  'QRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3FyciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYg' +
-  'AXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIB' +
-  'QQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFBEnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4o' +
-  'AiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiABciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BB' +
-  'ACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMgDiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0A' +
-  'AHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygCBCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmot' +
-  'AABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAi' +
-  'HzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMg' +
-  'BygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/' +
-  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCAT' +
-  'IAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYgASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAABy' +
-  'IBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAiAUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAA' +
-  'QQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAWaSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAg' +
-  'ECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJQeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEg' +
-  'DUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2' +
-  'Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcgGCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgAD' +
-  'IAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fy' +
-  'ai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIg' +
-  'DUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEgB0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxp' +
-  'IBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdBCUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQAL' +
-  'C0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwi' +
-  'EARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakECdGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAH' +
-  'IAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQogBkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQ' +
-  'DQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEh' +
-  'B0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRAQQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApN' +
-  'ckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpBAkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIB' +
-  'aSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoLIAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJG' +
-  'DQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EGIAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCAB' +
-  'IQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAGSXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAg' +
-  'I0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEAIAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJ' +
-  'QQhqIBQgAUH//wNxaBBDIEVCAXwhRSAtQQFqIS0gCSgCECEHDAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAF' +
-  'QQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAAIC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAg' +
-  'B0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgogLUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgA' +
-  'bGpB8ClqNgIMIAlBCGogByAGEEMgCSgCECEHDAELCyAFIEM3AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIX' +
-  'fwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcDGCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCAB' +
-  'akECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIGcTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQo' +
-  'AhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAGcTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQo' +
-  'AiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsi' +
-  'FjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAkoAgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZ' +
-  'KAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYCACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYAC' +
-  'cSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBxIBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZB' +
-  'AXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUgGEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIM' +
-  'C5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQQg8LIAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIE' +
-  'IAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEtAAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAA' +
-  'QQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyADIAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRB' +
-  'ByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRycTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciAB' +
-  'dCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEEcSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRy' +
-  'cTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAACx8AIABBE2oi' +
-  'AEEXTQR/IABBAnRB1D1qKAIABUGYJAsLwQYCFH8BeyMAQRBrIgwkAAJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQcADEEki' +
-  'AkUNACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIgpBBHQQSiIHNgIUIAIgBkHBAGpBBBBJIgs2AhggAiAGQQFqIgVBAnQQSiIN' +
-  'NgI0IAIgBUEEEEkiDjYCQCAAQQFqIglBAnQiAxBKIQggAiAJNgKYAiACIAg2AiwgAiADEEoiDzYCSCACIAMQSiIQNgJMIAIgAxBK' +
-  'IhE2AlAgAiADEEoiEjYCVCACIAMQSiIDNgKwASACIAVBA3QQSiITNgK0ASACIAVBGGwQSiIUNgK8ASACIAlBFGwQSiIVNgLQAQJA' +
-  'IBJFIAf9ESAL/RwBIA39HAIgDv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0bAkEBcUECdHIgFv0b' +
-  'A0EBcUEDdHIgCP0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAEEBcUEEdHIgFv0bAUEBcUEFdHIgFv0b' +
-  'AkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnINACACQQhqIAJBEGogBqxCAnxBEBBLDQAgBUEAIAVBAEobIQgD' +
-  'QCAEIAhGBEBBACEEIApBACAKQQBKGyELA0AgAigCFCEDIAQgC0YEQCADIAA2AgBBACEEIAMgAEEEdGpBADYCBCADIAVBBHRqIgAg' +
-  'BiAFIAFBAEoiBxs2AgAgACAFIAkgAUEATBs2AgQgBwRAIAMgCUEEdGogBTYCACADIAZBBHRqIAU2AgQLA0AgBCAIRgRAIAIoAggg' +
-  'BUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCjYCDCACEEwgAiEEDAcFIAIoAjQgBEECdGpBfzYCACAEQQFqIQQMAQsACwAF' +
-  'IAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACADIQQMAQsACwAFIAIoAgggBEEEdGoiA0IANwIIIAMgBDYCBCAD' +
-  'IAQ2AgAgBEEBaiEEDAELAAsACyACEE0LIAxBEGokACAECzUBAX8gAUEAIAGtIACtfkIgiKcbRQRAIAAgAWwiABBKIgJFBEBBAA8L' +
-  'IAJBACAA/AsACyACC9cBAQR/AkAgABDUAiICBH9B6MMAIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAg' +
-  'ACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJA' +
-  'AkACQCABRQ0AIAEoAgAiABDVAkUNACACIAAoAgBrENYCDQEMBAsgAhDWAiIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQAL' +
-  'DwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAA' +
-  'KAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEE4iA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcDmAEgAEHYAGpB' +
-  'AEEo/AsAIAAgAP0ABLAD/QsEoAMCQCAAKQOAASIBUARAQgAhASAAKAKQAUUNAQsgARBSIQILIABBADYCyAEgAEJ/NwOgASAAIAI3' +
-  'A4gBIABBADYCwAEgAEEANgK4ASAAEFEgAEEANgKIAgumAwECfyAABEAgACgCCBBPIAAoAhQQTyAAKAIYEE8gACgCHBBPIAAoAiwQ' +
-  'TyAAKAKcAhBPIAAoAjQQTyAAKAJAEE8gACgCSBBPIAAoAkwQTyAAKAJQEE8gACgCVBBPIAAoArABEE8gACgCtAEQTyAAKAK8ARBP' +
-  'IAAoAtABEE8gACgCxAEQTyAAKAKMAhBPIAAoApACEE8gACgCrAIQTyAAKAKoAiIBBEAgARAZIAEoAgAQTyABKAIEEE8gASgCCBBP' +
-  'IAEoAgwQTyABKAIQEE8gASgCFBBPIAEoAhgQTyABKAIcEE8gASgCIBBPIAEoAiQQTyABKAIoEE8gASgCLBBPIAEoAjwQTyABEE8g' +
-  'AEEANgKoAgsgACgCkAMiAQRAIAEoAjxBAEoEQANAIAEoAjggAkEYbGooAhQQTyACQQFqIgIgASgCPEgNAAsLIAFBADYCPCABKAI4' +
-  'EE8gASgCABBPIAEoAggQTyABKAIEEE8gASgCDBBPIAEoApABEE8gARBPIABBADYCkAMLIAAoAvgCEE8gABApIAAQUCAAEFEgABAI' +
-  'IAAQTwsLdQEEfyAARQRAIAEQSg8LAkACQCABENQCIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQ1QJFDQAgAiAEaxDWAkUNACAD' +
-  'IAI2AgAMAgsgARBKIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQTyABIQULIAUPCyAAC60BAQV/IAAEQCAAQQhrIQJB6MMAIQMDQAJA' +
-  'IAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAg' +
-  'ASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsi' +
-  'AQF/IAAoAswCIgEEQCABKAJkEE8gARBPIABBADYCzAILCxsAIAAoAuABEI4BIAAoAuQBEE8gAEIANwPgAQsaAEIBIABC64fWhejI' +
-  'oeThAH0QUyIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4P' +
-  'CyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8H' +
-  'RgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgRO' +
-  'cg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBB' +
-  'ASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEsiBQ0A' +
-  'IABBCGogAEEQaiAANAIMIAOsfEIBfEEQEEsiBQ0AIAAoAjAhCSAAEFYgABBXIAAQKSAAEFAgACgCDCEFIAAoAgghBkEAIQQDQCAD' +
-  'IARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/' +
-  'czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNA' +
-  'IAEgBEYNAyAAIAAoAiwgBEECdGooAgAQWBogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAF' +
-  'aiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0EC' +
-  'dGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQWRoMAAsACws1ACAABEAgACgCjAMg' +
-  'ACgCvAIgACgCZEVyIAAoAtACIAAoApQCcnJyRQRAIAAQWgsgABBMCwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUg' +
-  'ABBXIAAoApQCBEAgACABEFsPCyAAIAEQXCICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYC' +
-  'OEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVB' +
-  'BHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIA' +
-  'IgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQXQwBCwsMAQsg' +
-  'AkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJB' +
-  'BHRqIg0oAgxHBEAgAyAJIAJBASALEF0MAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAH' +
-  'QRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQVyAAIAAo' +
-  'AjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigC' +
-  'ACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAg' +
-  'AyAFIAQgBiAHEF4MAQsgAUEATA0CIAMgBSAEIAIQXwsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHI' +
-  'AWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcE' +
-  'QCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQXgwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEF4MAQsg' +
-  'BEEATA0AIAIgByADIAEQXwsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEF4gACgCyAFFDQEgACgCxAEhBCAAKALQASAG' +
-  'QRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEGAgAiACIAFBBHRqIgUoAgBBBHRq' +
-  'IAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShsh' +
-  'BAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghB' +
-  'AWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EE4iA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgC' +
-  'MCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAII' +
-  'IgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwB' +
-  'CwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgb' +
-  'DQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdB' +
-  'AWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCA' +
-  'gIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEGAMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRB' +
-  'BHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEB' +
-  'EGAMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEg' +
-  'ACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEF' +
-  'AkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAII' +
-  'IgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0' +
-  'aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRB' +
-  'AkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEBUPCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgAL' +
-  'IANBAWohAwwBCwsgACgCjAMEQCAAIAEgAiADECIPCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAA' +
-  'KAK8AiAAKALQAhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQIws2AgALIANBAWohAyAEQQFqIQQMAAsAC0EA' +
-  'IQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0EC' +
-  'dGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFcLCxYAIAAEQCAAIAFB' +
-  'AEc2ApABIAAQVwsLEwAgAARAIAAQVyAAIAE3A6gBCwsTACAABEAgABBXIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA' +
-  '/QADaP0LAwAgASAAKQOgAyIIQn8gACkDqANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gB' +
-  'NwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUN' +
-  'ABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAH' +
-  'aigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBK' +
-  'GyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAA' +
-  'KAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAA' +
-  'RSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQVwJAIAAoApQCBEBBACEEAkAgABAWIgUOAwACAwILIAAoAqgCIgkoAgAi' +
-  'BiABQQFqIgdBBHRqKAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARASBEAgAyAI' +
-  'SgRAIAIgCEECdGogATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUh' +
-  'AQNAIAYgAUEEdGooAgQiASAFRg0CIAYgARAjIQcgACgCNCAJaigCAEEATgRAIAAgBxBcDQELIAMgBEoEQCACIARBAnRqIAc2AgAL' +
-  'IARBAWohBAwACwALIAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFcgACgClAIEQCABQQA2AgwgABAWIgIEQEF/IAIg' +
-  'AkECRhsMAgsgACABQQxqEBchAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJA' +
-  'IAFBAEggACgCBCABTHINAAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShsh' +
-  'BCABQQFqIQVBACEDA0AgAyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAG' +
-  'IAFBBHRqKAIIIgdBAEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4' +
-  'NgIACyACRQ0AIAIgACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBXIAAoArACIgVBACAFQQBK' +
-  'GyEDIAFBAWohBgJAAkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAA' +
-  'IAAoAgBBAnQQSiIENgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIg' +
-  'A2ogBjYCACAAIAAoArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCAC' +
-  'IANKciADQQBMIAAoAgAgAUxycg0AIAAQVwJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQSiIGNgKMAiAAIAcQSiIHNgKQ' +
-  'AiAGRSAHRXINASAEQX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwAL' +
-  'QQEhBCAGIAFBAWoiB0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJq' +
-  'IARGGw0BIAQgBkYEQCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQSiIBRQ0CIAEgACgCLCAF/AoA' +
-  'ACAAEFYgB0ECdCIFIAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAF' +
-  'GwRAIAAgASAEQQJ0aigCABBYIQUgBEEBaiEEDAEFIAEQTwwDCwALAAsgBhBPIAcQTyAAQgA3AowCDAELIAUPC0F/C5ACAgN/AX4g' +
-  'AEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKAL4AiABQQN0aikDAEIAIAEgACgCiAMiBEgbfSIG' +
-  'Qv///////////wAgACkDgAN9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcgA0EBdCADQf////8DShsh' +
-  'AwwBCwsgACgC+AIgA0EDdBBOIgRFBEBBfw8LIAQgACgCiAMiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYCiAMgACAENgL4AgsgABBX' +
-  'IAAoAvgCIAFBA3RqIAI3AwAgACAAKQOAAyAGfDcDgAMLQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEASCAAKAIgIAFMcg0AGkIA' +
-  'IAAoAogDIAFMDQAaIAAoAvgCIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/IAJBAE4bQQFqIQNBACEC' +
-  'A0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS2lF+hRBSNwOIASAAIAEg' +
-  'BkIBfBBxQpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIYIAJBAnRqKAIAIgRBAUwEQCAA' +
-  'KAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYCAAsgAkEBaiECDAELCyAAQQA2' +
-  'AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCABQgF8IQEMAQsLIAGnCyICQQFr' +
-  'rSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5MEAQx/IwBBIGsiCSQAIAAoAtABIAFBFGxqQQhrKAIAQQAg' +
-  'ARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiCiAPSg0AIA4gCkECdGooAgAi' +
-  'BEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQcxshDAtBACEEIAcgCkEEdGooAgQiCCEFA0AgBUEBaiEFA0AgBSAIRwRA' +
-  'IAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0oAgAhBQwBCwsLA0ACQEEA' +
-  'IQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcgCCAJIAVBAnRqKAIAIgQQ' +
-  'dARAIAkgBkECdGogBDYCACAGQQFqIQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGooAgAiBCEFA0AgBCAHIAVBBHRq' +
-  'KAIEIgVGBEAgBkEBaiEGDAILIAcgBSAKEHQNACAHIA4gBSADIAIQdUEBIQwgACAAKALIASIIQQFqNgLIASAAKALEASAIQQJ0aiAF' +
-  'NgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLggQBFn8gASADQQR0aigCBCIPQQFqIQ0gASAP' +
-  'QQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAHIBBKcgR/IAcFIAIgB0EC' +
-  'dGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEECdGooAgAiBiAXKAIAIgtq' +
-  'QQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQdiEZIAEgEiALEHYhGiALIQYDQCALIAEgBkEEdGooAgQiBkcEQCAGIBlG' +
-  'IAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSACIAlBAnRqKAIAQQJHDQEgCSAO' +
-  'KAIEIhFGBEAgDigCACERCyABIBEgGBB0RQ0BIAEgESADEHQNASAAIAEgAiAHIAMgCSAEIAUQdyAAIAEgAiAIIAMgCSAEIAUQdyAW' +
-  'IAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEB' +
-  'aiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggi' +
-  'BSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUo' +
-  'AgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIF' +
-  'QQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigC' +
-  'BCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBB' +
-  'BGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YE' +
-  'QEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAELYgECfyADIQgDQCADIAEg' +
-  'CEEEdGooAgQiCEcEQCABIAggBBB0DQEgASAIIAUQdA0BIAEgAiAIIAcgBhB1IAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUECdGog' +
-  'CDYCAAwBCwsL2gkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABB5IAAgADQCpAI3A4ACIAAgADQCxAI3A0gg' +
-  'ACgCjAEgACgChAEgACgCgAFHcg0AIAAQegsCQCAAKAKcAgRAIAAQeyICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABBABB8DQEL' +
-  'QQAhAgNAAkAgACgCmAINACACIQYCQCAAEH0iAkEASARAIABBATYCrAEgABB+QQMhAyAGIQIgAEEAEHxFDQFBfyECDAQLAkAgAgRA' +
-  'IAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEIahB/IgNBAkgNACAAIAMgACgCzAEiAigCACAC' +
-  'KAIEEIABRQ0AIAAQfkF/IQJBASEDDAMLIAAgBSgCDBCBASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQggEgBSgCCCEDDAEL' +
-  'IAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQgwFBAnRBAXIQggELIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9' +
-  'FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAML' +
-  'QQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEIEBIAAgACkD4AIiBzcDaCAA' +
-  'KALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEHkgACkD4AIhBwsgByAAKQOAAlQNASAAEH0iAkEASgRAIABBATYCmAIMAgsC' +
-  'QCACRQRAIAAQekF/IQJBASEDIABBARB8RQ0BDAQLIABBATYCrAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwgByAA' +
-  'NAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4MhByAI' +
-  'QgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAoAiwg' +
-  'AmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoEQCAA' +
-  'KAIoIAAoAsABKAIAai0AAEUNAiAAEIQBGgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBB' +
-  'AyECDAULIAAQhAEhBCAAIAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAo' +
-  'AoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgN' +
-  'ABogAkH/AXELRSAEQQF0ckEAEIIBCyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEASgRAIAAg' +
-  'ACkDiAJCAXwiAjcDiAIgACACEHEgAa1+IAApA+ACfDcD+AELC6sBAQl/A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEEIAAoAhwg' +
-  'ACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARAIAQgATYCACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcgACgCKGos' +
-  'AABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIAIAFBAWohAQsgAkEBaiECDAELAAsACwsL7QEBBH8gACgCjAEiAQRA' +
-  'IAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAAIAEgACgCzAEiAygCACADKAIEEIABDQELQQAhAiAAQQA2ApwCIAAg' +
-  'AUEBaxCBASAAKALMASIEKAIAIQMgAUEBRgRAIAAgA0EAEIIBQQAPCyAAIAMgACAEIAFBgYCAgAQQgwFBAnRBAXIQggELIAIPBSAA' +
-  'KALMASACQQJ0aiAAKAJ8IAAoAogBIAEgAkF/c2pBAnRqKAIAQQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAu0' +
-  'CAEQfyMAQYACayIHJAAgAEEBNgKsAQJ/Qf//AyABRQ0AGiAHQQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZG' +
-  'BEACQCADQQJtIQRBACECA0BBPyEDIAJBP0YNBCAHIAJBAnRqKAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKc' +
-  'ASACQQJ0aigCAEECdGooAgQiBEGAgICABnENACAEQf//A3EiBEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EB' +
-  'aiEDCyACQQFqIQIMAQsLQQMgAiIDQQRJDQEaCyADCyEQIAFBAEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAA' +
-  'KAIEQQF0IglBACAJQQBKGyEKQQAFQQAhA0EAIQUgACgCkAEiBCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSAR' +
-  'cQRAIA1B//8DcSICQQJLIAIgEE9xIQULIAYoAgAhCiAGQQhqIQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUb' +
-  'BEBBASEFAkAgACgCKCALIAJBAnRqKAIAIgYQhQEiBEEASg0AQQAhBSAEDQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEF' +
-  'AkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygCACIDEIUBDQEgACADQQAQggEMAQsgDiADNgIAIA4gDUH/////fXE2' +
-  'AgQgCSABQQJ0aiAINgIAIAFBAWohASADIAhqQQJqIQgLIAxBAWohDAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJB' +
-  'AWohAgwBCwtBACEDIAFBACABQQBKGyELQQAhAgN/IAIgC0YEf0EAIQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgC' +
-  'CEoEQCAEKAIAIAEgAUECbWpBCGoiAkECdBBOIgFFBEBBACECA0AgAiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIM' +
-  'AQsACwALIAQgATYCACAEIAI2AggLIARBADYCBCADQQFqIQMMAQsLA0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIA' +
-  'IgFBAnRqIgNBCGooAgBBDGxqIAEgAygCDBCGARogACgCqAEgAygCDEEMbGogASADKAIIEIYBGiAFQQFqIQUMAQsLIABBADYCrAFB' +
-  'AAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEM' +
-  'bGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL3AoBEX8DQAJAIAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRq' +
-  'KAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCAB' +
-  'IAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBB' +
-  'AnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQggELIAJB' +
-  'AWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwALIAIgBUECdCIJaiECA0AgAigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAA' +
-  'KAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0IgcgACgCJGooAgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigC' +
-  'ACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRAIAEgCCACQQJ0aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBI' +
-  'BEBBACECIAVBACAFQQBKGyEBA0AgASACRg0DIAJBAnQiAyAAKALcAWogAyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFq' +
-  'LQAADQAgACABQQF0IAdBA3IQggEgACgCECAJaigCACEDCyAEQQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAA' +
-  'KAIMSARAIAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFqIQEMAAsACyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABB' +
-  'AjYC4AFBAQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCABKAIEIQggASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJq' +
-  'KAIAIQcgA0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QhQFBAEoEQCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdB' +
-  'AnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEIUB' +
-  'QQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohAQwCC0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEB' +
-  'aiECIA0gBCALaiILKAIAIhEQhQFBAEgNAAsgBCARNgIEIAsgCTYCACAAKAKoASAEKAIEQQxsaiAHIAUQhgFFDQIgCyAEKAIENgIA' +
-  'IAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigC' +
-  'ADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEIUBQQBIBEAg' +
-  'CCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANBAnRqKAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAE' +
-  'IApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEIIBDAILAAsLIAwgATYCBAwACwALCQAgAEEAEIEBC/UHAQt/IwBBEGsiCCQA' +
-  'IAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAh' +
-  'BwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARBAWsiBEUNACAAIAogCEEMahCHASEDIAgoAgwh' +
-  'BwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAADQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQiAEgACgC' +
-  'dCANaigCACAAKAKMAU4EQCAEQQFqIQQMAQsgACgCzAEgBkECdGogCygCADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAoAswBIgQg' +
-  'CUEBczYCAEEAIQUgCEEANgIIAkAgACgCtAJFDQAgBkEBIAZBAUobIQdBASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdGDQMCQAJA' +
-  'IAAoAnggACgCzAEiBCADQQJ0aigCACIJQQF0QXxxaigCAAR/IAAgCSAFIAhBCGoQiQENASAAKALMAQUgBAsgBkECdGohBCAGQQFq' +
-  'IQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0' +
-  'QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAo' +
-  'AnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEE' +
-  'IAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBB' +
-  'AXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEA' +
-  'OgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQigELIAAgACgC6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANH' +
-  'BEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyAD' +
-  'QQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsiBiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAH' +
-  'Qf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v///wBTG6dBAmoiAUECdBBOIgVFDQEgACABNgKYASAAIAU2ApAB' +
-  'CyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUECdBBOIgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAA' +
-  'KAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBBf0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAb' +
-  'QQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0EE4iBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgAL' +
-  'IABBAWohAAwACwALIAZBEGokACAEC/UDAQZ/AkAgACgCjAEgAUwNACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCID' +
-  'IAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMgACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARB' +
-  'AnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwACwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFx' +
-  'OgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkALIAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARA' +
-  'IAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIAIgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0EC' +
-  'dGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIAIgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsg' +
-  'AkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABBAEo6AAALIAAoAiggA2pBADoAACAAIAMQiwEgBCECDAALAAsL' +
-  'YgEBfyABQQF1IgMgACgCKGpBf0EBIAFBAXEbOgAAIANBAnQiAyAAKAJ0aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAAKAKAASIC' +
-  'QQFqNgKAASAAKAJ8IAJBAnRqIAE2AgALrQEBAn8gACgCkAEgACgClAEiBEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEgAkECdPwK' +
-  'AAAgACAAKAKgASIDQQFqNgKgASAAIAIgACgClAFqQQJqNgKUASAAKAKcASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxqIAQgASgC' +
-  'BBCGARogACgCqAEgASgCBEEMbGogBCABKAIAEIYBGiAAIAApA4ADQgF8NwOAAyAEC2MBBX8gACgCyAEiAiAAKALAASIBKAIAIgNB' +
-  'AnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUECdGooAgAiATYCACACIAFBAnRqQQA2AgAgABCMAQsgAwsb' +
-  'AEEAIAAgAUEBdWotAAAiAGsgACABQQFxG8ALjgEBAn8CQCAAKAIIIgMgACgCBCIEQQJqTgRAIAAoAgAhAwwBCyAAKAIAIANBAXRB' +
-  'CCADGyIEQQJ0EE4iA0UEQEF/DwsgACAENgIIIAAgAzYCACAAKAIEIQQLIAAgBEEBajYCBCADIARBAnRqIAE2AgAgACAAKAIEIgBB' +
-  'AWo2AgQgAyAAQQJ0aiACNgIAQQALnAIBBX8gACgCeCABQQJ0aigCACIEQQJ1IQMCQAJAAkACQCAEQQNxQQFrDgMAAQIDCyADQQJ0' +
-  'IgMgACgCkAFqIgFBBGogASgCBEGAgICAAnI2AgAgAiABQQxqNgIAIAAoApABIANqKAIAQQFrDwsgACgC2AEiACADQQF0QQFyNgIA' +
-  'IAIgADYCAEEBDwsgA0ECdCIDIAAoAiBqIQUgACgCHCAAKAIYIANqKAIAQQJ0aiEGQQAhA0EAIQQDQCAFKAIAIARMBEAgAiAAKALY' +
-  'ATYCACADDwUgASAGIARBAnRqKAIAIgdHBEAgACgC2AEgA0ECdGogB0EBdDYCACADQQFqIQMLIARBAWohBAwBCwALAAsgAiAAKALY' +
-  'ATYCAEEAC7ABAgR/AXwgACgCsAEiBCABQQN0aiICIAArA7gBIAIrAwCgIgY5AwAgBkR9w5QlrUmyVGQEQEEAIQIgACgCBCIDQQAg' +
-  'A0EAShshAwNAIAIgA0YEQCAAIAArA7gBRDAFjuQu/ysrojkDuAEFIAQgAkEDdGoiBSAFKwMARDAFjuQu/ysrojkDACACQQFqIQIM' +
-  'AQsLCyAAKALIASABQQJ0aigCACIBQQBOBEAgACABEI0BCwviAgEKfyMAQRBrIgckACADKAIAIQogACgC0AEgATYCAEEBIQlBASEE' +
-  'AkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEIcBIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YN' +
-  'AQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAAKAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZB' +
-  'AXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALUASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARB' +
-  'AWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMgAUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAEL' +
-  'C0EAIQkLIAdBEGokACAJC6wDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0AgAiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAH' +
-  'SnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAhAiAAIAUgBkEMahCHASEKIAYoAgwhCwNAIAMgB0og' +
-  'AiAKTnINASALIAJBAnRqKAIAQQF1IgUgACgCcGoiDC0AACAAKAJ0IAVBAnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2' +
-  'AgAgA0EBaiEDCyACQQFqIQIMAAsACyAEQQFqIQQMAQsLA0AgCCAJRwRAIAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEB' +
-  'aiEIDAELCyADQQAgA0EAShshAUEAIQIDQCABIAJGDQEgACgCcCACQQJ0IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtAB' +
-  'IARqKAIAEIgBCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtTAQF/' +
-  'IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACAB' +
-  'EI0BCwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRODQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0' +
-  'aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAFQQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMA' +
-  'ZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEB' +
-  'BX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtBAXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0' +
-  'aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIgAUECdGogAzYCACAAKALIASADQQJ0aiABNgIA' +
-  'C2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGooAgAQTyABQQFqIQEMAAsACyAAKAIAEE8gACgC' +
-  'kAEQTyAAKAKcARBPIAAoAqgBEE8gABBPCwvoCwEKfyMAQTBrIgokAAJAAkAgACABckEASCAAIAFIciACQYCAgIABS3INAEEBQZgD' +
-  'EEkiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFqIglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRq' +
-  'QQJ0IAlBBWxqEEkhBiAHIAlBAXQiD0EMEEkiCDYCqAEgBkEAIAgbRQRAIAYQTyAHEI4BDAELIAcgBjYCsAEgByAGNgIAIAogB0Hc' +
-  'AWo2AiwgCiAHQdgBajYCKCAKIAdB1AFqNgIkIAogB0HQAWo2AiAgCiAHQcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAH' +
-  'QYgBajYCECAKIAdB/ABqNgIMIAogB0H4AGo2AgggCiAHQfQAajYCBCAKIAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAH' +
-  'IAg2AuQBIAcgCCAJQQJ0IgxqIgY2AhQgByAGIA5BAnQiCGoiBjYCHCAHIAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAI' +
-  'aiIINgIkIAcgBiAIaiIGNgIoIAcgBiAMajYCcCAHIAYgCUEDbGo2AjQgByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAg' +
-  'BygCFCAEIAtBAnT8CgAAQQAhBiALQQAgC0EAShshCANAIAYgCEYEQEEAIQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACAC' +
-  'QQBKGyEJA0ACQCAAIAlGBEBBACEGIAFBACABQQBKGyECDAELIAMgAEEBaiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwE' +
-  'QCACIQAMAwUgBCAGQQJ0aigCAEECdCILIAcoAhhqKAIAIQwgBygCHCAHKAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2' +
-  'AgAgBkEBaiEGDAELAAsACwsDQCACIAZHBEAgBkECdCIAIAcoAiRqIAcoAiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcA' +
-  'ACwBAAABAAAA/QsDoAIgB0KAgICAgICA+D83A7gBIAdBATYC0AIgB0KAgICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz' +
-  '5syZ9z83A7gCIAdCgYCAgBA3A7ACIAdCASAFQpX4qfqXt96bnn9+Qp26s/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAh' +
-  'BgNAIAYgCUYEQANAIAggCUYEQEEAIQBBACEGA0AgAiAGRgRAA0ACQCAHKAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYg' +
-  'AyACQQFqIgBBAnRqKAIAIgggBiAIShshC0EAIQgDQCAGIAtGBEAgCCAHKAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEIIBDAMFIAgg' +
-  'BCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxB9RQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2' +
-  'ApgCCyAGQQFqIQYMAAsABSAHIAgQiwEgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVCEYYgBYUiBTcDACAH' +
-  'KAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/AToAACAHKAIsIAZq' +
-  'Qf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoiCyALKAIAIAggCWoo' +
-  'AgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAogBkECdGooAgAgCDYC' +
-  'ACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC4wCAgN/AX4jAEFAaiICJAACQAJAIAAoAuABIgMEfyADBSAA' +
-  'EJEBIgMNASAAKALgAQsgAUJ/UgR+QgAgASAAKQPwAX0iBSABIAVUGwVCfwsQeCEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkD' +
-  'UDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAA' +
-  'QQI2AmQgACAAKQOgAyIBQgF8IgU3A6ADIAAgACkDqAMgASAFVq18NwOoAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAIL' +
-  'IAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBKIgdFIAAoAgxBAnRBBGoQSiIJRXIgBRBKIgpFIAJBAnRBBGoQ' +
-  'SiILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9G' +
-  'BH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBSEI8BBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGoo' +
-  'AggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYE' +
-  'QCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyAL' +
-  'akEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBPIAkQTyALEE8gAUUEQCAKEE9Bfw8LIAAQWiAA' +
-  'QQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gB' +
-  'IAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEEkiAUUEQEF/DwsgACABNgLMAiAGQQFqIQcg' +
-  'BUECdEEEahBKIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHAAG02AgAg' +
-  'ASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEJMBIgI2Amgg' +
-  'ASACQQEQSSIJNgJkIAZBAmpBBBBJIQIgA0ECdBBKIQcCQCAEQQJ0QQRqEEoiBkUgB0VyIAhFIAJFcnIgA0EIEEkiCkUgCUVyckUE' +
-  'QCABIAkgBSALIAwgBBCTARogACABIAggAiAKIAcgA0EBayAGEJQBIAAoAgAgACgCBCAAKAIgIAEgCBCVASABIAAoAgQgBhCWAUIA' +
-  'IQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgCOCAFQQJ0' +
-  'ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBQQX8hAAsgCBBP' +
-  'IAIQTyAKEE8gBxBPIAYQTyAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAIIIgJBAEwE' +
-  'QCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC4oEAQJ/IAAg' +
-  'ATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0aiIGakEA' +
-  'IAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEbNgIYIAAgASAHIAVBA3RBF2pB' +
-  'eHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0IgVBC2pBeHEiB2oiBGpBACAB' +
-  'GzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4cSIEaiIFakEAIAEbNgIwIAAg' +
-  'ASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI8IAAgASAE' +
-  'IAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiICakEAIAEbNgJMIAAgASACIAAo' +
-  'AlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoLigYCDX8CfiAA' +
-  'KAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEobIQtBACEIA0AgCCALRgRAQQAh' +
-  'CANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiACNgIAQQAhCgNAIApBAkYEQCAB' +
-  'KAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiADKAIAIgprTg0DIAggCmohCiAI' +
-  'QQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgkoAggiCEEATARAIApBAWohCgwC' +
-  'BSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYCACAJQQBMBH9BAAUCfyAJrCAI' +
-  'rUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEBaiEMIBUgFlINAQsLIAUgCUEC' +
-  'dGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIoIBJqIgwgCTYCACAJBEAgByAJ' +
-  'QQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEBajYCBCACQQFqIQILIANBAWoh' +
-  'AwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJNgIAIAEoAjQgCUECdGogCDYC' +
-  'ACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMgAiAIQQJ0aigCAEECdGoiCSAJ' +
-  'KAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQlwEgAygCGCADKAJgQQEQlwEgAkEAIAJBAEobIQkDQCAFIAlG' +
-  'BEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIsaigCAEEB' +
-  'RgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAFNgIA' +
-  'IARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACADKAIY' +
-  'IgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIAIQEgBCADKAI0IAdqKAIAQQJ0' +
-  'aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0aiADKAIQIAUgChCYASADKAIo' +
-  'IAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAEJgBCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFBAWohASAD' +
-  'KAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAgAUEAShtBAWohCUEBIQUMAQsg' +
-  'ACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAiByABQQR0' +
-  'aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwgAiAFQQJ0' +
-  'IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAhBwNAIAMi' +
-  'BkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygCACEHA0Ag' +
-  'AyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4bQQFqIQVB' +
-  'ACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUCQCAA' +
-  'KAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3AwAg' +
-  'ACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL3gUCB38DfCMAQSBrIgUkAAJ/' +
-  'QX4gA0UgAEUgAkEATHJyDQAaIAAQVyAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3AxggBUEANgIM' +
-  'IAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwjAEEQayIG' +
-  'JAACQCAAEBYiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQFyIHQf//' +
-  '//8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJEDIgB62CpxAYIA4gB7eiIQ4MAAsACyAGQRBqJAAgDEQA' +
-  'AAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAECtFDQAgACAFQRhqIAIgBUEQahAxIQ1BAAwBCwNAIA1E' +
-  'AAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQaSIHQQBI' +
-  'DQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQaCIGIAUoAghKBEAgBSgCDCAGQQJ0EE4iCUUEQEQAAAAAAADwvyEMDAILIAUg' +
-  'CTYCDCAFIAY2AgggACAHIAkgBhBoGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQMiAGrIKnQQJ0aigCABBYGiAOIAa3oiEODAELCwNA' +
-  'IAsgACgCMEgEQCAAEFkaDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIMCxBPIAAQVyAEBEAgBCAFKQMQ' +
-  'NwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAH' +
-  'IAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQmwEMAQsgAkECaiACQQFqIAItAAEiDkEw' +
-  'RiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdy' +
-  'RQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFq' +
-  'IQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIF' +
-  'BQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQmwEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVB' +
-  'BGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRq' +
-  'IQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEgESAT' +
-  'gCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEJsBIAlBAWshCQwECyAL' +
-  'RQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQZ42IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAI' +
-  'T3FyDQMgBUEBaiEFDAALAAsgB0EgakElEJsBIAZFDQMgB0EgaiAGwBCbASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpBASEF' +
-  'IAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEJsBIARBAWoh' +
-  'BAwACwALBSAIIAoQmwEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAACyAHQTBq' +
-  'JAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgII' +
-  'CyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQmgEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0M' +
-  'AAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJB/MgANgKYAUH8yABBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEH0GkEAEJ4BGgwB' +
-  'C0EBQegAEEkiA0UEQCACQX8QRzYCAEEAIQMgAkGAAWpBf0EAQbgVIAIQngEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEJ8BRQRAIAJB' +
-  'ADYClAFBciEAIAJBgAFqQXJBAEG6IUEAEJ4BGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEKABIgANACADIAIoAnwiACADKAIkIABr' +
-  'EEgiATYCAEEAIQAgAQ0AQX8hACACQX8QRzYCQCACQYABakF/QQBBuBUgAkFAaxCeARoLIAIoAnAhBCACKAJsIQUgAigCaCEGIAIo' +
-  'AnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEE8gBRBPIAQQTyACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMoAiAg' +
-  'AUEDdGooAgBqLQAAQSNHDQAgAygCACABEGwiBUUNACACIAUQRzYCICACQYABaiAFQQBBuBUgAkEgahCeASEACyABQQFqIQEMAQUC' +
-  'QCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQSSIBNgJcQQAhACABDQBBfyEAIAJBfxBHNgIw' +
-  'IAJBgAFqQX9BAEG4FSACQTBqEJ4BGgsDQCAADQEgAkGAAWoQnwFFDQEgAkGAAWogAyAEIAJB0ABqEKEBIQAMAAsACwsLIAIoAlAQ' +
-  'TyACKAJUEE8gAigCXBBPIABFDQIgAxCiAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEG0iAARAIAIg' +
-  'ABBHNgIQIAJBgAFqIABBAEG4FSACQRBqEJ4BGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIFBEAg' +
-  'BSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCaARoLIAZBEGokACABC+EBAQh/IAAo' +
-  'AgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQowEiBSAEayAIIAUbIgIQowEiASAEayACIAEb' +
-  'IQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANqIAVq' +
-  'IAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEKQBBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMBB38j' +
-  'AEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQpQEEQCAAKAIMIgQgBSgCaCIB' +
-  'aiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIEKMBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQowEhCAwCCyACKAIAQQBOBEBBcCEE' +
-  'IABBcCABQdQhQQAQngEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQfobQQAQ' +
-  'ngEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRCmASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAGIAQg' +
-  'ASAGEKcBIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HtIiAFEJ4BGgwDCyAKIAEgBGoiBCAGIAFrIgYQqAFBAE4EQCAFIAVB' +
-  'MGogBCAGEKkBNgIQQXMhBCAAQXMgAUGiJSAFQRBqEJ4BGgwDCyAKIAQgBhCqASIEQQBIBEAgBSAEEEc2AiAgACAEIAFBuBUgBUEg' +
-  'ahCeASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQakTQQAQngEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAgBUEA' +
-  'NgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAgAUEI' +
-  'aiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqEKUBBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAggByAI' +
-  'SxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGEKcBIglLBEAgBSAJIApqLQAANgIgQXEhBCAAQXEg' +
-  'CUHtIiAFQSBqEJ4BGgwGCyAGIAdGBEBBcCEEIABBcCAHQdI6QQAQngEaDAYLIBEgDCAGIAdrIg4QqAEiD0EASARAIAUgBUGgAWog' +
-  'DCAOEKkBNgIwQXQhBCAAQXQgB0GANyAFQTBqEJ4BGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhCpATYCQEF7IQQg' +
-  'AEF7IAZBlhYgBUFAaxCeARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQbk6QQAQngEaDAcLIAggCiAJIAgQpwEiBksEQCAFIAYg' +
-  'CmotAAA2AlBBcSEEIABBcSAGQeoVIAVB0ABqEJ4BGgwHCwJAIBAgCSAKaiIGIAggCWsiCBCoASIEQQBODQAgECAGIAgQqgEiBEEA' +
-  'Tg0AIAUgBBBHNgJgIAAgBCAJQbgVIAVB4ABqEJ4BIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUgBUGg' +
-  'AWogDCAOEKkBNgJwQXwhBCAAQXwgB0G6GSAFQfAAahCeARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIAIAtB' +
-  'AXRBECALGyIGQQJ0IgQQTiIIRQRAQX8hBCAFQX8QRzYCgAEgAEF/IAdBuBUgBUGAAWoQngEaDAcLIAMgCDYCACADKAIEIAQQTiIE' +
-  'RQRAQX8hBCAFQX8QRzYCkAEgAEF/IAdBuBUgBUGQAWoQngEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIAIAQg' +
-  'B2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQqwEiBEUNAQwCCwtBeiEEIAEoAgAgAygC' +
-  'ACADKAIEIAsQVSICQXpGBEAgAEF6QQBBtxtBABCeARoMAQsgAkEASARAIAUgAhBHNgIAIAAgAkEAQbgVIAUQngEhBAwBCyAFKQPY' +
-  'ASISUARAQQAhBAwBCyABKAIAIAIgEhBuIgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1BsDBBABCeARoMAQsgBSABEEc2AhAg' +
-  'ACABIA1BuBUgBUEQahCeASEECyAFQfABaiQAIAQLIgAgAARAIAAoAgAQTSAAQQhqEKwBIABBOGoQrAEgABBPCws4ACABQf8BcSEB' +
-  'A0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmA' +
-  'gARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQpAENASAEIQUL' +
-  'QQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEKQBRQ0BIAUhBAsgASAENgIA' +
-  'IAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkgByEG' +
-  'AkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAAIAcg' +
-  'BkHTFhCuASIDQQBIDQcgACAGQQFqIgkgAkHjFhCuASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkHjFhCuASIHQQBODQFBbyEI' +
-  'DAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUHlLSAKQRBqEJ4BGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwiBiAE' +
-  'KAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQTiILBEAgBCALNgIACyAEKAIEIAgQTiIJBEAgBCAJNgIECyAE' +
-  'KAIIIAgQTiIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0aiAD' +
-  'NgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxBHNgIAIABBfyAB' +
-  'QbgVIAoQngEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQfcwQQAQngEaDAELQW8hCCAAQW8gB0GiMkEAEJ4BGgsgCkEgaiQAIAgLawEC' +
-  'fyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQpAENAEEBDAELIANB/wBGCw0AIANB/wFxIgNB' +
-  'OkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACEK0BIQQgACgCJCEKA0Ag' +
-  'CiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJA' +
-  'IAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsg' +
-  'B0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpB' +
-  'P0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUg' +
-  'AwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQ' +
-  'GyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEE4iA0UNAiAAIAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhgg' +
-  'BEEBdEHAACAEGyIDQQN0EE4iBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANB' +
-  'AXRBgAEgAxsiBkEEEEkiB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgCJBBPIAAgBjYCKCAAIAc2AiRB' +
-  'AAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxCtASEDA0AgAyAKcSIFQQFqIQMgByAF' +
-  'QQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAo' +
-  'AhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQrQEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFq' +
-  'IQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFBAWoi' +
-  'BCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEHaNkEAEJ4BGkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0AACIG' +
-  'QTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFB4jIgBRCeARpBbgwECyAGrULQ////D3xC/////w+DIghC/v//////////AIVCCoAg' +
-  'B1MEQCAAQW4gBEHeMEEAEJ4BGkFuDAQFIAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAgAEFu' +
-  'IARBiDBBABCeARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUGgNEEAEJ4BGkFuCyAFQRBqJAALFwAgACgCABBPIAAoAhgQTyAA' +
-  'KAIkEE8LNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEwayIE' +
-  'JAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0EQCAE' +
-  'IAc2AhQgBCADNgIQIABBbyAFQY4zIARBEGoQngEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2AiAg' +
-  'AEFvIAFB9B0gBEEgahCeARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQak3IAQQngEaQX8LIARBMGok' +
-  'AAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFBA3Rq' +
-  'QQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFBAEEA' +
-  'QQAQYSIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEEoiBkEAIAUQSiIFGw0AIAYQTyAF' +
-  'EE9CfyELDAELIAAoAgAgASAGIAUgBxBhGiAEQgA3AygDQCAHIAhGBEAgACgCACABEG8iC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGs' +
-  'JiAEEJwBGiACIAMgBEEoaiAAELIBCyADBEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEE8gBRBPCyAE' +
-  'KQMoIQsMAgsgCARAIAIgAyAEQShqQdI9ELIBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABCvARCyASAFIAlqIgkoAgAEQCACIAMg' +
-  'BEEoaiIKQdcvELIBIAIgAyAKIAAgCSgCABCwARCyAQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIg' +
-  'ASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQR5qIgFBC08EQCAAEEcP' +
-  'CyABQQJ0QYQ/aigCAAseACAABEAgACABNgIAIABBJGpByAEgAiADEJoBGgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAg' +
-  'ASACIAMQtAEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADELQBCyAEQRBqJAAgAQuoBQEHfyMAQUBqIgMkAEHwwwBBAEHsAfwL' +
-  'AEEoIAFBACAAGyIEIARBKEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEHwwwBBZEGwESADELUBGkFkDAELA0AC' +
-  'QCACIARGBEAgBCECDAELIAAgAmosAAAQtwFFDQAgAkEBaiECDAELCyADIAI2AjwgACAEIANBPGoQuAEhBSAEIAMoAjwiAiACIARJ' +
-  'GyEBAkACQANAAkACQCABIAJHBEAgACACaiwAABC3AQ0BIAIhAQsgBUEASA0DAn8gASAESQRAQQEgACABai0AACICQSpGIAJB2ABG' +
-  'ciACQfgARnINARoLIAAgAWotAABBwwFHIAQgAUEBaiICTXJFBEBBAiAAIAJqLQAAQZcBRg0BGgtBAAsiCEUNASAEIAEgCGoiAiAC' +
-  'IARJGyEBA0ACQCADIAEgAkcEfyAAIAJqLAAAELcBDQEgAgUgAQs2AjwgACAEIANBPGoQuAEhBiAEIAMoAjwiAiACIARJGyEBA0Ag' +
-  'ASACRg0EIAAgAmosAAAQtwEEQCACQQFqIQIMAQUgAiEBDAULAAsACyACQQFqIQIMAAsACyACQQFqIQIMAQsLIAhBAEcgBkEASHEN' +
-  'ACABIARPDQELIAMgBzYCECADIABB0z0gABs2AhQgA0GxMUHTPSAEQShLGzYCGEHwwwBBZEHyOCADQRBqELUBGkFkDAELAkACQCAF' +
-  'QcEAa0FASQ0AIAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBsTFB0z0gBEEo' +
-  'Sxs2AihB8MMAQWxBkiogA0EgahC1ARpBbAwBC0H4xwAgBjYCAEH0xwAgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/' +
-  'IAIoAgAiAyABIAEgA0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBK' +
-  'G0EKbCAFakEwayIBQecHIAFB5wdIGyEBDAELCyABC9IDAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB' +
-  '8MMAQWxB+SggAxC1ARpBbAwBCyADIAEoAgAiBDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FA' +
-  'SQ0AIAQEQCAEIABBwD5qLQAANgIACyAFRQ0AIAUgAEH/AXEgAEHAPmotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARB' +
-  'AEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAF' +
-  'biIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQbkPIQYgBUUNAQsgBw0BQdYQIQYgBA0BIAUhBAsgAyAANgIoIAMg' +
-  'BjYCJCADIAQ2AiBB8MMAQWxBvS0gA0EgahC1ARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYC' +
-  'EEHwwwBBbEGNLSADQRBqELUBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0A' +
-  'IAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEEgiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOs' +
-  'IAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEEsiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQSyEBCyABBUF/' +
-  'CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGELsBEFUiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhBN' +
-  'DAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFB' +
-  'ASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAII' +
-  'fwF+IwBB0ABrIgEkAEHwwwBBAEHsAfwLAEHQxwAoAgAhACABQdTHACgCACICNgJMIAFB2McAKAIAIgQ2AkgCQCAAIASsIAKsfiII' +
-  'p0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEHwwwBBbEH5KCABELUBGgwBCyAEIAFBzABqIAFByABq' +
-  'ELkBDQBB6McAKAIAIgJBAEgEQCABQYACNgIUIAEgAjYCEEHwwwBBa0GeHCABQRBqELUBGgwBCyACRUHkxwAoAgBBACACQYECSRty' +
-  'RQRAIAFBgAI2AjQgASACNgIwQfDDAEFrQZ4cIAFBMGoQtQEaDAELAkBBAUHAABBJIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2' +
-  'AgAgAUIANwM4IAAgBDYCACAAIAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQeDHACgCAEEARzYCGEHcxwAoAgAhByAAIAI2AiAgACAH' +
-  'NgIcIAQgBSAGIAFBOGoQvQEEQCABKAJAEE8gABC+AQwDCyAAIAFBOGoQvwEgASgCQBBPQX8hAw0BQQAgACgCDEEbRiAAKAIYIAAo' +
-  'AgBBCUcgACgCBEEDR3JyGwRAIAAQPyICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQSiIDNgIwQX8gA0UNABogACgCAEERSARA' +
-  'IAAQxAELIAAoAiggACgCLHIEf0EABSAAELoBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxCzATYCIEHwwwAgA0G4FSABQSBqELUBGiAA' +
-  'EL4BQQAhAwsgAUHQAGokACADC5oFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDAASAGQQFqIQYg' +
-  'AyAAIAQQwQEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQwAEgBUEBaiEFIAMgACAGEMEBIQQMAQsLQX8hBgJA' +
-  'IARFBEBBACEFAkACQEHgxwAoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRDAASAE' +
-  'QQFqIQQgAyAAIAUQwQEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADEMIBIgQNAwtBACEEQQEhCUHcxwAoAgAiCkEBcQRAIABB' +
-  'ACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQwQENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAg' +
-  'BGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQwQENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJx' +
-  'RQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEMAB' +
-  'IAZBAWohBCADIAAgBRDBASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQejHACgCAE4gBnINAEHkxwAoAgAgACAF' +
-  'EMMBIgQNAyADIABB5McAKAIAIAAgBWxBAnRqEMEBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQswE2AgBB8MMAIAZBuBUgBxC1ASEE' +
-  'CyAHQZACaiQAIAQLNQAgAARAIAAoAiQQTSAAKAIoEDogACgCLBBPIAAoAhAQTyAAKAIUEE8gACgCMBBPIAAQTwsL7wIBCn8gACAA' +
-  'KAIAIgUgBWwiBkEBakEEEEkiBzYCECAAIAUgASgCACIIbCICQQJ0EEoiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EA' +
-  'IQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEEkiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYE' +
-  'QCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApq' +
-  'QQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQTyAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2' +
-  'AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACAD' +
-  'QQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIA' +
-  'IgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBOIgVFBEBBfw8LIAAgAzYCBCAAIAU2' +
-  'AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwL' +
-  'ACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyAB' +
-  'NgIYIAMgBjYCFCADIAQ2AhBBayEAQfDDAEFrQfQqIANBEGoQtQEaDAMLIAIgASADQUBrIAEgBGxBAnRqEMEBBEBBfyEAIANBfxCz' +
-  'ATYCAEHwwwBBf0G4FSADELUBGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFr' +
-  'NgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQfDDAEFrQb4pIANBMGoQtQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAi' +
-  'BkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHwwwBBa0HqNyADQSBqELUBGkFrBSAIIAZB' +
-  'AWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAgA0EwakEA' +
-  'QYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoD' +
-  'QAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABr' +
-  'QQJ1IAFtQQFqNgIAQfDDAEFrQYQRIAMQtQEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyAB' +
-  'NgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQfDDAEFrQaonIANBIGoQtQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAF' +
-  'QQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHwwwBBa0HXJSADQRBqELUBGkFrCyAD' +
-  'QbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEoiBEUgASACbCADakECdBBKIgZFckUE' +
-  'QCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhA4NgIoBSAEIAFBAnRqIAU2' +
-  'AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqELsBIAVqIQUgAUEBaiEBDAELCwsgBBBPIAYQTwuoAQEGfyMAQRBrIgMkACAAIABs' +
-  'IQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EB' +
-  'aiIANgIEQWohCCACQWpBkSkgAxC1ARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsA' +
-  'C8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQugEiAwRAIAQgAxCzATYCICACIANBuBUgBEEgahC1ASEDDAELIAAoAiQQViAAKAIk' +
-  'EFcgACgCACABIAIQxQEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMg' +
-  'BxDHARBYRQ0AIAAoAiQgBEEsaiAEQShqEGsgACgCJBBWIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BhAkgBCgCKCAGayAF' +
-  'bSIBIAAoAgAiBkgNABpBohogBkEBdCABSg0AGkGbGiAGQQNsIAFMDQAaQYUmQccIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQ' +
-  'IAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFp' +
-  'Qfw0IAQQtQEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAg' +
-  'AwsNACACIAAgAWxqQQFrC/gBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0HwwwBBfkGdC0EAELUBGgwBCyAAIAFB8MMAEMYBIgMN' +
-  'ACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEFZBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJ' +
-  'IAAoAiQgBCAAKAIwIAYQaCEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigC' +
-  'ACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwucAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+' +
-  'IQggBkF+QdkMQQAQtQEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARA' +
-  'IAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2' +
-  'AgALAkAgBygCAEECRg0AIAAoAgAgASAGEMUBIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRBsD9qKAIAERMADQBBACEIDAELIAAg' +
-  'ASACIAMgBCAFIAYQygEhCAsgB0EQaiQAIAgLuwEBAX8jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5B2QxBABC1ARoM' +
-  'AQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQxgEiAQ0AIABBARAHQQAhASAA' +
-  'IAIgAyAEIAUQzwEhBCAAQQAQByAAKAIkEFYgBEUNACAHIAQQswE2AgAgBiAEQbgVIAcQtQEhAQsgB0EQaiQAIAELYQIBfwF7IwBB' +
-  'IGsiASQAQQEhByAAKAIsIAIgAyAEIAUgARBBRQRAIAYgAf0ABAAiCP0LAwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQzAFB' +
-  'ACEHCyABQSBqJAAgBws0ACAAAn9BBCACDQAaAkAgAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4j' +
-  'AEEwayIHJAAgACgCACELIAAoAigQOyALIAtsIQwCfwNAIAkgDEcEQAJAIAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJ' +
-  'IAoQxwEiCkEASCAIKAIEIApMcg0AIAgoAigiDiAIKAIUIAgoAhAgCmwiCkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxq' +
-  'IBBBAXRqLwEAIA9Bf3NBEHZxRXINACAIIA4gChA8QQAhDQsgDUUNAEEBDAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCAB' +
-  'KQMIIhFQDQAgBFAiAUUgBCARWHENACAAKAIoIAMgESAAKAIwQQAgBRsgB0EMaiAHQRBqED0gBykDGCESIAcoAigiCEUgBykDECIR' +
-  'QgBSckUEQCAAIAIgA0IAIAQgEn0gARsgBSAGQQAQygENASAGIAb9AAMQIAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAo' +
-  'AiggA0IAIAQgEn0gBFAbIAAoAjBBACAFGyAHQQxqIAdBEGoQPSAHKQMYIBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoA' +
-  'ACAHKAIMIgFBACABQQBKGyEBA0AgASAJRg0BIAUgACgCMCAJQQJ0aigCACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAAL' +
-  'AAsgBiASNwMQIAYgETcDCCAGIAcpAyA3AxggBiARIAcoAiggBygCLBDMAQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEF' +
-  'AkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQpAwggAVpxDQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEh' +
-  'BSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEGIiBkEAIAZBAEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgog' +
-  'ACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwALCyAFQQBIDQELIAkgB0EIahBnIAQgBykDCDcDECAEIAcpAzA3Axgg' +
-  'BUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAF' +
-  'CzkAIAAoAiQgACgCNBBkIARCADcDCCAAIAEgAiADIAQQzgEiAEEATARAIARBBDYCAAsgAEEfdSAAcQvaBwITfwF+IwBBQGoiAyQA' +
-  'AkAgAEUgAUVyQQEgAhsEQEF+IQRB8MMAQX5B+wpBABC1ARoMAQsgACgCACEHIANBqMgAKQMANwM4IANCf0HIyAApAwAiFiAWUBs3' +
-  'AzAgABC6ASIFBEAgAyAFELMBNgIAQfDDACAFQbgVIAMQtQEhBAwBCyAAQajIACkDACADQTBqIAIQ0QEiBA0AIAEgAiAHIAdsIgX8' +
-  'CgAAIAVBAnQiBxBKIgtFBEBBfyEEQfDDAEF/QbkIQQAQtQEaDAELQbjIACgCACEEIAVBACAFQQBKGyEIA0AgBiAIRwRAIARBACAG' +
-  'IAZBf3MgBWpKG0UEQCALIAlBAnRqIAY2AgAgCUEBaiEJCyAGQQFqIQYMAQsLIAsgCSADQThqENIBQcDIACgCACEIQbDIACgCACIG' +
-  'RSAJQf8DSnEhDSADIAk2AhggAyAFNgIUIAMgCzYCECADIAI2AgwgAyAANgIIIANBADYCLCADIAVBBHY2AiggA0G4yAAoAgA2Ahwg' +
-  'CUEQbSISQQEgCUH/AUobIQwgA0IANwMgIA0EQCADIAcQSiIHNgIgIAMgBRBKIgQ2AiwgB0EAIAQbRQRAIAcQTyAEEE8gCxBPQX8h' +
-  'BEHwwwBBf0G5CEEAELUBGgwCCyADQQhqIAFBABDTAQsgCUGAAm1BASANGyEQQQAgCCAGGyEPQgAgBa1CAoZC6Ad8IAYbIRYgBSEG' +
-  'QQAhBANAIAUgBmshEwNAIAQgCU4iByAGIA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVBuMgAKAIAIAsgBEECdGoiFCAM' +
-  'IAkgBGsiByAHIAxKGyIIQQEQ1AEiCmsiByAPSCIOIA1FckUEQCARQQFqQQAgA0EIaiAEIAggCiAIIBBMIAogE2qsQgGGQugHfCAD' +
-  'QTBqENUBIgpBBEYbIREgCkEBRgwBCyAODQFBACEOIwBBIGsiCiQAIAAgAUICIBYgA0EwaiIVKQMAEN4BQQAgCkEAEMkBRQRAIBUg' +
-  'CikDEBDfASAKKAIAQQFGIQ4LIApBIGokACAOC0UNACAEIAhqIQQgDCAMIBJIdCEMIAchBgwDCyABIAIgBUG4yAAoAgAgFCAIQQAQ' +
-  '1AEaAkAgCCAQSgRAIAhBAm0hDAwBCyAEIAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EIaiABIAQQ0wEMAQsLCyANBEAgACgCJBBW' +
-  'CyADKAIgEE8gAygCLBBPIAsQT0EAIQQgAykDMEIAUiAHciAGIA9Mcg0AQWUhBEHwwwBBZUH4IEEAELUBGgsgA0FAayQAIAQL1gMB' +
-  'BH8jAEGAAmsiBiQAAkACQAJAIAAoAgAiBUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAoAgggAUEBIAMQ1gECQAJA' +
-  'An8gBkEQaiEEIABBACADG0UEQCAEQX5BsyZBABC1ARpBfgwBCyAAIAMgBBDGASAAKAIkEFYLIgRBAWoOAgAFAQtBfyEEQfDDAEF/' +
-  'QbkIQQAQtQEaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIc' +
-  'DgMBAgADCyAFIAAoAgQgACgCCCABIAMQ1wFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxDWAQwECyAAKAIEIgcgACgCCCIE' +
-  'Rw0BIAUgByABIAMQ2AFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiADENkBIgRBAWoOAgADAQtBfyEE' +
-  'QfDDAEF/QbkIQQAQtQEaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQfDDAEFlQYoOIAYQtQEaDAELIAAgASAC' +
-  'IAMQ2gEhBAsgBkGAAmokACAEC1gCAn4CfyABrSEDA0AgA6dBAUoEQCACENsBIQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCAD' +
-  'gqdBAnRqIgUoAgA2AgAgBSAGNgIAIANCAX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgC' +
-  'ACgCJBBWQQAhAwNAIAMgACgCDE4NAiAAKAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQ3AELIANB' +
-  'AWohAwwACwALIAAoAiQgA0ECdCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAAL' +
-  'IANBAWohAwwBCwsgAEEANgIcIAAgAiAAKAIQQQAQ3QELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABq' +
-  'QQAgASAIai0AACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsg' +
-  'B0EBaiEHIAUhCQwBCwsgCQvMAgEEfyMAQSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApO' +
-  'BEAgCRBXQQAhByAAKAIAQgIgBSAGKQMAEN4BQQAgCBDPARogBiAIKQMQEN8BQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBB' +
-  'ACEHIAAgASABIAJqQQAQ3QEDQCAHIAAoAhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAENwBIAdBAWohBwwA' +
-  'CwAFIAkQWRogB0EBaiEHDAELAAsABSAAKAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ3AEgB0EBaiEHIAAoAhwhCgwB' +
-  'CwALAAsFIAkQWRogB0EBaiEHDAELCyAAIAEgASACakEBEN0BCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYg' +
-  'BkGABGogACAGQYgGaiIHEOIBIAZBgAJqIAIgASAEIAcQ4wEgBiABIAIgBCAHEOMBQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAA' +
-  'IAdsIQkgBkGAAmogB0ECdGohCkEAIQQDQCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRq' +
-  'KAIAEOQBQQJ0ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAGQZAGaiQAC/sFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBB' +
-  'gAL8CwAgBUGABGpBAEGAAvwLACAFQQBBgAL8CwAgBUGAGGogACAFQYgaaiIHEOIBIAVBgBJqIAEgBxDiASAFQYAQaiACIAcQ4gEg' +
-  'BUGADmogASAHEOIBIAVBgAxqIAIgBxDiASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAF' +
-  'QYAKaiAFQYAEaiAFQYAIaiAAIAEgACAFQYgaahDmAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABDnASIHQQBIBEAgBSAIQQJ0aiIH' +
-  'IAcoAgAiB0EBajYCACAHIApqIQcLIAZBAnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEG' +
-  'DAELCyEGA0AgBiALRwRAIAZBAnQiByAFQYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQ' +
-  '5wE2AgAgBkEBaiEGDAELCyAFQYAGaiAFQYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEOYBIAVBgBZqIAAgASAGEOgBIAVBgBRqIAAg' +
-  'AiAGEOgBQQAhB0EAIQggASACRgRAIAVBiBpqENsBp0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0ECdGohCkEAIQYDQCAA' +
-  'IAZGBEAgB0EBaiEHDAMFIAQgACAGbCAHaiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0aigCACIMQQJ0aigC' +
-  'AEECdGooAgAgBUGAEGogCigCAEECdCINIAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIAIAVBgBJqIAVBgApq' +
-  'IA1qKAIAQQJ0aigCAGogAW8gAmxqQQJ0ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+cDAQp/IwBBkAhrIgUkACAF' +
-  'IAI3A4gIIAVBgAZqIAAgBUGICGoiBBDiASAFQYAEaiABIAQQ6QEgAUEAIAFBAEobIQogAUEBayEHA0AgByAGayIEIAZIBEBBACEG' +
-  'IABBACAAQQBKGyEKIAVBiAhqENsBQgGDIQIDQCAGIApHBEAgACAGbCELIAUgBkECdGohDEEAIQQDQCAAIARGBEAgBkEBaiEGDAMF' +
-  'IAMgBCALaiAAIARsIAZqIAJQG2ogBUGABmogBSAEQQJ0aigCACIIIAFtIgcgDCgCACIJIAkgAW0iCSABbGtqIAFvIAFsIAcgCWog' +
-  'CCABIAdsa2ogAW9qQQJ0ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAFQZAIaiQADwsCQCAEIAZGBEAgBUGAAmogASAFQYgIahDp' +
-  'AQwBCyAFQYACaiABIAVBiAhqEOIBCyABIAZsIQsgASAEbCAHaiEMIAVBgARqIgggBEECdGohCSAGQQJ0IAhqIQhBACEEA0AgBCAK' +
-  'RgRAIAZBAWohBgwCBSAFIAQgC2pBAnRqIAVBgAJqIARBAnRqKAIAIg0gCCgCACABbGo2AgAgBSAMIARrQQJ0aiAHIA1rIAkoAgAg' +
-  'AWxqNgIAIARBAWohBAwBCwALAAsAC/cFAhB/AX4jAEHgCGsiBSQAIAUgAjcD2AggBUGICGpBAEHQAPwLACAFIAA2AoQIIAUgATYC' +
-  'gAgCfwJAIAEgAWwiDCAAQQFqQQJtbEECdBBKIglFDQADQAJ/AkACQAJAIApBjwNLIAZyRQRAIAMpAwBQRQ0BQQAhBgsgCRBPIAYN' +
-  'AUEBDAYLIAVBgAhqIgggCkEBcSAFQdgIahDqAUEAIQZBACEHIAggCRDrASIIRQRAIAkQTwwFCwNAIAZB4wBLIAdyRQRAIAMpAwBQ' +
-  'DQMgCCAFQdgIahDbAUIBhBBjIAggAykDACICQsgBIAJCyAFUGxAGIAggBRBnIANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAG' +
-  'QQFqIQZBAUYhBwwBCwsgB0UNAUEAIQYgCCAFQYACakHAABBiIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEB' +
-  'DAQFIAkgBUGAAmogBkECdGooAgBBAnRqKAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGog' +
-  'ByABIBJsayIHNgIAIBEgC0F/cyAAakECdCILaiAPIBNrIAEQ7AE2AgAgCyAUaiAOIAdrIAEQ7AE2AgAgBkEBaiEGDAELAAsACyAF' +
-  'IAAgBUHYCGoiAxDiAUEAIQYgAEEAIABBAEobIQggAxDbAUIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAGQQJ0aiEKQQAhAwNA' +
-  'IAAgA0YEQCAGQQFqIQYMAwUgAyABbUECdCAFakGoCGooAgAgCigCAGogARDsASEHIAQgAyAJaiAAIANsIAZqIAJQG2ogBSAFQYAE' +
-  'aiADQQJ0aigCACAGIAEQ7QFBAnQgBWpBiAhqKAIAaiABEOwBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMMAQsACwALC0EADAQL' +
-  'QQALIQYgCBBNIApBAWohCgwACwALQX8LIAVB4AhqJAAL5AMCAn8CfiMAQeAgayIEJAAgBCABNwPYICAEQdAAakEAQYAg/AsAIARB' +
-  'QGv9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgAhASAAKAIAIgWsIgYgBn4hBiAEIAAoAjQE' +
-  'fkIBIAZCAYYiAUIChiAFQSNKGyEHQgAFIAZCMn5CwJoMfAs3AyggBCAHNwMgIAQgATcDGCAAKAIkIARB2CBqENsBQgGEEGMgBCkD' +
-  'GCIBUEUEQCAAKAIkIAEQZQsgBCkDICIBUEUEQCAAKAIkIAEQZgsCQCAAIARB0ABqQfDDABDGASIFDQAgAEIBQgAgBCkDKCACKQMA' +
-  'EN4BIgEgAUJ/URsgAyAEQTBqEM8BIQMgAiAEKQNAEN8BIANFBEBBACEFDAELIAQgAxCzATYCEEHwwwAgA0G4FSAEQRBqELUBIQUL' +
-  'IAAoAiQQViAAKAIkQgAQZiAAKAIkQgAQZSAAKAIkQgAQYwJAIAUNAEEAIQUCQAJAIAQoAjAOBQACAgIBAgtBdSEFQfDDAEF1Qcom' +
-  'QQAQtQEaDAELIAIpAwAhASAEIAAoAgAiADYCBCAEIAA2AgBB8MMAQWVBdSABUBtBig4gBBC1ASEFCyAEQeAgaiQAIAULIAEBfiAA' +
-  'IAApAwBC64fWhejIoeThAH0iATcDACABEFMLFgAgASAAIAMgAiADai0AABDHARBYGgu8AQEEfyMAQRBrIgYkAANAIAEgAkgEQCAA' +
-  'KAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0AgBUECRg0CIAAoAgAi' +
-  'BCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEENwBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRqIAQ2AgALIAVBAWoh' +
-  'BQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3AwALtQIDA38BfAJ+' +
-  'IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkHwwwBBfkGdC0EAELUBGgwBCyAAIAFCAkIAQQAgA0HwwwAQyQEiAg0AQeDIACADKQMQ' +
-  'IgY3AwBB6MgAIAMpAxgiBzcDAEHwyAAgAygCADYCACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACECQdDIAEEBNgIAQdjIACAH' +
-  'ukQAAAAAAADwP6AQ4QEgBrogBEEBIAQbt6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQ4QGgIgU5AwBBAyEAA38gAEUNAyAAQQN0' +
-  'QcA/aisDACAFZQR/QdDIACAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAg' +
-  'AguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFE' +
-  'AAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEB' +
-  'DAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACENIBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAE' +
-  'ayIFJAAgBUGAAmogASAEEOIBIAUgAiAEEOIBIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAE' +
-  'EOIBCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIA' +
-  'IAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUk' +
-  'AEHwwwBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB8MMAQX5B9hhBABC1ARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGo' +
-  'AWoQuQEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEh' +
-  'DyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0A' +
-  'ADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAA' +
-  'IA1BAWohDSAAIQcLIAFBAWohAQwBCwtBhMgAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ5AEhAgNAIAEgDkcEQCABIANq' +
-  'LQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAK' +
-  'QQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUg' +
-  'ASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEHwwwBBakHTJCAFELUBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIM' +
-  'fwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdB' +
-  'AEHAAPwLACAAIAYQ2wEgFIKnIgNBAnRqKAIAIQVBASEEIAYQ2wEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNA' +
-  'AkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANq' +
-  'IRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAP' +
-  'KAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAE' +
-  'RwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4B' +
-  'An8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYk' +
-  'ACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQ2wGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigC' +
-  'AA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEOIBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIM' +
-  'aigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQg' +
-  'AiABEOcBIAcgAiABEOcBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFq' +
-  'IQcMAAsACwUgBCACIAEQ5wEgBEF/cyABaiACIAEQ5wFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGA' +
-  'AmsiBiQAIAYgAUECbSIEIAIQ4gEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJq' +
-  'JAAFIAIQ2wEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWoh' +
-  'BQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACENsBIAOsIguC' +
-  'pyADQX9zQQFxIgQQ7gE2AkggACACENsBIAuCpyAEEO4BNgJMIAIQ2wEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRq' +
-  'KAIAIQggAhDbASAJIAIQ2wEgDIKnQQJ0aigCACEFIAuCpyEGIAIQ2wEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAE' +
-  'QQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ7AE2Aggg' +
-  'ByABIAVsIAJqIAMQ7AE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEOwBNgJUDAELIABBCGoiASAD' +
-  'QQFrIgVBAnRqIgggDCALgj4CACAAIAIQ2wEgC4KnIAQQ7gEiBDYCVCAAQShqIAMgBCADQQAgAhDvASABIAUgCCgCACIBQQF0IANB' +
-  'ASABdCACEO8BCyAAIAAgBUECdGooAghBAXQgAxDsATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4g' +
-  'ACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQSCIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBK' +
-  'GyEcIAAoAlQgACgCSGogAhDsASEXIAAoAkwgACgCUGogAhDsASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRq' +
-  'IR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDtASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAF' +
-  'IBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ7QEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRq' +
-  'ISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQ7AEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAA' +
-  'KAJMIAhrIAIQ7AEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDsASIJIAJsIBVqIAYgCGogAhDsASIN' +
-  'ajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhDsASIKIAJsIBZqIAYgC2ogAhDsASIGajYCWCADQX82AlwgAyAL' +
-  'ICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEOwBIAJsIBVqIBggDWsgAhDsAWo2AnAgAyAX' +
-  'IAprIAIQ7AEgAmwgFmogGCAGayACEOwBajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRA' +
-  'IAwgA0EAIAYQVSIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGog' +
-  'CUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1G' +
-  'ciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQTUEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWok' +
-  'ACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMA' +
-  'QSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQ2wEgB6yCp0EC' +
-  'dGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxDsASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsg' +
-  'AxDsASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEE' +
-  'fyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BtxdBABC1ARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0Eu' +
-  'OgCIICAAIAFFckUEQEF+IQIgBEF+QasvQQAQtQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZB' +
-  'wQBPBEAgBSAGNgIAQWwhAiAEQWxB4DMgBRC1ARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBDxASIC' +
-  'DQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHTPSAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIG' +
-  'JAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEPQBIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQ' +
-  '/AFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahD0ASII' +
-  'QXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ9QFFDQAgBCAGIAZBEGoQ9gFFDQAC' +
-  'fyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEP4BIQIgBCgCCCIHIQECQCAHDQAgAhD/ASIHIQEgBw0AQQAhByACEIkCIQELIAEg' +
-  'AWwiASACRwRAIAQgBiACIAFBABCKAgwBCyAEIAc2AhgCQCAEEIsCIgENACAEIAYgAkEAEIwCIgENACAEKAIMIgFBADYCBCABIAYo' +
-  'Ahw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEPcBCyECIAZBIGokACAFKAKsIRBPIAIEQCADEPIBIANBADYCAEEAIQEjAEEgayIEJAAC' +
-  'QCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEPgBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNA' +
-  'IAEgACgCBCIHTw0BIAAoAgAgByABIAQQ9AEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBD5AQ0CCyAEKAIMIQEgBiAHQQRGIgdq' +
-  'IgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAh' +
-  'ASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJH' +
-  'BEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAg' +
-  'AiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQfA/KQMANwPwICAAIAMoAtggIAVB8CBq' +
-  'IAVBEGpBABDwASAFKAIQQRBHckUEQCADEPIBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ8gEgBSgCkCEhBAsgA0GJIGoiACAF' +
-  'Qb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv4AQED' +
-  'fyABQZDAACABGyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAE' +
-  'IAEEQCABIAUgAiADEPMBIgENAgsgAEEFaiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRA' +
-  'IABBADoAdgsgAC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBG' +
-  'DAELAAsACyAEQQFqIQQMAQsLIAELJwAgAARAIAAoAswgEE8gACgC1CAQTyAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQA' +
-  'An8gAUUEQCADQWZB/gxBABC1ARpBZgwBCyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEKMBIQgg' +
-  'BkH/AGtB/wFxQaIBTwR/Qc0vIAZBChCjAQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQcQ4IQAMAQtBgApBsC4gBkEha0H/AXFB' +
-  '3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEbIQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQtQEaQWYMAgtBACABIAJO' +
-  'DQEaIAQgAjYCHCAEIAI2AhggBCACNgIUIAQgATYCECADQWZBhiwgBEEQahC1ARpBZgwBCyAEQcAANgIAIANBZkHeECAEELUBGkFm' +
-  'CyAEQTBqJAAL5QEBB38jAEEQayIFJAAgBSAAIAEgAhD4ASADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0AC' +
-  'QCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGEPoBIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgC' +
-  'QAJAIAIgBGotAAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFx' +
-  'GyEICyAICyAFQRBqJAALuAEBBX8gASgCBCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEPoBIgNBA3ENACADQQJ2IARqIQQMAQsL' +
-  'IAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAAIAMgBRD6ASIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsg' +
-  'AiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEA' +
-  'EP4BIQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEP4BIANGDwtBASAD' +
-  'QcAASw0AGkEAIAMQ/wEiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQgAILC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQ' +
-  'lAIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAgBCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACAD' +
-  'QcEASQRAIAMhAgwBCyADEIMCIQILIAQoAhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAo' +
-  'AgAgASgCACABKAIEIAIgBEEPahD+ASICRQRAIAAgASgCAEF/EI0CIAQgAEFAazYCAEFoIQIgAEFoQfETIAQQjgIMAQsCfyACIAQt' +
-  'AA8EfyAAIAEgAhCVAgVBAAsiBmshAiAAKAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0B' +
-  'IAAgASACIAMgBSACQQF0IAVNIgIbIAIQigIMAgsgBCACEP8BIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQiQIiAiAC' +
-  'bEEAEIoCDAILAkAgA0EESA0AIAAgASgCACABKAIEIAAoAhQgAxCAAkUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQo' +
-  'AggiAzYCGCAAEIsCIgINACAAIAMgA2xBAnQQSiICNgI0IAJFBEBBfyECIABBf0G8C0EAEI4CDAELIAAoAgwiAkECQQEgACgCFCIF' +
-  'QQFGGzYCBCAELQAURSAFQQFHckUEQCACQSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQjAIiAg0AIABBATYC' +
-  'ICABKAIMIQEgBQRAIAAgARCWAiECDAELIwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB5woQlwJB' +
-  'aCEBDAMLAkACQAJAAkACQCAAKAIAIAMgASACEPQBDgUEAwMBAAMLIAAgAhD5AUUNASAAIAFBniMQlwIgACABNgIoQWghAQwGCyAC' +
-  'KAIAIQEgAigCBCEDIAAtAC1BLUYEfyAAKAIAIAEgAyAAKAIUQQAQ/gEgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARA' +
-  'IwBBEGsiASQAIAEgACACKAIAIAIoAgQQlAICQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0B' +
-  'IAdBLDoAyiAMAQsgACgCFEUhBQsgACAFOgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEP4BIQEgACACIAAoAhgi' +
-  'BSABIAVBAWpGIAMtAA9BAEdxEIwCIQEgA0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQfIhEJcCQWghAQwB' +
-  'CyAAIAEQlgIhAQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQ' +
-  'owEiBgRAIAAgBiABayICNgIIIAAgAkEBajYCDCACIANrIQQLIAAgBUEjIAQQowEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQA' +
-  'AkAgACgCACABIAIQ9QFFDQAgACACIAEQ9gFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABD+ASEDIAAoAggiAUUEQCADEP8BIQEL' +
-  'IAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQgAIhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIF' +
-  'QRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxD7ASIAQQBI' +
-  'DQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0Dwsg' +
-  'AUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFB' +
-  'HkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEE' +
-  'QX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEB' +
-  'aiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhD6' +
-  'ASIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJB' +
-  'AEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhD9ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAE' +
-  'IAVIciAHciAHIAYQ/QEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB' +
-  '/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQaiABIAIQgQJBACEBQQAhAgNAIAAgAyAFQRBqIAUQggIEQCAFLQAIQQBHIQIgAUEBaiEB' +
-  'DAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQgwIiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIF' +
-  'JAAgBUEQaiABIAIQgQIDQAJAIAAoAgAgAyAFQRBqIAUQggIiAUUNACAAIAMgBSgCACAFKAIEIAQQhAIiAkEASA0AIAIgBEwNAQsL' +
-  'IAVBIGokACABQQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFH' +
-  'IQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAFIAcQ+gEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkAC' +
-  'QCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxG' +
-  'ciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxD6ASIMQQNxDgQDAAABAAsgACAE' +
-  'ai0AACEIDAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAF' +
-  'a0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQAL' +
-  'QQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQhQIhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxD6' +
-  'ASIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEE' +
-  'IAJBAToADkEAIQYgACACKAIIIAcQhQIhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEi' +
-  'AkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFq' +
-  'LACGAiICTnJyDQEgAcAQ/QFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIg' +
-  'BSwAACIEEIYCDQEgBBCHAg0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEIgCBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWoh' +
-  'AAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsN' +
-  'ACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQgwIiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEg' +
-  'ASICbGsgAUEBaiIBIAFsIABrTQ0BCyABIQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgC' +
-  'ACABKAIEEIECIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQggJFDQAgASAIRgRAIAUgBigCADYC3AEMAQsg' +
-  'ACAGQX8QkQIiB0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EI0C' +
-  'AkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFBlBQgBUEwahCcARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQaYU' +
-  'IAVBQGsQnAEaCwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB' +
-  '/yEgBRCOAgwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQbssIAVBIGoQjgIMAQsgACACIAMgBUHQAGoQ' +
-  'jwILQWghAQsgBUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EI0CQYYsQcQP' +
-  'IAAtAMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFm' +
-  'IAQgAhCOAkFmIQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEIECAkACfwJAA0AgBSEGIAdBAXENASAA' +
-  'KAIAIAAoAhQgBEEwaiAEQSBqEIICRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCQAiIIRQ0BDAQLC0EA' +
-  'IQggAiAGRg0CIAAgAEE4aiABIAYbKAIAIAAoAhwQjQIgACgCGCEFQesdIQdB0z0MAQsgACAEKAIgQX8QjQJBqyEhByAAKAIYIgUh' +
-  'BkHFPAshASAAKAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYC' +
-  'AEFoIQggAEFoQcsIIAQQjgILIARBQGskACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCj' +
-  'ASIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABBiAkgBEEQahCc' +
-  'ARpBACEFIABBADoAkAECQCACQQBIDQAgACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZAB' +
-  'akEwQao4IAQQnAEaCwJAIAAoAhAiA0UNACADIAYQkgI2AhggAyAHEJICNgIcIAMgARCSAjYCICAFRQ0AIAMgAiAAKAIYIgBtIgFB' +
-  'AWo2AgQgAyACIAAgAWxrQQFqNgIICyAEQSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxC0ASAEQRBqJAALSAEB' +
-  'fyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhD/ASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQc00IAQQjgIgBEEgaiQAC64CAQZ/' +
-  'IwBBEGsiBCQAAn8gACABIAAoAhwQkQIiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAF' +
-  'EI0CIAQgAEFAazYCACAAQWhBtRQgBBCOAkFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAH' +
-  'EIgCGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBCGAkUNACAAQQE6AC8LIAAoAgwgBWogAzoACCAB' +
-  'KAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvm' +
-  'BAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEIQCIgRBAE4gBCAGTHFFBEAgACAFIARBf3Mg' +
-  'BEEfdXFqIgUgAhCNAiAAIANB4ABqEJMCAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxD7ASIB' +
-  'QQBIBEAgBi0AACEBQZEvDAELIAFFBEBBACEBQdseDAELQf0uIAFB/wBGIAFBIElyDQAaQZQuQZsXQaU6IAAoAhRBAUYbIAFB/wBL' +
-  'GwshBSACIAE2AgAgBEEwIAUgAhCcARogAkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0Ho' +
-  'FCADEI4CDAELIAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQbEx' +
-  'QdM9IAJBFEsiARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEHTEyADQUBrEJwBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMg' +
-  'ATYCUCADQYACakEwQdk3IANB0ABqEJwBGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB2S8gA0EQahCO' +
-  'AgwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBgBUgA0EgahCOAgtB' +
-  'ZyEECyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFG' +
-  'BEAgBCADNgIQIAFBoAFBlDIgBEEQahCcASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gb' +
-  'IglBAWshCyABIQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsL' +
-  'IAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFBoAFBxxMgBEEgahCcASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsi' +
-  'ByAAIAVqLQDFAToAACAHQQFqIQIgBSAGTiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJB' +
-  'KEHDHCAEEJwBGiAEQTBqJAAL3wEBBH8jAEEgayIEJAAgAEGAwAAoAgA2AgggAEH4PykCADcCACAEQRBqIAIgAxCBAkEAIQJBACED' +
-  'A0AgAyEFAkADQCABKAIAQQEgBEEQaiAEEIICRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAH' +
-  'CyAFIQMLIAFBASAEKAIAIAZBwAAQhAIiBUEASARAIABBADoABQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsL' +
-  'IAAgBC0AHToABCAEQSBqJAAL4AEBBH8jAEEgayIDJAAgAkEBayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRA' +
-  'IAUQ/wFBAEcMAQsgAyAB/QACAP0LAxAgASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQ' +
-  'ahD0AQ4FAgEBAQABCyAAKAIAIAMoAhAgAygCFCAAKAIUIANBD2oQ/gEaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYg' +
-  'AkECS3EMAQtBAAsgA0EgaiQAC/8BAQZ/IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEPQBIQIgBSgCDCAB' +
-  'IAJBfnFBAkYbIQELIwBBEGsiBiQAAn8gACgCACIDIAAoAjAiAmoiB0EAIAEgAmsiAhCjASIEBEAgACAEIANrQX8QjQIgBiAAQUBr' +
-  'NgIAIABBZ0GvDSAGEI4CQWcMAQsgAkEBIAIbEEoiBEUEQCAAQX9BvAtBABCOAkF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAg' +
-  'AyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAAL4wEBAn8jAEGgAWsiAyQAIABBADoAJCAA' +
-  'KAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEEP8BDQAgBBCJAiEBIAAgACgCOEF/EI0CIAMgAEFAazYCACADQTBqIgJB5ABBphQg' +
-  'AxCcARogACAEIAEgAWwgAhCPAgwBCyAAIAEgBBCNAiAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2Ahwg' +
-  'AyACNgIYIAMgATYCECADQdM9QbkVIAFBAUYbNgIUIABBaEH5DiADQRBqEI4CCyADQaABaiQAC40GAgd/AX4jAEEgayIGJAACfgJA' +
-  'IARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgN' +
-  'AxpBACEIIAZB2MAAKAIANgIYIAZB0MAAKQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJA' +
-  'IAEgB0oEQEGQwAAhCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQY8yIArAIgxBBRCjAUUNACAIIAwg' +
-  'BxCjAQ0AIAYgCjoAGAsgAC0AyiBBLEcNAiAGQSw6ABkMAgsgCEEBaiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgII' +
-  'IAYgBTYCBCAGIAQ2AgACQCADRQRAIAYgASACQQAgBkEQahCZAgwBCwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFH' +
-  'cnINACAAKALUICIJRQ0AIAEgAWwhCgNAQQEgCiALRg0CGiAJIAtBAnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3IN' +
-  'ASALQQFqIQsgA0EBRyAMIAgiB0dyDQALC0EAC0UEQCAGIAEgAiADIAZBEGoQmQIMAQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIB' +
-  'IAFsIQlBACEBA0AgByAJRwRAIAYgACgCzCAgAWogACgC1CAgB0ECdGooAgAiAyABaxCbAiAGIAIgB2otAAAiASAAIAdqLQAIRgR/' +
-  'IAAoAswgIANqLQAABSAIIAEQnAILwBCbASAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEJsCDAELIAYgACAC' +
-  'EJoCCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwAL' +
-  'AAtCfgsgBkEgaiQAC50BAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQ' +
-  'mwELIAZBAWohBgwDCyACIAUgCmpqLQAAIQggA0UgBUVyRQRAIABBICAELQAJIAcbwBCbAQsCQCAHRQRAIAAgCBCdAgwBCyAAIAQg' +
-  'CBCcAhCbAQsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAi' +
-  'AyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEIYCRQRAIAQQhwJFDQELIAVBAWohAwwC' +
-  'CyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABCIAgRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC' +
-  '0CAgB2sQmwIPCyAAIAcgCGogBSAHaxCbAgJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxCbAgwBCyAAIAQQ' +
-  'nQILIAohBiADIQcMAAsACyQAA0AgAgRAIAAgASwAABCbASABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARss' +
-  'AAALMwEBfyMAQRBrIgIkACACIAE2AgAgACACQQxqIgAgAEEEQckJIAIQnAEQmwIgAkEQaiQAC/UDAgN/An4jAEFAaiIEJAACQCAA' +
-  'QQAgARtFBEBBACECQZDLAEF+QbMmQQAQtQEaDAELIAIEfyACKQMIIQYgAikDACEHIAIoAhAFQQALIQMCQAJAQQFBqAkQSSICRQ0A' +
-  'IAIgABCfAg0AIAIQoAJFDQELIAIQoQIgBEF/ELMBNgIAQZDLAEF/QbgVIAQQtQEaQQAhAgwBCwJAAkAgACABQgJCgK3iBCAHIAdQ' +
-  'GyIHIAIoAjAgBEEgakGQywAQyQEiACAEKAIgIgVyRQRAQZDLAEFjQakaQQAQtQEaDAELIAAgBUECR3JFBEBBkMsAQWJB1hdBABC1' +
-  'ARoMAQsgACAFQQRHckUEQCAEIAc3AxBBkMsAQWVBjB4gBEEQahC1ARoMAQsgAEUNAQsgAhChAkEAIQIMAQsgAkKAkvQBIAYgBlAb' +
-  'NwNIQQAhACACIANBECADQQBKGzYCUEJ/Qn8gAjUCACIGhkJ/hSAGQsAAURshBiACKAIEIgNBACADQQBKGyEFA0AgACAFRgRAIAIg' +
-  'AzYCNEEAIQADQCAAIANIBEAgACABai0AACIFBEAgAiAAIAUQogIgAigCBCEDCyAAQQFqIQAMAQsLQZDLAEEAQewB/AsABSACKAIo' +
-  'IABBA3RqIAY3AwAgAEEBaiEADAELCwsgBEFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEo' +
-  'AgwiBGxBAnQQSiIMNgIcIAAgAkEEaiIHEEoiAjYCICAAIANBAnQiCBBKIgM2AiQgBEEEEEkiCUUgDEUgAkVyckEBIAMbBEAgCRBP' +
-  'QX8PCyACIAYgB/wKAAAgAyABKAIUIgcgCPwKAABBACECA0AgAiALRgRAIAkQTyAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAg' +
-  'ASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYCECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEI' +
-  'IAYgAkECdGooAgAhBANAIAgoAgAgBEwEQCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1s' +
-  'akECdGogAjYCACAEQQFqIQQMAQsACwALAAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQSSIGNgIoIAAgAUEBEEkiBzYCLCAA' +
-  'IAFBARBJIgg2AjAgAEEBQQgQSSIJNgJcIAAgASAAKAIAIgJsQQgQSSIKNgJgIAAgAUEEEEkiCzYCbCAAIAAoAggiA0EEEEkiDDYC' +
-  'dCAAIAFBAnQiBEEEEEkiDTYCgAkgACAEQQQQSSIENgKECSAAIAFBARBJIg42AogJIAAgAUEIEEkiDzYCkAkgACABQQEQSSIQNgKU' +
-  'CSAAIANBBBBJIgM2AowJIAAgASACQQIgAkECShtsIgFBBBBJIgI2ApgJIAAgAUEEEEkiETYCnAkgACABQQQQSSIBNgKgCUF/IQAg' +
-  'BUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsg' +
-  'Ev0bAkEBcUECdHIgEv0bA0EBcUEDdHIgCv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIg' +
-  'Ev0bAUEBcUEFdHIgEv0bAkEBcUEGdHIgEv0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIc' +
-  'EE8gACgCIBBPIAAoAiQQTyAAKAIoEE8gACgCLBBPIAAoAjAQTyAAKAJcEE8gACgCYBBPIAAoAmwQTyAAKAJ0EE8gACgCgAkQTyAA' +
-  'KAKECRBPIAAoAogJEE8gACgCjAkQTyAAKAKQCRBPIAAoApQJEE8gACgCmAkQTyAAKAKcCRBPIAAoAqAJEE8gABBPCwvYAQIFfwF+' +
-  'IAAoAiwgAWogAjoAACAAKAIoIgQgAUEDdGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gb' +
-  'IQVCfiACQQFrrYkhCANAIAMgBUcEQEEAIQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCAB' +
-  'IAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSAB' +
-  'RXINABogAUEAQSj8CwAgABCkAkEAIAAoAjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNB' +
-  'kMEAaigCADYCWCAAIANBnMEAaigCACADQZjBAGooAgARAAANAiAAEKQCIAJBAWohAgwBCwsgAEEUNgJUIABBFBClAjYCWCAAEKYC' +
-  'C0EAIQIgACgCaCIDQQAgA0EAShshBAJ/A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYp' +
-  'AwBCfiAFKAIEQQFrrYmDNwMAIAJBAWohAgwBCwsgACAAKAJcIgIoAgAgAigCBBCiAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAg' +
-  'ACgCXCEEIAEgAjYCCCABIAQ2AgQgACgCYCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgC' +
-  'eCECIAEgAEH8AGo2AiQgASACNgIgQQELCyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBkMEA' +
-  'aigCAEEAIABBFE0bC9IBAQZ/IwBBEGsiAyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUE' +
-  'QCAAKAIoIAJBA3RqKQMAEKcCIgYgBCAEIAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRCoAiAA' +
-  'IAEQqQIgACgCACECIAMgBDYCDCADIAU2AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABBtTEgAxCqAiADQRBqJAAL' +
-  'BgAgAHunCx4BAX8gACgCXCIDIAI2AgQgAyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVH' +
-  'BEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAA' +
-  'KAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAAIAAoAvwIakH8AGpB/AcgA2siAyABIAIQmgEiAUEASA0AIAACfyABIANPBEAgAEH4CGpB' +
-  'rty4ATYAAEH/BwwBCyAAKAL8CCABags2AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNA' +
-  'AkAgASAGRgRAIAYhAQwBC0EAIQJBfyEEIAAoAgAiByAAKAIcIAEQrAIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIA' +
-  'IgQgBCAAKAIsai0AACIKGyEEIANBAWohAyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAo' +
-  'AhwgARCsAiEDA34gAiAIRgR+IAsFIAtCAEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VC' +
-  'f0J/IAethkJ/hSAHQcAARhuDIgsQpwJBAUcNACAAIAQgCxCtAiIGEKgCIAAgBBCpAiAAIAEQrgIgBSAAKAJYNgIQIABBvT0gBUEQ' +
-  'ahCqAiAAIAQQrwIgAEGPPUEAEKoCIAAgARCwAiAFIAY2AgAgAEGfMSAFEKoCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsN' +
-  'ACABIAAgAmxBAnRqCwkAIAB6p0EBagteAQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWoh' +
-  'AyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYC' +
-  'ACACIAEgAyAEbGtBAWo2AgQgAEHyKCACEKoCIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAg' +
-  'AEGBKiACEKoCDAELIAEgA0EBdCIESARAIAIgASADa0EBajYCECAAQYMtIAJBEGoQqgIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIg' +
-  'ASAEa0EBajYCJCACQYwmQccIIAMbNgIgIABB8ywgAkEgahCqAgwBCyABIANrIgEgACgCECIDSARAIAJB3BxB6hwgARs2AjAgAEHh' +
-  'FCACQTBqEKoCDAELIAEgA2siA0EBaiEBIAMgACgCFCIESARAIAIgATYCQCAAQYgqIAJBQGsQqgIMAQsgAiABIARrNgJQIABB+Swg' +
-  'AkHQAGoQqgILIAJB4ABqJAALiQMCCn8DfiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EA' +
-  'IQMgACgCACICQQAgAkEAShshCEIAIQwgAiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhCsAiEJQgAhDQNAIAMgCEYE' +
-  'QAJAIAwgDUJ/hYMiDFANAEIBIAwQrQIiCkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAi' +
-  'C0EDdGopAwAgDINQDQALIAAgCyAKEKgCIAAgBigCABCpAiAAIAIQrgIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEHeOyAEEKoCIAAg' +
-  'BigCABCvAiAAQcA8QQAQqgIgACACELACIABBjTJBABCqAgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAO' +
-  'hCEMIANBAWohAwwBCwsgAUEBaiEBDAELCyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyED' +
-  'A0ACQAJAIAEgA0YEQCADIQEMAQsgACgCLCABai0AAA0BIAAoAiggAUEDdGopAwAiBRCnAkEBRw0BIAAgASAFEK0CIgMQqAIgACAB' +
-  'EKkCIAIgACgCWDYCECAAQb09IAJBEGoQqgIgACABEK8CIAIgAzYCACAAQYwxIAIQqgILIAJBIGokACABIARIDwsgAUEBaiEBDAAL' +
-  'AAsJACAAIAEQtAILggUCD38EfiMAQSBrIgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJA' +
-  'IAMgACgCCE4NACADIA5IIAFHDQFCASERIAAoAgAgACgCHCADEKwCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhG' +
-  'BEAgACATELUCRQ0DBSAAKAIoIA8gAkECdGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwB' +
-  'CwsCQCAEQQJIDQAgACgCICIKIAUoAgAiDEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZB' +
-  'AnRqKAIAIgsgA0YNAANAIAIgBEhBACAJGwRAIAAgBSACQQJ0aigCACALELYCIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgC' +
-  'HCALEKwCIQkCQANAAkAgAiAIRgRAIAAoAmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABCpAiACQQFqIQIMAAsACyAAIAkg' +
-  'AkECdGooAgAiCiADELYCRQRAIAAgCiANELcCCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADEK4CIAAgCxCuAiAHIAAo' +
-  'Alg2AhAgAEGvPCAHQRBqEKoCIAAgAxCwAiAHIA02AgAgAEH1OyAHEKoCIAAgBSAEELgCIABBijxBABCqAiAAIAsQsAIgABC5AkEB' +
-  'IRAMBgsACwALIAZBAWohBgwACwALIBFCAXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCAB' +
-  'IAApA0BYC1oBA38gACgCICABQQJ0aiIBKAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgC' +
-  'JCABQQJ0aigCACACRw0BCwsgASAESAuJAQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYg' +
-  'ACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIA' +
-  'IAAgBEEBajYCaAsLRwEBfyACQQAgAkEAShshA0EAIQIDQCACIANHBEAgAgRAIABB0T1BABCqAgsgACABIAJBAnRqKAIAEK8CIAJB' +
-  'AWohAgwBCwsL7QECB38CfiMAQRBrIgQkACAAQaA7QQAQqgIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYi' +
-  'CSAIg1AEQCAIUEUEQCAAQbM9QQAQqgILIAQgBjYCACAAQdA8IAQQqgJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANB' +
-  'A3QiAWooAgRGBEAgACAFBH8gBwUgAEHRPUEAEKoCIAAoAmALIAFqKAIAEK8CQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWoh' +
-  'AgwBCwsgAEGNMkEAEKoCIARBEGokAAvGAgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAg' +
-  'A0EAShshBgNAAkAgBSAAKAIITg0AQQAhAyAAKAIAIAAoAhwgBRCsAiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQg' +
-  'AiACQaAEajYCACABIANKDQAgACACQRBqIAMgAUEAQQBCACACQZAEakEGIAIQvAJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIK' +
-  'KAIAIgtBA3RqKQMAEKcCIgxBAkggASAMSHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAg' +
-  'A0EBaiEDCyAEQQFqIQQMAQsLIAVBAWohBSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUg' +
-  'AigCCCIHQQAgB0EAShshCANAIAMgCEYEQCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkAC' +
-  'QAJAAkAgAyALaigCACAFTARAQQAhAyAAKAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAE' +
-  'QRBqIANBAnRqKAIAIAYQtgIhAiADQQFqIQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGEKwCIQ0DQCABIApGDQUgDSAB' +
-  'QQJ0aiEJQQAhAkEAIQMDQCADIAhGBEACQCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhCtAhC3AiAO' +
-  'QgF9IA6DIQ4MAAsACyABQQFqIQEMAgUgAiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhH' +
-  'BEAgACAEQRBqIANBAnRqKAIAEKkCIANBAWohAwwBCwsgBCAAKAJYNgIAIABBvT0gBBCqAiAAIARBEGogBxC4AiAAQfA6QQAQqgIg' +
-  'ACAPEL0CIABBwDxBABCqAkEAIQMDQCAAKAJ4IANMBEAgABC5AkEBIQMMAgsgAwRAIABBsz1BABCqAgsgACAAKAJ0IANBAnRqKAIA' +
-  'ELACIANBAWohAwwACwALIARBIGokACADDwsgACgCaCAMTA0AIAAgBhCuAgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBq' +
-  'aiACKAIAIAEgBmooAgAiBkECdGooAgA2AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRA' +
-  'IAQgAiACIARIGyELIAVBAWohDCAHIAVBAnRqIQUDQEEAIQogBCALRg0CIABCARC1AkUNAiABIARBA3RqKQMAIAaEIg0QpwIgA0oE' +
-  'QCAEQQFqIQQMAQsgBSAENgIAQQEhCiAAIAEgAiADIARBAWoiBCAMIA0gByAIIAkQvAJFDQALDAELIAYQpwIgBUcNACAAIAcgCSAI' +
-  'EQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQAIABBsghBABCqAkGRLiEDA0AgAVAEQCAAQbAIQQAQqgIgAkEQaiQABSACIAEQrQI2AgAg' +
-  'ACADIAIQqgIgAUIBfSABgyEBQf0pIQMMAQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAg' +
-  'BkEAShshBQN/IAMgBUYEf0EAIQMgCCAHIAkQrAIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMa' +
-  'DAELIAAoAiggBEEQaiABQQJ0aigCACIDQQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQrQIQtwIgC0IBfSALgyEL' +
-  'DAELAAsACwsDQCADIAVHBEAgACAEQRBqIANBAnRqKAIAEKkCIANBAWohAwwBCwsgACACKAIAEK4CIAQgACgCWDYCACAAQa88IAQQ' +
-  'qgIgACACKAIAELACIABB0T1BABCqAiAAIAwQvQIgAEH5O0EAEKoCIAAgBEEQaiAGELgCIAAQuQJBAQsgBEEgaiQABSAEQRBqIANB' +
-  'AnRqIAEgC3qnQQJ0aigCADYCACADQQFqIQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASAC' +
-  'KAIEIApBAnRqKAIAQQFrrYYgDIQhDCADQQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsEkAYgA0EAIANBAEobQQFqrSELIAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAE' +
-  'EKwCIQUCQANAAkACQCAIIAtSBEBCASAIQgF9hiEOQgAhCUIAIQoMAQsgACANELUCRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgII' +
-  'IAIgAkGQBGo2AgQgASADSg0BIAAgAkEQaiADIAFBAEEAQgAgAkGQBmpBByACELwCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYg' +
-  'ACgCKCAFIAmnQQJ0aigCAEEDdGopAwAgDoNQGyAKhCEKIAlCAXwhCQwBCwsgChCnAiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGog' +
-  'CjcDACACQZAEaiADQQJ0aiAIPgIAIANBAWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQM' +
-  'AAsAC3QBBH8DQAJAIANBBkcEQCADQQN0IgJB5MAAaiEEIAJB4MAAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQ' +
-  'wQIEQEEBDwsgAkEBaiECIAApAzggACkDQFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEAIAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAas' +
-  'Ig8gD34QtQINAUEADAMLIAAoAhwgCSAMaiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QpwIiB0EATCABIAdIckUEQCAFQSBq' +
-  'IAhBA3RqIA83AwAgBUGgBGogCEECdGogCTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQ' +
-  'RQRAQgEgACgCICAAKAIkIA4gAxDCAiALa62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYC' +
-  'ECAFIAVBIGo2AgwgBSAFQaAEajYCCEEAIAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqEMMCQQBHCyAFQbAGaiQA' +
-  'CxkAIAEgACACQQJ0aigCACADakECdGooAgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BB' +
-  'ACEJIAQgCkYNAiAAQgEQtQJFDQIgASAEQQN0aikDACAGhCIMEKcCIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAE' +
-  'QQFqIgQgCyAMIAcgCBDDAkUNAAsMAQsgBhCnAiAFRw0AIAAgByAIEMQCQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEA' +
-  'IAxBAEobIQkgAigCFEEBayEKIAIoAhAhBiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwh' +
-  'BiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAhAwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAML' +
-  'IBAgACgCICAAKAIkIAsgA0ECdGooAgAiDSAHEMICIAhrrYinQQFxRQRAIAAgDSACKAIUELcCCyADQQFqIQMMAAsACwtCASAKrYYh' +
-  'DwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcgBGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxCuAiAQQgF9IBCDIRAMAwsgACgCKCAKIANB' +
-  'AnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAAIAsQqQILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqEK4CIA5CAX0gDoMhDgwB' +
-  'CwsgACgCWCEBIAUgAigCFDYCBCAFIAE2AgAgAEG3PCAFEKoCQQAhAwNAIAMgCUYEQCAAQco7QQAQqgJBACEDA0AgAyAJRgRAIAAQ' +
-  'uQJBASEDDAQLIAMEQCAAQdE9QQAQqgILIAAgACgCdCADIAxqQQJ0aigCABCwAiADQQFqIQMMAAsACyADBEAgAEHRPUEAEKoCCyAA' +
-  'IAAoAnQgA0ECdGooAgAQsAIgA0EBaiEDDAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUC' +
-  'AIYgEIQhECADQQFqIQMMAQsLIAVBEGokACADCwkAIAAgARDGAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVB' +
-  'AEobIRAgACgCgAkhCSAFrCEVA0ACQCAAKAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERCnAiAMRwRAIANBAWohAwwCCyAD' +
-  'QQFqIQ0gACgCICICIANBAnRqKAIAIQdBACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIA' +
-  'IAAoAhwgACgCJCAHQQJ0aigCABCsAiEKA0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAo' +
-  'AiggBUEDdGopAwAQpwJBAkcNACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwB' +
-  'CwALAAsLA0AgAiAORwRAIAAoAogJIAkgAkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8ELUCRQ0AA0Ag' +
-  'AiAORgRAIA0hAwwDCyAJIAJBAnRqIQsgAkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0' +
-  'aikDACITIAcgCygCACIIQQN0aikDACIUgyISEKcCQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCAR' +
-  'gyARUnINAQsgBCADNgIcIAQgCjYCGCAEIAg2AhQgACAEQRRqIAwgEhCtAiIIEMcCIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEU' +
-  'aiACQQJqQf8BcUEDcEECdGooAgAQqQIgAkEBaiECDAELCyAAIAMgCygCABDIAiAAIAMgDygCABDIAiAEIAAoAlg2AhAgAEGGOyAE' +
-  'QRBqEKoCIAAgAxCvAiAAIBEQvQIgAEGRO0EAEKoCIAAgCygCABCvAiAAIBQQvQIgAEGzPUEAEKoCIAAgDygCABCvAiAAIBMQvQIg' +
-  'BCAINgIAIABBzysgBBCqAiAAELkCQQEhAgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgC' +
-  'ICIEIAEoAgAiBUECdGooAgAhByAFQQFqQQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQ' +
-  'rAIhCwNAIAUgCE4EQCAHQQFqIQcgACgCICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpB' +
-  'ACAGGwRAAn9BACAJIAEgBEECdGooAgAiBkYNABpBASAERQ0AGiAAIAkgBhDJAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADELcC' +
-  'IAAoAgAhCAsgBUEBaiEFDAILAAsACwALCwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIE' +
-  'IQYDQAJAIAIgBSgCBE4gASAGTnJFBEAgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxCuAgsPCyABIAMgBEhq' +
-  'IQEgAiADIAROaiECDAALAAuPAQEFfwJAIAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIE' +
-  'IQYDfyACIAUoAgROIAEgBk5yDQEgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5q' +
-  'IQIMAQsLIQcLIAcLPwECf0EBIQEDQAJAQQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDLAiABQQFqIQFFDQELCyAC' +
-  'C8YIAhB/A34jAEEgayIKJAAgACgCgAkhECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDMAiAOQQAgDkEAShshESABQQFrIQQD' +
-  'QCACIBFGBEACQEIBIASthiESIA6sIRQDQCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAh' +
-  'CyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYgC0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQEM0CIgWsQgF8ELUCRQ0EIAtBAWohC0EA' +
-  'IQIgBUEAIAVBAEobIQ8gByAEQQJ0aiEDA0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIA' +
-  'IAggBkECdGogBSgCADYCACAGQQFqIQYLIAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAg' +
-  'ACAGrCITIBN+ELUCRQ0HQQAhAyAJQQBIDQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQtwILIANB' +
-  'AWohAwwACwALIAggAkECdGohCyACQQFqIgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAi' +
-  'BUECdGooAgBGBEAgAyAJIAAgDyAFEMkCGyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QtQJFDQcFAkAgACgCKCADQQN0' +
-  'aikDACASg1AgByADQQJ0aigCAEEATnINAEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQyQIEQEEBIAcg' +
-  'BEECdGooAgB0IAVyIQULIAJBAWohAgwBBSAFQQNHDQIgACADIAEQtwILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAo' +
-  'AmhFBEADQCACIAVGDQQgByAIIAJBAnRqKAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABCpAiAC' +
-  'QQFqIQIMAQsLIAAoAlghBCAKIAE2AhQgCiAENgIQIABBqzsgCkEQahCqAkEAIQMDQCADQQJGBEAgCkGfH0HdDSAJQQBOGzYCACAA' +
-  'QbYVIAoQqgIgABC5AkEBIQ0MBgtBACECIABB/DpB0z0gAxtBABCqAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRq' +
-  'IgQoAgAiAUECdGooAgBGBEAgACANBH8gAQUgAEHRPUEAEKoCIAQoAgALEK8CQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwAL' +
-  'IAxBAWohDAwACwALBSAHIAJBAnRqQX82AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJK' +
-  'BEBBACEDIAAoAgAiAUEAIAFBAEobIQQgASAAKAIcIAIQrAIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIM' +
-  'AwUgAyAAKAIoIAUgAUECdGooAgBBA3RqKQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIg' +
-  'IgIgAUECdGooAgAhByABQQFqQQJ0IQkDfyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGoo' +
-  'AgAiBUECdGooAgBBAkcbRQRAQQAhAiAAKAIAIgggACgCHCAFEKwCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIo' +
-  'IAVBA3RqKQMAIAyDUHINACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFq' +
-  'IQIMAQsLIAAoAiAhAgsgB0EBaiEHDAELCyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94F' +
-  'Agd/BH4jAEFAaiICJAAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDMAkIBIAlCAX2GIQxB' +
-  'ACEBA0ACQCAAKAIEIAFMBEAgACkDQCEKIAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQzwIg' +
-  'ACkDOCILIAApA0AiClYNAQsgAUEBaiEBDAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LAyAgACACKAIwIgMQzAIgACADIAIoAjQgASACQSBqEM8CIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAo' +
-  'AgQiBWohAQNAIAFBAEgEQAJAIANBAXYhBUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2' +
-  'AgAgBiAINgIAIAFBAWohAQwACwALBSAEIANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCAC' +
-  'IAIoAiQ2AhggACACQRhqQQIgAigCICIHEMcCQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANG' +
-  'BEAgACgCWCEBIAIgBzYCFCACIAE2AhAgAEHCPSACQRBqEKoCQQAhAQNAIAEgBUYEQCACIAc2AgAgAEHjKyACEKoCIAAQuQJBAQwH' +
-  'CyABBEAgAEG5PUHNPSABQQFxG0EAEKoCCyAAIAQgAUECdGooAgAQrwIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigC' +
-  'ABDIAiABQQFqIQEMAQsACwAFIAAgBCABQQJ0aigCABCpAiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAA' +
-  'KAIEIgxBAXQiB0EAIAdBAEobIQggACgCgAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVq' +
-  'QQA2AgAgBSAQakF/NgIAIA0gAjYCAEEBIQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0B' +
-  'IAQoAgwiBkEAIAVBAWogBk4bDQEgACAAIA4gCyAMbGsgASALRSAPEM0CIgasQgF8ELUCRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEob' +
-  'IRNBASALayAMbCEUA0AgBSATRg0BAkACQCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigC' +
-  'AEEBajYCACAQIBdqIA42AgAgDSAKQQJ0aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpB' +
-  'AiABEMcCIAAoAmgNAQsgBUEBaiEFDAELCwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQA' +
-  'BSAHIAVBAnRqQX82AgAgBUEBaiEFDAELCwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0AC' +
-  'fwNAIAAoAgQiAyAEbCACTQRAAkBBACECA0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBCnAkECRgRAA0AgDFBF' +
-  'BEAgACACIAwQrQIgACgCUCABQUBrENECIAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNA' +
-  'IAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAAgASgCRCABKAJAIAIgAUEwahDRAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFr' +
-  'IQIgACgCgAkhB0EAIQMDQCACQQBIBEAgACgCWCECIAEgBTYCJCABIAI2AiAgAEHCPSABQSBqEKoCIANBAWsiCSECA0AgAkEASARA' +
-  'IAEgCDYCLCABIAEoAjQ2AiggACABQShqQQIgBRDHAiABIAU2AhAgAEGeKyABQRBqEKoCIAAQuQJBAQwHCyAAIAcgAkECdGoiCigC' +
-  'ACIGIARtIgMQqQIgBiADIARsayIGQQFqIQsgAiAJSARAIAAgCigCBCAEbSADEMgCCyAAIAMQrwIgACgCKCADQQN0aikDACEMIAFB' +
-  'zT1B0z0gAhs2AgggASALNgIEIAEgDEJ+IAatiYMQrQI2AgAgAEHmEyABEKoCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFq' +
-  'IQMgACgCmAkgAkECdGooAgAhAgwBCwALAAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4j' +
-  'AEEQayIKJAAgACgChAkhDiAAKAKgCSEPIAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQ' +
-  'rQJqQQFrIgVBAnQiBmpBATYCACAGIBRqQX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxy' +
-  'DQAgDyARQQJ0aigCACISIAdtIQwgECASQQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBC1AkUNACARQQFq' +
-  'IREgDEEBaiEXQn4gEiAHIAxsa60iG4khHUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0C' +
-  'QQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0aigCABCsAiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEg' +
-  'CUZyDQAgACgCKCAJQQN0aikDACIbEKcCQQJHIBsgHoNQcg0AIBAgGyAdgxCtAiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0A' +
-  'IBMgFigCAEEBajYCACAUIBpqIBI2AgAgDyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEED' +
-  'SHINACAKIAk2AgwgCiABNgIIIAAgCkEIakECIAIQxwIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEA' +
-  'NgJoQQEhBgsgBUEBaiEFDAEFIA1BAWohDSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAF' +
-  'IBAgDiAFQQJ0aigCAEECdGpBADYCACAFQQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0Ag' +
-  'ACgCBCABSgRAAkAgACgCKCABQQN0aikDACIGEKcCIANHDQADQCAGUA0BAkAgACABIAYQrQIiBCACQTBqENMCIgVBAE4EfyAFRQ0B' +
-  'IAAgASAEELcCIAAgARCpAiACIAAoAlg2AiAgAEGrPSACQSBqEKoCIAAgARCvAiACIAQ2AhAgAiACKAI8NgIUIABB2TwgAkEQahCq' +
-  'AiMAQRBrIgEkAAJAIAIoAjAiA0EATgRAIAAgAxCpAiAAIAIoAjAQrwIgAEH7HkEAEKoCDAELIAAgAigCNBCuAiABIAIoAjg2AgAg' +
-  'AEGUPCABEKoCIAAgAigCNBCwAgsgAUEQaiQAIAIgBDYCACAAQeIqIAIQqgIgABC5AkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwAL' +
-  'IAFBAWohAQwBCwsgA0EBaiEDDAELCyACQUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIo' +
-  'IAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxB' +
-  'AEobIREgDKwiCEIChiEJQQEhAQNAAkAgAQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2G' +
-  'IgUgECACQQN0aiINKQMAg1AEQCADIAI2AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRC1AkUNASAFQn+F' +
-  'IQYgACgCICACQQJ0aiICIQ0gAigCACEKA0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIg' +
-  'EUcEQAJAIA8gEiACQQJ0aigCACILai0AAA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBCnAkEBRw0A' +
-  'IA4gAUECdGogBBCtAiALQQZ0akEBazYCACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEg' +
-  'ACAANAIIIAh+ELUCRQ0AA0ACQCAKIAAoAghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAg' +
-  'BCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4UgAUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEEK0CQQFrIg2thiEE' +
-  'QQAhAUEAIQIDQCACIBFGDQUgECALIAJBAnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyAC' +
-  'QQFqIQIMAAsACyADIAo2AgQgAyAHEK0CNgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWoh' +
-  'AiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAEIAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LGgBBAEEQIABBD2pBeHEg' +
-  'AEEJSRsgAEEASBsLEgBB4MMAKAIAIAAoAgAgAGpGC10BA38CQCAAQeDDACgCACICaiIAIAJJDQBB7MMAKAIAIgFBACAAIAFLGw0A' +
-  'PwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQeDDACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQSgsGAEHcxQAL' +
-  'gAEBA38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQVSIBQQBIBEAg' +
-  'ARDaAkGAxgAgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+QbkMENsCCyACCxYAIABBAEgEQCAAIAAQswEQ2wIL' +
-  'IAALDAAgACABQdM9EJ0DCzQBAX8gACgCACIABH8gACgCZEUgACgCkAMiAUUgACgCjANFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8j' +
-  'AEEQayIFJAAgBUIANwMIIAVBCGohB0F+IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKQ' +
-  'AyIIRSAAKAKMA0VycgR/QQAFIAgoAjwLIAFMDQAgCCgCOCEAIAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwK' +
-  'AAALIAcEQCAHIAAgAUEYbGopAwA3AwALIAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ2gIgBUEQaiQAC+IBAQh/IwBBEGsiBCQA' +
-  'A0ACQCACIAAoAgAiARBUIgdODQAgAQR/IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEh' +
-  'AUEADAELIAEoAowCIgNFBEBBASEBQQEMAQsgAkECdEEEaiIIIAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACED' +
-  'IAZFDQAgBiABNgIACyADBUF+C0UgBCgCDEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQaSIA' +
-  'QX5MBEAgABDaAhoLIAALFwAgACgCBCIARQRAQQAPCyAAIAEQsAELiQICAn8DfgJAIAFB+AwQ4gIiBA0AIAJB4REQ4gIiBA0AQcjK' +
-  'AP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBXIAAgBlA2AtQCAkADQCAAIAcQ' +
-  'BCIEQQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgAEEANgLUAiAAKQOgAyEGIAUgACkDqAM3AwggBSAGNwMAQcjKACAF/QADAP0LAwBB' +
-  'bSAEIAApA6ADIAApA7ADVCAAKQOoAyIGIAApA7gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0HIygApAwA3AwAgA0HQygApAwA3' +
-  'AwgLIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB+B8QnQNBfgsLMAECfiABKQMA' +
-  'IQIgASkDCCEDIAAoAgAiAARAIAAgAjcDsAMgACADNwO4AyAAEFcLC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGkKBDiAiIFDQAg' +
-  'AkEATARAQX4hBUF+Qd8fENsCDAELIAAoAgAgAfwHIAIgAyAEQQhqEJkBIAMgBCkDCLo5AwgQ2gIhBQsgBEEQaiQAIAULqwEBAn8C' +
-  'f0F+IAAoAgAiAEUNABogAUEASCAAKAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQVwJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIh' +
-  'AwwBC0F/IAAoApwCIAJBAXRBECACGyICQQJ0EE4iA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyAC' +
-  'QQJ0aiABNgIAQQALCxDaAgsnACAAKAIAIAEQWBDaAiIBQXhGBEAgACgCAEGAxgBB8MUAEGsLIAELJwAgACgCBCIARQRAQX5BzAkQ' +
-  '2wJBfg8LIAAgASACIAMQsQGnENoCCygBAX8gAARAAkAgACgCBCIBBEAgARCiAQwBCyAAKAIAEE0LIAAQTwsLFwAgACgCBCIARQRA' +
-  'QQAPCyAAIAEQrwELDgAgACgCACABEGoQ2gILEgAgACgCACABIAIgAxBoENoCC0gBAn8CQEEBQQgQSSICBEAgAiAAIAEQSCIDNgIA' +
-  'IAMNASACEE8LQX9BfiAAIAFyQQBOIgAbQbkIQZ0gIAAbENsCQQAhAgsgAgslAQF+IAAoAgAgARBvIgNCAFMEQCADpxDaAg8LIAIg' +
-  'AzcDAEEACxQAIAAoAgAgASACIAMgBBBhENoCC2IAIAAgARCdASIARQRAQfzIACgCAEGIyQAQ2wJB9MUAQYDJACkCADcCAEEADwtB' +
-  'AUEIEEkiAUUEQCAAEKIBQX9BuQgQ2wJBAA8LIAEgADYCBCABIAAoAgBBACAAGzYCACABCwkAIAAoAgAQVwsiAQF/IAFB4REQ4gIi' +
-  'AgR/IAIFIAAoAgAgAfwHEAYQ2gILCyIBAX8gAUHhERDiAiICBH8gAgUgACgCACAB/AcQBBDaAgsLJwAgACgCACIARSABQQBIcgR/' +
-  'QX4FIAAQVyAAIAE2AowDQQALENoCCxIAIAAoAgAgASACIAMQbRDaAgskAQF/IAJB4AsQ4gIiAwR/IAMFIAAoAgAgASAC/AcQbhDa' +
-  'AgsLgwECAn4BfyACQdcREOICIgUEfyAFBUHswwAoAgAiBUECdkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyED' +
-  'IAAoAgAiAEUgAUECS3IEf0F+BSAAEFcgABAIIABCgICAgAQgAyADUBs3A+ACIAAgATYC2AJBAAsQ2gILCw4AIAAoAgAgARBsENoC' +
-  'CwsAIAAoAgAgARBkCx8BAX8gAUGkKBDiAiICRQRAIAAoAgAgAfwHEGMLIAILWwEBfyABIAAoAgAiAhBUNgIAIAEgAigCBEF+IAIb' +
-  'NgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBi' +
-  'ENoCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgCjANFIAAoAmRBAkdyDQAaIAMgACgC' +
-  'kAMpA1A3AwBBAAsgASACKQMINwMAENoCIAJBEGokAAt0ACAAKAIAQdjKABBnIAFB2MoAKQMAujkDACABQeDKACkDALo5AwggAUHo' +
-  'ygApAwC6OQMQIAFB8MoAKwMAOQMYIAFB+MoAKAIAtzkDICABQfzKACgCALc5AyggAUGAywApAwC6OQMwIAFBiMsAKQMAujkDOAs2' +
-  'AAJ/QX4gACgCACIARQ0AGkF3IAAoAqACRQ0AGiAAEFcgACAAKAKgAkEBazYCoAJBAAsQ2gILDAAgACgCABBZENoCCysAQezDAEEA' +
-  'IAD8A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgALBwAgABCzAQtUAAJ/IABBACABG0UEQEHwwwBBfkGzJkEAELUBGkF+' +
-  'DAELIAAgAUHwwwAQxgEiAQR/IAEFIAAoAiQgACgCNBBkIABBARAHQQALC0UEQEEADwsQgwMLNwBB8MMAKAIAQZTEABDbAkHgxQBB' +
-  '9MMA/QACAP0LAgBB8MUAQYTEAP0AAgD9CwIAQfDDACgCAAtDAEHsxwBBADYCAEHwxwBBADYCACAABEBB7McAIAAoAgQ2AgBB8McA' +
-  'IAAoAgg2AgALQfDHACgCAEHsxwAoAgBBCHRqCzoAQYDIACACNgIAQfzHACABNgIAIABB/McAQYDIABC5AQRAEIMDDwtBgMgAKAIA' +
-  'QfzHACgCAEEIdGoLKgAgABBUQQBIBEBBfkHZFhDbAkF+DwsgACABIAIQyAFFBEBBAA8LEIMDCx8AIAAEQCAAKAIkBH8gAEEAEAcg' +
-  'ACgCJAVBAAsQVgsLBwAgABC+AQt6AQF/AkAgAUGkKBDiAiIIDQAgBUHhERDiAiIIDQAgBEEASARAQX5BuyAQ2wJBfg8LQQAhCEGw' +
-  'yAAgAjYCAEGoyAAgAfwHNwMAQbjIACADNgIAQcDIACAENgIAQcjIACAF/Ac3AwAgACAGIAcQ0AFFDQAQgwMhCAsgCAsfACAAQQFr' +
-  'IgBBA00EfyAAQQJ0QeA/aigCAAVB4ycLC1AAQdTHACABNgIAQdDHACAANgIAQdjHACACNgIAQdzHACADNgIAQeDHACAENgIAQeTH' +
-  'ACAFNgIAQejHACAGNgIAELwBIgBFBEAQgwMaCyAACzwAQfTHAEEANgIAQfjHAEEANgIAIAAgAUEAIAFBAEobELYBBEAQgwMPC0H4' +
-  'xwAoAgBB9McAKAIAQQh0agszAEGEyABBADYCACAAIAEgAiADIAQQ5QEiAEEASARAEIMDDwtBhMgAKAIAQQFqQQAgABsLUgAgACAB' +
-  'EOABBEAQgwMPCyACQdDIACgCALc5AwAgAkHYyAArAwA5AwggAkHgyAApAwC6OQMQIAJB6MgAKQMAujkDGCACQfDIACgCALc5AyBB' +
-  'AAsRACAABEAgACABQQBHNgI0CwsGACAAEFQLQAEBfwJAIAJB+AwQ4gIiBg0AIANB4REQ4gIiBg0AIAAgASAC/AcgA/wHIAQgBRCS' +
-  'A0UEQEEADwsQgwMhBgsgBgtTACAAIAEgAiADIARBiMgAQfDDABDJASIARQRAIAVBiMgAKAIAtzkDACAFQZDIACkDALo5AwggBUGY' +
-  'yAApAwC6OQMQIAVBoMgAKQMAujkDGAsgAAviAQIFfwJ+AkAgA0H4DBDiAiIHDQAgBEHhERDiAiIHDQAgAEEAIAJBAE4bRQRAQX4h' +
-  'B0F+QZoMENsCDAELIAP8ByEMIAT8ByENIAAQVCIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAts' +
-  'IgpqIAwgDSAFIApqIAgQkgMiCgRAIAggCrc5AwAgCEH0wwAoAgC3OQMgIAhB+MMAKAIAtzkDKCAIQfzDACgCALc5AzAgCEGAxAAo' +
-  'AgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwu4AQEBfwJAIAFB+AwQ4gIiBQ0AIAJB4REQ4gIiBQ0AQZjIAP0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAwBBiMgA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGQyAAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQYjIABDOASIFQQBI' +
-  'BEAgBRDaAg8LIARBiMgAKAIAtzkDACAEQZDIACkDALo5AwggBEGYyAApAwC6OQMQIARBoMgAKQMAujkDGAsgBQsHACAAQQhqCwgA' +
-  'IAAoAtggCzABAX4gACABIAIgAyAEIAUQmAIiBkKAgICACFkEQEF2QaAdENsCQXYPCyAGpxDaAgsQACAABEAgABDyASAAEE8LC3IB' +
-  'AX8CQAJAQeAgEEoiBEUEQEF/QbkIENsCDAELQfjIACADNgIAQfTIACACNgIAIAAgAUH0yAAgBEHwwwAQ8AFFDQEQgwMaQYDGACAE' +
-  'KALYIDYCAEGExgAgBCgC3CA2AgAgBBDyASAEEE8LQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMk' +
-  'AEHgxQBBAEHwAfwLAEHcxQAgADYCACADIAE2AgAgAyACNgIEQYjGAEHIAUHhEyADEJwBGiADQRBqJAALegEBfyMAQSBrIgMkACAD' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EIahCeAiIA' +
-  'RQRAQfDDAEGQywBB7AH8CgAAEIMDGgsgA0EgaiQAIAALBwAgABChAguMAQEBfyMAQTBrIgIkACAAIAJBCGoQowIiAEEBRgRAIAEg' +
-  'AigCCDYCACABIAIoAgw2AgQgASACKAIQNgIIIAEgAigCFDYCDCABIAIoAhg2AhAgASACKAIcNgIUIAEgAigCIDYCGCABIAIoAiQ2' +
-  'AhwgASACKAIoNgIgIAEgAigCLDYCJAsgAkEwaiQAIAALBwAgACgCFAsHACAAEKUCCxcAIABBBHRBlMEAaigCAEF/IABBFE0bCwYA' +
-  'QfzMAAsLijsHAEGwCAuCNn0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBh' +
-  'ICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRp' +
-  'Z2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0' +
-  'aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMg' +
-  'b3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBv' +
-  'dXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNv' +
-  'c3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVn' +
-  'YXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQA' +
-  'bGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0' +
-  'aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBj' +
-  'b21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9u' +
-  'ZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBh' +
-  'ICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBHdWVzcwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEt' +
-  'WiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4u' +
-  'NjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBl' +
-  'eHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVk' +
-  'IGJ5dGVzAG1lbW9CeXRlcwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2RlcyBmb3IgMzItYml0IGluZGljZXMAYmFkIG11' +
-  'bHRpcGxpY2l0eSBib3VuZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVwcGVyLCBvbiBhIHNlY29uZGFyeSBpdGVtLCBv' +
-  'ciBub3QgYSBudW1iZXIpLCBvciBhbiBvcHRpb24gbGVmdCBvdXQgb2YgYSBwcm9ibGVtIHdpdGhvdXQgYm91bmRzAG5vIGl0ZW0g' +
-  'bmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMlcwAgKCVkPSVkKSVzAG9ubHkgc2VwYXJh' +
-  'dG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQg' +
-  'aXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwB0aGUgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28g' +
-  'YmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAOyAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5l' +
-  'Z2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIg' +
-  'Y2Fubm90IGhhdmUgYSBjb2xvcgBIaWRkZW4gcGFpcgBOYWtlZCBwYWlyAGxvd2VyAG5vIHNvbHZlcgB1cHBlcgB0aGUgZm9yY2Vk' +
-  'IG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRv' +
-  'a3VfdGV4dF90IHRvIHBhcnNlIGludG8AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbjogc3RlcHMgYSBwZXJz' +
-  'b24gY2FuIGZvbGxvdyBuZWVkIGV4YWN0bHkgb25lIHRvIGxlYWQgdG8AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlvbgB0aGUg' +
-  'cHV6emxlIGhhcyBtb3JlIHRoYW4gb25lIHNvbHV0aW9uAG5vIGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBz' +
-  'ZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBh' +
-  'cHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24ARm9yY2luZyBjb250cmFkaWN0aW9uAHJlZ2lvbgBjb2x1bW4AdGhlIGdpdmVucyBs' +
-  'ZWF2ZSBubyBzb2x1dGlvbjogdGhlcmUgaXMgbm90aGluZyB0byBleHBsYWluAFhZLWNoYWluAFgtY2hhaW4Abm8gdGV4dCBnaXZl' +
-  'bgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHBy' +
-  'aW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1h' +
-  'cnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBjZWxsAGFudGkt' +
-  'ZGlhZ29uYWwAbWFpbiBkaWFnb25hbABvawBKZWxseWZpc2gAU3dvcmRmaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBs' +
-  'b25nAFhZWi13aW5nAFhZLXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhl' +
-  'ICVzIGJvdW5kIGlzIHRvbyBiaWcAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0IGJlZm9yZSB0aGUgc29sdXRpb24gd2Fz' +
-  'IGZvdW5kIGFuZCBwcm92ZWQgdW5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIHdvdWxkIGhhdmUgbm8gY2Fu' +
-  'ZGlkYXRlAEZ1bGwgaG91c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2ggb3RoZXIsIHNvIHRoYXQgY29sb3VyIGlz' +
-  'IGZhbHNlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBj' +
-  'b3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxs' +
-  'b3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25l' +
-  'AHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAx' +
-  'IGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFs' +
-  'Zm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBu' +
-  'YW1lAGEgb25lLWxpbmUgcHV6emxlAEhpZGRlbiB0cmlwbGUATmFrZWQgdHJpcGxlAEhpZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xl' +
-  'AG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBu' +
-  'dW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lk' +
-  'ZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFt' +
-  'ZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNl' +
-  'AGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRz' +
-  'IHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdy' +
-  'aWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmlt' +
-  'YXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMg' +
-  'c3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQASGlkZGVuIHF1YWQATmFrZWQgcXVhZAByJWRjJWQAc2lkZSAlZCBpcyBub3Qg' +
-  'aW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBj' +
-  'b2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAlZAB3aW5kb3cgJWQAYm94ICIlLipzJXMi' +
-  'OiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0' +
-  'IGlzIG5vdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyB0' +
-  'aGUgZmlyc3Qgb3IgdGhlIGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyBvbmUgZW5k' +
-  'IGlzICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQgJXp1IGNlbGxz' +
-  'ICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdpb24gJWQAY29sdW1uICVkAGJveGVzIG9m' +
-  'ICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBv' +
-  'ZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUr' +
-  'JTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5dGUg' +
-  'MHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0' +
-  'NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUg' +
-  'b3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9mIGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJe' +
-  'NjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQgaXMgMAAgY2FuIGhvbGQgb25seSAlZC4ALCBz' +
-  'byBpdCB0YWtlcyAlZC4ALi4uAEd1ZXNzOiBubyB0ZWNobmlxdWUgYXBwbGllcywgc28gciVkYyVkIHRha2VzICVkIGZyb20gdGhl' +
-  'IHNvbHV0aW9uIChpdCBoYXMgJWQgY2FuZGlkYXRlcykuAC4wXy0AbnVtYmVycyAxLSVkLABhIGJvdW5kIG9uIGEgc2Vjb25kYXJ5' +
-  'IGl0ZW0gKGJvdW5kcyBhcmUgZm9yIHByaW1hcnkgaXRlbXMgb25seSkAdGhlIGNvc3QgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0' +
-  'ZXIgMHglMDJ4KQB0aGUgJXMgYm91bmQgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQBubyBvcHRpb24gaXMgZm9y' +
-  'Y2VkIChvciBsZWZ0IG91dCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZl' +
-  'cnMgaXQpAG5vIGNvc3QgYWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRlbXMpAGZvdW5kICV6dSBjZWxsczsgYSAlZHgl' +
-  'ZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQg' +
-  'cm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4gdGhlIGNvdW50IGhvbGRzIChkbHhfY291bnQ6' +
-  'IDJeNjQgLSAxOyBkbHhfY291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVy' +
-  'IG9yIGEgbmVnYXRpdmUgc2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUgMCBvciBtb3JlKQB1bmtub3duIGl0ZW0gIiVz' +
-  'IiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0ZSBsbzpoaXxuYW1lIG9yIGhpfG5hbWUpAHN5' +
-  'bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4g' +
-  'JWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQp' +
-  'AGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJv' +
-  'd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAYSBiYWQgb3B0aW9uIGNvc3QgKG5vdCBhIG51bWJlciwgbmVnYXRpdmUsIG9yIGNvc3Rz' +
-  'IHRoYXQgdG9nZXRoZXIgcGFzcyAyXjYzIC0gMSkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicA' +
-  'YW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAIGhvbGQgb25seSAAIGFnYWluc3QgACVzOiBwaXZvdCAAIHdpdGggcGluY2Vy' +
-  'cyAAOiByZW1vdmVzIAAlcyBvbiAlZDogc3Ryb25nIGxpbmtzIGNvbG91ciAAIGl0IGNhbiBnbyBvbmx5IGluIAAlczogJWQgY2Fu' +
-  'IGdvIG9ubHkgaW4gACwgJWQgY2FuIGdvIG9ubHkgaW4gACwgYWxsIGluIAAlZCB3b3VsZCBoYXZlIG5vIHBsYWNlIGluIAAlczog' +
-  'aW4gACVzIG9uICVkOiBpbiAAbW9yZSB0aGFuIAAlZCBmcm9tIAAgd2VyZSAlZCwgc2luZ2xlcyAoJWQgcGxhY2VtZW50cykgd291' +
-  'bGQgZm9sbG93IHVudGlsIAAgaXMgdGhlIGxhc3QgZW1wdHkgY2VsbCBvZiAAJXM6IGlmIAAgYW5kIAAgPSAAJXM6IAAlcyBvbiAl' +
-  'ZDogACAtIAAsIADLGgAA1BwAABUJAABMEQAAUxAAAOsTAAC+EgAAWxEAAJoMAADqCAAAvhkAAGkLAADmEQAAgg0AALsKAADhDAAA' +
-  'ABIAACUbAAA5BAAAeA4AABcTAABkDwAAKRQAAAUUAEHBPgt0AQEBAgECAQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQID' +
-  'BQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAAFAMAAAzDAAAPgcAAHgQAADlBQAAnQQAACsSAACPDgAAfRIAAHwTAAAmCAAACAAA' +
-  'AAkAQc4/CzD4PwAAAAAAABBAMzMzMzMzGUA0BAAA8w0AABITAAATBgAAEAAAALwXAAAAAAAAAAEAQZDAAAtKMTIzNDU2Nzg5QUJD' +
-  'REVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAABAgAAA9AAAALiAAQeTAAAsFAQAAAAEA' +
-  'QfTAAAvhAgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAACUDwAACgAAAAoAAAAAAAAAyxEAAA8AAAALAAAAAAAAANkRAAAXAAAA' +
-  'DAAAAAAAAADIDgAAGgAAAA0AAAAAAAAA4g4AABwAAAANAAAAAQAAAEgLAAAeAAAADgAAAAIAAADBDgAAIAAAAA8AAAACAAAAPAsA' +
-  'ACIAAAAQAAAAAgAAAL4RAAAkAAAADgAAAAMAAACFDgAAJgAAAA8AAAADAAAAsBEAACgAAAAQAAAAAwAAALkOAAAqAAAAEQAAAAAA' +
-  'AACwDgAALAAAABEAAAABAAAAZxQAADIAAAAOAAAABAAAAHsOAAA0AAAADwAAAAQAAABbFAAANgAAABAAAAAEAAAA0Q4AAEEAAAAS' +
-  'AAAAAAAAAGwNAABCAAAAEwAAAAAAAABjDQAARAAAABQAAAAAAAAABQ0AAEwAAAAVAAAAAAAAAL4HAABuAEHgwwALA4AmAg=='
+  'AGFzbQEAAAABgAQ/YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAJ/fAF/YAN/fn8Bf2AGf39/f39/AGABfwF+YAh/' +
+  'f39/f39/fwBgAX4BfmAFf35+f38Bf2AFf35/f38Bf2AHf39/fn5/fwF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2AFf39/' +
+  'fn8AYAd/f35+f39/AX9gAX4Bf2AAAGADf35+AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAGf35+fn5/AGAFf35+fn4A' +
+  'YAR/f35/AX9gB39/f35+fn4AYAJ/fwF+YAZ/f39/f34Bf2AEf39/fwF+YAR/fn9/AGAGf39/fn9/AGAEf39+fwBgBX9/fn9/AX9g' +
+  'An5+AX5gAXwBfGAHf39/f39/fwBgBn9/f39/fwF+YAp/f39/f39+f39/AX9gCX9/f39/f35/fwF/YAR/fHx/AX9gAnx/AX9gBH98' +
+  'f38Bf2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/f398fH9/AX9gBX98fH9/AX9gC398f39/fH9/f39/AX9gBH9/fH8BfwPF' +
+  'A8MDHwkHAAkJCQYECQIgAREBAAAOAAUCCAIDAAEFBAICEg4OERMAAwEJAAAJCAQAAAkJBgsaIRMJBRQiCwMDBAQFIwIMBBsIBQwE' +
+  'ACQlAAEBACYEBAEEBAQVFQADBAQBAAQBAQoKCAgHAg0GDQ0GAwABBQEDEQIEFgMTJxwKDigNFQMLAgoCFAkEBAABAAQCAwYFAwAB' +
+  'AgIGAwYGBAYEKQkAAAsUCgUFCBcDBgMBBwADAwQCAAMLAgICAgMEAQMBASoIAAgDAQACAgADDAMEARICAgIEAgICAh0dGCsYFhYH' +
+  'FwUFDxosHC0uFwgILw0BMAUKBwcxAggFBQEBAQESBwMEAwMCAgEIAQIBAgAHAAcFAwAHAgAAAAAHAAMFCAgBAgAGCAIBBTIKBQUB' +
+  'BgMBAAQFAQQABB4FBgUBAh4GBgYBAQEBCQIFBQQBAjMNAgEBBwM0AgEBCAUCAQEGBwEKAQoBAwAAAA8PAAAAAAwCAAYABwAAATU2' +
+  'BjcBAQMEAQEDAQIHAQQQEAEDGRkBBhAGAgEGAAA4AAEMAAICBAQ5AA8BBwIGADobOzwAAAsEAwAAAAUAAAAZBAEAPQU+AAAQBAYD' +
+  'AwICDAQFAXABFhYFBgEBCICABAYIAX8BQbDTCAsHuQ5bBm1lbW9yeQIABm1hbGxvYwBOBGZyZWUAUxlfX2luZGlyZWN0X2Z1bmN0' +
+  'aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAkQMIZGtfZXJyb3IA6QILZGtfc3RyZXJyb3IAkgMIZGtfYWxsb2MA6AIHZGtf' +
+  'ZnJlZQBCDWRrX3N1ZG9rdV9uZXcAnAMOZGtfc3Vkb2t1X2ZyZWUAmQMOZGtfc3Vkb2t1X3NpemUAoQMNZGtfc3Vkb2t1X2JveACV' +
+  'AxNka19zdWRva3VfcGFyc2VfYm94AJ0DEGRrX3N1ZG9rdV9ib3hfb2YAlgMRZGtfc3Vkb2t1X3BhdHRlcm4AngMWZGtfc3Vkb2t1' +
+  'X3NldF9yZXN0YXJ0cwCgAw9ka19zdWRva3Vfc29sdmUAogMPZGtfc3Vkb2t1X2JlZ2luAJMDDmRrX3N1ZG9rdV9zdGVwAKUDDWRr' +
+  'X3N1ZG9rdV9lbmQAmAMUZGtfc3Vkb2t1X3NvbHZlX21hbnkApAMUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMAlwMSZGtfc3Vkb2t1X2dl' +
+  'bmVyYXRlAJoDDmRrX3N1ZG9rdV9yYXRlAJ8DFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAJsDDWRrX3RleHRfcGFyc2UAqgMMZGtfdGV4' +
+  'dF9mcmVlAKkDDGRrX3RleHRfc2l6ZQCrAw1ka190ZXh0X3N0eWxlAK0DEGRrX3RleHRfY29uc3VtZWQApwMNZGtfdGV4dF9zdGFy' +
+  'dACsAw1ka190ZXh0X2NlbGxzAKYDDmRrX3RleHRfZm9ybWF0AKgDDmRrX3Byb2JsZW1fbmV3AP0CEGRrX3Byb2JsZW1fcGFyc2UA' +
+  'gAMPZGtfcHJvYmxlbV9mcmVlAPkCFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMA6gIVZGtfcHJvYmxlbV9zZXRfYm91bmRzAIUDE2Rr' +
+  'X3Byb2JsZW1fc2V0X2Nvc3QAhgMWZGtfcHJvYmxlbV9vcHRpb25fY29zdAD+AhNka19wcm9ibGVtX3NldF9iZXN0AIQDGGRrX3By' +
+  'b2JsZW1fc29sdXRpb25fY29zdACNAxVka19wcm9ibGVtX2Jlc3RfY291bnQA7QIYZGtfcHJvYmxlbV9iZXN0X3NvbHV0aW9uAO4C' +
+  'GGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZACIAxBka19wcm9ibGVtX3NoYXBlAIsDFGRrX3Byb2JsZW1faXRlbV9uYW1lAPoCFWRr' +
+  'X3Byb2JsZW1fY29sb3JfbmFtZQDxAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwD/AhFka19wcm9ibGVtX3NlYXJjaACCAxdka19w' +
+  'cm9ibGVtX3NlYXJjaF91bnRpbACDAxNka19wcm9ibGVtX3NvbHV0aW9uAIwDEGRrX3Byb2JsZW1fY291bnQA8gITZGtfcHJvYmxl' +
+  'bV9zZXRfbWVtbwCHAxtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20A9AIQZGtfcHJvYmxlbV9zdGF0cwCOAxJka19wcm9ibGVt' +
+  'X3Jlc3RhcnQAgQMTZGtfcHJvYmxlbV9zZXRfc2VlZACKAxdka19wcm9ibGVtX3NldF9yZXN0YXJ0cwCJAxBka19wcm9ibGVtX2Zv' +
+  'cmNlAPcCEmRrX3Byb2JsZW1fdW5mb3JjZQCQAxJka19wcm9ibGVtX2V4Y2x1ZGUA9gIUZGtfcHJvYmxlbV91bmV4Y2x1ZGUAjwMU' +
+  'ZGtfcHJvYmxlbV9pdGVtX25lZWQA+wISZGtfcHJvYmxlbV9ib3VuZGVkAO8CF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAPwCFmRr' +
+  'X3Byb2JsZW1fYnJhbmNoX2l0ZW0A8AIYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAPgCE2RrX3Byb2JsZW1fZXN0aW1hdGUA9QIQ' +
+  'ZGtfZXhwbGFpbl9iZWdpbgCyAw9ka19leHBsYWluX25leHQAtAMSZGtfZXhwbGFpbl93aW5kb3dzALUDD2RrX2V4cGxhaW5fZnJl' +
+  'ZQCzAxFka190ZWNobmlxdWVfbmFtZQC5AxNka190ZWNobmlxdWVfcmF0aW5nALoDFGRrX3N1ZG9rdV9yYXRlX2xvZ2ljALgDFWRr' +
+  'X3N1ZG9rdV9nZW5lcmF0ZV9hdAC2AxJka19kaWZmaWN1bHR5X25hbWUAsAMRZGtfZGlmZmljdWx0eV90b3AAsQMMZGtfemRkX2J1' +
+  'aWxkALsDC2RrX3pkZF9mcmVlALwDC2RrX3pkZF9pbmZvAL0DCmRrX3pkZF9udGgAvgMNZGtfemRkX3JhbmRvbQC/Awtka196ZGRf' +
+  'dGV4dADAAwtfaW5pdGlhbGl6ZQAAEF9fZXJybm9fbG9jYXRpb24AwgMJc3RhY2tTYXZlAEYMc3RhY2tSZXN0b3JlAEcKc3RhY2tB' +
+  'bGxvYwBICSsBAEEBCxUgHxckAMcCygLYAdoBtwK9Ar4CvwLGAswCywLRAtYC2gLcAt4CDAEHCtbTCcMDAwABC4knBB9/BH4CewF9' +
+  'IwBBEGsiDCQAIAAoAlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAA' +
+  'KAK8ASEVQQIhAiAMIAAoArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhq' +
+  'IgNBACAOGyEgIANBBHIhHSAAKAKwAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsC' +
+  'QAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEH0gDCAWIAAoArgBQQJ0' +
+  'ajYCCCAMIBUgACgCwAFBAnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJFBEACQAJA' +
+  'ICIgJFoEQCAORSABICJYckUEQANAIAAgCzYCXCAAEF4gACAAKQOYAUIBfDcDmAEgACAiEH0gDCAWIAAoArgBQQJ0ajYCCCAMIBUg' +
+  'ACgCwAFBAnRqNgIMQQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2' +
+  'AlwgAEEBNgJkQQMMCgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcg' +
+  'C0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEG' +
+  'IAAoAhghCQJAAkAgACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIA' +
+  'QQJIcQ0BIAJBAWoiAiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigC' +
+  'ACIETgRAIAkgBEECdGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEA' +
+  'IQVB/////wchBEEBIQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////f////3////9/////fyElA0Ag' +
+  'JSANIAJBAnQiEGr9AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiEC' +
+  'DQALICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQg' +
+  'BiADIAIbIQMgBkEfaiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAI' +
+  'TARAIARB/////wcgCSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsg' +
+  'BiAITARAA0BB/////wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAG' +
+  'IAhHIAZBAWohBg0ACwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYo' +
+  'AgQiAkUNBwNAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAh' +
+  'A0EBIQJBACEGIAlBP0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0A' +
+  'CwJAIAQgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSED' +
+  'IAIiBEUNAQsgBUFAayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANA' +
+  'IAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0O' +
+  'DwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwE' +
+  'CyAFQRBqIQIgBUEfaiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAg' +
+  'Jf03/aQBrSAhhiAjhCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9' +
+  'N/2kAa0gIYYgI4QhIyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAi' +
+  'BCADTg0AIAIhBSAEIgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKsAiAeIAMgBRACIQULIBggA0EBSnENASAD' +
+  'DQIgBSEECyAORQ0IIAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsgACALICAgDBB/DQEMAgsLQQAg' +
+  'A0ECSA0BGgsgACAAKQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkD' +
+  'ACEhA0AgBEEBaiECA0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEE' +
+  'dGogCTYCBCAHIAlBBHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZB' +
+  'BGo2AgAgBiAKNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0' +
+  'aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2' +
+  'AgAgAiAMKAIMIBVrQQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz' +
+  '+5SS/aIlfiADrIIiIVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEI' +
+  'DAELIAYiCCEEA0AgBCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQC' +
+  'AHwhISACQQFqCyICRw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIA' +
+  'IAIgGmpBADYCACACIB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIG' +
+  'QQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2' +
+  'AgAgESAGQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACES' +
+  'IAQgCigCCCITQQBMBH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBB' +
+  'AWo2AgALIAJBAWsLIgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZG' +
+  'DQADQCAHIARBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAh' +
+  'DSAEIAooAggiEEEATAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIA' +
+  'CyACQQFrCyICRw0ACwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIo' +
+  'AgRBAnRqNgIMCyAJIAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFq' +
+  'NgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwE' +
+  'QCACKAIADAELAkACQAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEK' +
+  'IAkoAgAhAyAEIAkoAggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoi' +
+  'AyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJB' +
+  'AWoLIgJHDQALIAUgByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARB' +
+  'BHRqIg0hAgJAIAkgDSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBO' +
+  'BEAgByADQQR0aiAQNgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyID' +
+  'IAMoAgAiA0EEajYCACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcN' +
+  'AAsMAQsgDyAPIBBqIgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZB' +
+  'AWoLIgYgCEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAP' +
+  'IAMoAgBBBHRqIAk2AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWsh' +
+  'AgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByAD' +
+  'QQR0aiACNgIAIBEgCEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALI' +
+  'ASICIBcgC0EUbGooAhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIE' +
+  'IQMgBCAFKAIIIglBAEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsL' +
+  'IgJHDQALIAcgByAEQQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALI' +
+  'ASICIAZKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6AB' +
+  'IAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtB' +
+  'AnU2AsABCyAAICI3A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAE' +
+  'DwsCQANAIAAgASAFQQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgCFCIFKAIEIgFF' +
+  'BEBBfw8LIAAoAhghBiAAKAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgNB' +
+  'Ak4NAAwDCyAFIAFBBHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJBAnRqIgj9AAAA' +
+  'IQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyAL' +
+  'IAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGshASACQf8AaiAH' +
+  'TA0ACwsgByABQQ9qTgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkgAUEEaiEBDQAL' +
+  'AkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQAhBSACIQQg' +
+  'ASIDDQAgAiIBIQRBACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIgA/0RIQsDQCAC' +
+  'IAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAA' +
+  'ACAL/Tf9pAGtIAyGIA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAGIAFBAnRqKAIA' +
+  'IgQgA04NACABIQIgBCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAILQQFrIANB////' +
+  '/wdGGwuDBwMHfwF+A3wgAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQICQAJAAkACQAJAAkAgACgCjAMiAwRAIAINASAAKAJkDQVB' +
+  'ACECIAAoArgCIgRBAUYNBCAAKAIoIAAoAiAiA0GAIEpyIAAoAjAgA0Vycg0EQQEhAiAEQQNGDQQgA0EATA0DIAAoAgghBSAAKAIc' +
+  'IQdBACEEA0BEAAAAAAAAAAAhCkQAAAAAAAAAACELIAUgByAEQQJ0aigCACICQQR0aigCCCIGQQBKBEAgACgCGCEIA0AgCkQAAAAA' +
+  'AADwP6AhCiALIAggBkECdGooAgC3oCELIAUgAkEBaiICQQR0aigCCCIGQQBKDQALCyALIApEAAAAAAAA8L+goiAMoCEMIAMgBEEB' +
+  'aiIERw0ACwwDCyACRQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiADchtQNgLAAgsCf0ECIQICQAJAAkAgACgCZA4EAAEB' +
+  'AgELIAAoAowDBEBBfyECIAAQIw0CCwJAIAAQECICDgMBAgACCyAAQQM2AmRBAgwCCyAAQQE2AmQgACgCqAIiAygCVEUEQCAAIAMg' +
+  'ARARDAILQQJBASADKAJ4QQFGG0EBIAMoAlhBAUYbIQQgACkDaCEJA0AgACADIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsgBBEO' +
+  'ACICQQNHDQEgACkDaCIJIAFUDQALQQMhAgsgAgsPCwJAIAAoAiggACgCZCAAKALUAkVycg0AIAAoAtgCIgJBAkYEQCAAIAEQCQ8L' +
+  'IAAoApABIAFCf1IgAnJyDQAjAEEQayICJAADQCAAQoAgEAUiA0EBRg0ACwJAIANBA0cNACACQgA3AwgCQCAAQgFBwAAgAkEIakEA' +
+  'EKYBDQAgAisDCEQAAAAAAABQP6IiCkQAAAAAAACwQGRFDQAgAEEBNgLUAiAAQn8gCvwHIApEAKE4FJs570NmGxAJIgNBAWoOBQAB' +
+  'AQEAAQsgABAIIAAQWyAAQn8QBSEDCyACQRBqJAAgAw8LIAAgARAFIQIMAwsgA0E/akHAAG23IAAoAgC3okQAAAAAAADQP6IgDCAD' +
+  't6NlIQILIAAgAjYCxAILIAApA2ghCQNAIAAgCUKAIHwgASABIAl9QoAgVhsgASABIAlWGxAmIgJBA0cNASAAKQNoIgkgAVQNAAtB' +
+  'Aw8LIAILzwQCAn4BfwJAIAAoAmQNAAJAIAAoApABDQACQAJAIAAoArgCQQFrDgICAQALQQEhBCAAEC0NAQsgACgCzAIEf0EABSAA' +
+  'KAIgQQBMBH9BAQUgABCfAQsLRUEBdCEECyAAIARBAkY2AtACIAAgBEEBRjYCvAIgACgCkAFFDQACQCAAKAIoDQAgACgCICIEIAAo' +
+  'AswBTA0AIAAoAsQBIARBAnQQUiIERQ0AIAAgBDYCxAEgACAAKAIgNgLMAQsLAkAgACgCvAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEg' +
+  'ASACfUKAIFYbIAEgASACVhshAiAAKAK0AigCIARAIAAgAhAuDAELIAAgAhAvCyIEQQNHDQIgACkDaCICIAFUDQALQQMPCyAAKALQ' +
+  'AgRAIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxA1IgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8LAkACQCAAKALg' +
+  'AQ0AIAAoApABRSAAKQPYASICUHIgACgCKCAAKAKIAnJyIAAoAmRBA0YgACkDoAMgACkDqAOEQgBScnINASAAKQNoIgMgAloNACAB' +
+  'IAJYDQEDQCAAIANCgCB8IAIgAiADfUKAIFYbIAIgAiADVhsQASIEQQNHDQMgACkDaCIDIAJUDQALQQMhBCADIAApA9gBVA0CCyAA' +
+  'IAEQnQEPCyAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNHDQFBAyEEIAApA2giAiABVA0ACwsgBAsu' +
+  'AQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxAECyEBAX8gACgCJCECIAFFBEAgAkIAEGoPCyACIAAp' +
+  'AzgQaguEAQEBfyAAKALoAiIBBEAgASgCDBBTIAEoAhAQUyABKAIgEFMgASgCJBBTIAEoAhQQUyABKAIYEFMgASgCHBBTIAEoAigQ' +
+  'UyABKAIsEFMgASgCMBBTIAEoAjQQUyABKAJUEFMgASgCWBBTIAEoAlwQUyABKAJgEFMgARBTIABBADYC6AILC88OAxl/A34BeyMA' +
+  'QRBrIhgkAAJ/QQIgACgCZEEDRg0AGiAAEAgCQEEBQYABEE0iBUUNACAAIAU2AugCIAAoAgghCiAAKAIgIQggACgCACEOIAUgACgC' +
+  'BCILNgIEIAUgDjYCACAFIAtBP2pBBnZBASALQcAAShsiDzYCCCAIQQBKBEAgACgCHCEEA0AgCiAEIAdBAnRqKAIAIgJBBHRqKAII' +
+  'QQBKBEADQCADQQFqIQMgCiACQQFqIgJBBHRqKAIIQQBKDQALCyAHQQFqIgcgCEcNAAsLIAUgCEECdEEEaiIEEE4iDDYCDCAFIANB' +
+  'AWoiA0ECdCICEE4iETYCECAFIAtBAWoiGUEEEE0iEDYCICAFIAIQTiIWNgIkIAUgD0EIEE0iFzYCKCAFIA9BCBBNIgY2AiwgBSAO' +
+  'QTBsQTBqEE4iCTYCMCAFIAQQTiIUNgIUIAUgAhBOIhU2AhggBSADQQN0EE4iEjYCHCASRSAVRSAM/REgEf0cASAQ/RwCIBb9HAP9' +
+  'DAAAAAAAAAAAAAAAAAAAAAD9NyIe/RsBQQFxQQF0IB79GwBrIB79GwJBAXFBAnRyIB79GwNBAXFBA3RyIBf9ESAG/RwBIAn9HAIg' +
+  'FP0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih79GwBBAXFBBHRyIB79GwFBAXFBBXRyIB79GwJBAXFBBnRyIB79GwNBB3RyQf8BcXJy' +
+  'DQBBACEDAkAgCEEATARAIAwgCEECdGpBADYCAAwBCyAAKAIcIQcDQCAMIA1BAnQiAmogEzYCAAJAIAogAiAHaigCACIGQQR0aigC' +
+  'CCIEQQBMDQAgACgCGCEaQQEhAiAEIQMgBiEJA0AgAiAaIANBAnRqKAIAQYCAgIAESHEhAiAKIAlBAWoiCUEEdGooAggiA0EASg0A' +
+  'CyACRQ0AA0AgESATQQJ0aiAEQQFrNgIAIBAgBEECdGoiAiACKAIAQQFqNgIAIBNBAWohEyAKIAZBAWoiBkEEdGooAggiBEEASg0A' +
+  'CwsgDUEBaiINIAhHDQALIAwgCEECdGogEzYCACAMKAIAIQZBACENQQAhAwNAIBQgDUECdGogAyIENgIAIAYiCSAMIA1BAWoiDUEC' +
+  'dGooAgAiBkgEQANAIBEgCUECdGooAgAhCgJ+AkACQAJAIAQiAiADTg0AIApBBnUhBwNAIBUgAkECdGooAgAgB0YNASACQQFqIgIg' +
+  'A0cNAAsMAQsgAiADRw0BIApBBnUhBwsgFSADQQJ0aiAHNgIAIBIgA0EDdGpCADcDACADIgJBAWohA0IADAELIBIgAkEDdGopAwAL' +
+  'IRsgEiACQQN0aiAbQgEgCkE/ca2GhDcDACAJQQFqIgkgBkcNAAsLIAggDUcNAAsLIBQgCEECdGogAzYCAEEAIQMgC0EASgRAQQAh' +
+  'AgNAIBAgAkEBaiICQQJ0aiIEIAQoAgAgA2oiAzYCACACIAtHDQALCyAZQQJ0IgIQTiIGRQ0AIAYgECAC/AoAACAIQQBKBEAgDCgC' +
+  'ACEHQQAhBANAIAciAiAMIAQiA0EBaiIEQQJ0aigCACIHSARAA0AgBiARIAJBAnRqKAIAQQJ0aiIJIAkoAgAiCUEBajYCACAWIAlB' +
+  'AnRqIAM2AgAgAkEBaiICIAdHDQALCyAEIAhHDQALCyAGEFMgC0EASgRAIAAoAhghBEEAIQIDQCAEIAJBAWoiA0ECdGooAgBBgICA' +
+  'gAROBEAgFyACQQN2Qfj///8BcWoiBiAGKQMAQgEgAkE/ca2GhDcDAAsgAyICIAtHDQALCyAAKALIAiAIQYDAAEpyIA5FIAhBP2pB' +
+  'BnYgDmwgECAOQQJ0aigCAEECdEtyckUEQCAFIAsgCBAKDQEgBSgCCCEPCyAFQQA2AkQgBSAPQQJqIgM2AjhBwAAhAkKAgICABCAA' +
+  'KQPgAiIbIBtQGyADQQN0rYCnIgRBwABPBEADQCACIgNBAXQiAiAETQ0ACyAFIAM2AkQLIABBADYC0AIgAEEBNgJkIABBADYCvAJC' +
+  'gCAgACkD8AIiGyAbUBshGyAAKALoAiECA0AgACABQn8gGyAAKQNofCIcIBsgHFYbEAsiBEECRg0ACyACKQN4IRwgAikDcCEbIAIo' +
+  'AmghByACKAJkIQZCACEBIABCADcDWCAAQQM2AmQCQCAEQQFHBEAgGyEBDAELIAZBAEwEQEIAIRwMAQsgAigCMCEJQQAhA0IAIRwD' +
+  'QEJ/IBwgCSADQTBsaiICKQMoIht8IAEgAikDICIBfCIdIAFUIgKtfCIBIAIgASAbVCABIBtRGyICGyEcQn8gHSACGyEBIAIgB3Ih' +
+  'ByADQQFqIgMgBkcNAAsLAkAgB0UEQCABIAApA7ADIgF8Ih0gAVQiAiACrSAcIAApA7gDIgF8fCIbIAFUIAEgG1EbQQFHDQELIABC' +
+  'fzcDoAMgAEJ/NwOoA0FtDAILIAAgHTcDoAMgACAbNwOoA0EDQQIgBEEBRhsMAQsgABAIQX8LIBhBEGokAAvvBQEVfyAAIAAoAgAi' +
+  'CEEDdCINEE4iCjYCVCAAIAggAkE/akHAAG0iBmxBCBBNIhE2AlggACACIAZsQQgQTSIWNgJcIAAgCEECaiAGbEEIEE0iFzYCYEF/' +
+  'IQMgASAIayAGbEEBakEIEE0hDiAKRSARRXIgFkUgAUEDdEEBchBOIg9FcnIgDkUgF0VyckUEQCAAIAY2AlAgAUEASgRAIAAoAiAh' +
+  'CwNAQQAhBCAGIQMgCyAFQQJ0aigCACIJIAsgBUEBaiIMQQJ0aigCACIQSARAIBEgDiAFIAhIIgMbIAVBACAIIAMbayAGbEEDdGoh' +
+  'EiAAKAIkIRMgBiEDA0AgEiATIAlBAnRqKAIAIhRBBnUiB0EDdGoiFSAVKQMAQgEgFEE/ca2GhDcDACAEIAdBAWogBCAHShshBCAH' +
+  'IAMgAyAHShshAyAJQQFqIgkgEEcNAAsLIA8gBUEDdGoiBSADQQAgAyAESCIDGzYCACAFIARBACADGzYCBCAMIgUgAUcNAAsLIAog' +
+  'DyAN/AoAACACQQBKBEAgACgCDCISKAIAIQxBACEHA0AgDCIFIBIgByIBQQFqIgdBAnRqKAIAIgxIBEAgFiABIAZsQQN0aiEJIBcg' +
+  'AUEDdkH4////AXFqIgMgAykDAEIBIAFBP3GthoQ3AwAgACgCECETA0ACQCAPIBMgBUECdGooAgAiA0EDdGoiASgCBCIKIAEoAgAi' +
+  'AUwNACARIA4gAyAISCIEGyADQQAgCCAEG2sgBmxBA3RqIQsCQCAKIAFrIg1BAkkEQCABIQMMAQsgASANQX5xIhBqIQNBACEEA0Ag' +
+  'CSABIARqQQN0IhRqIhUgFf0AAwAgCyAUav0AAwD9UP0LAwAgBEECaiIEIBBHDQALIA0gEEYNAQsDQCAJIANBA3QiAWoiBCAEKQMA' +
+  'IAEgC2opAwCENwMAIANBAWoiAyAKRw0ACwsgBUEBaiIFIAxHDQALCyACIAdHDQALC0EAIQMLIA4QUyAPEFMgAwusFQIVfwR+IAAo' +
+  'AugCIgQoAmghEiAEKAJkIQwgBCgCMCEVA0ACQAJAIANBAXENACACIAApA2giGFgEQEECIQMMAgsgACAYQgF8NwNoAkACQAJAIAQo' +
+  'AlAiDQRAIAQoAgAiCUEASg0BDAMLIAQoAgAiD0EATA0CIAQoAighDkH/////ByEGQX8hB0EAIQUDQAJAIA4gBUEDdkH4////AXFq' +
+  'KQMAIAVBP3GtiEIBg1BFBEAgBUEBaiEJIAYhCAwBC0EAIQgCQCAEKAIgIgMgBUECdGooAgAiCiADIAVBAWoiCUECdGooAgAiEE4N' +
+  'ACAEKAIUIREgBCgCJCEUA0ACf0EAIBEgFCAKQQJ0aigCAEECdGoiCygCACIDIAsoAgQiC04NABpBASAEKAIcIhYgA0EDdGopAwAg' +
+  'DiAEKAIYIhcgA0ECdGooAgBBA3RqKQMAg0IAUg0AGgNAAkAgCyADQQFqIgNGBEAgCyEDDAELIBYgA0EDdGopAwAgDiAXIANBAnRq' +
+  'KAIAQQN0aikDAINQDQELCyADIAtICyEDIAggA0VqIgggBkggECAKQQFqIgpKcQ0ACyAGIAhKDQAgBiEIDAELIAUhBwsgCSAPTg0C' +
+  'IAkhBSAIIgZBAEoNAAsMAQsgBCgCYCAMIA1sQQN0aiELIAQoAighCkH/////ByEIQX8hB0IAIRgDQAJAIAogGEIGiKdBA3RqKQMA' +
+  'Qn+FQn8gCSAYp2siA62GQn+FQn8gA0HAAEgbgyIZUA0AIAQoAlQhDiAEKAJYIQ8DQEEAIQMCQCAOIBl6IBiEpyIGQQN0aiIQKAIA' +
+  'IgUgECgCBCIQSARAIA8gBiANbEEDdGohEQNAAkAgAyALIAVBA3QiFGopAwAgESAUaikDAIN7p2ohAyAFQQFqIgUgEE4NACADIAhI' +
+  'DQELCyADIAhODQELIAMhCCAGIQcLIBlCAX0gGYMiGVANASAIQQBKDQALCyAJIBhCQH0iGKdMDQEgCEEASg0ACwsgB0EASA0AIAhF' +
+  'BEBCACEbQQAhE0IAIRoMAgtBACEDIAQgBCgCYCAMIA1sQQN0akEAIA0bEA4hBkIAIRkgBCgCCCIFQQBKBEADQCAGIANBA3RqKQMA' +
+  'IBmFIhhCHoggGIVCucuT59Htkay/f34iGEIbiCAYhULro8SZsbeS6JR/fiIYQh+IIBiFIRkgA0EBaiIDIAVHDQALCwJAIAQoAjwi' +
+  'A0UNACADQQggBCgCTBshCSAFQQN0IQsgA0EBayEKIBmnIQ0gBCgCOCEOIAQoAjQhD0EAIQMDQCAPIAMgDWogCnEgDmxBA3RqIgUp' +
+  'AwgiGEJ/UQ0BIAVBEGogBiALEMEDBEAgA0EBaiIDIAlGDQIMAQsLIAUpAwAhGyAYIRoMAgsgCEECTgRAIAAgACkDeEIBfDcDeAsg' +
+  'BCgCICAHQQJ0aigCACEDIBUgDEEwbGoiCP0MAAAAAAAAAAAAAAAAAAAAAP0LBCAgCCAZNwMQIAhC/////w83AwggCCAHNgIAIAgg' +
+  'A0EBazYCBCAMQQFqIQggACgCYCAMTARAIAAgCDYCYAsgCCEMDAELQgAhGkIBIRtBASETCyAMRQRAQQAhA0EAIQwMAQsgFSAMQQFr' +
+  'IghBMGxqIgYoAggiA0EATgRAIAZCfyAGKQMgIhggG3wiGSAYIBlWIgUgBa0gBikDKCIYIBp8fCIZIBhUIBggGVEbIgUbNwMgIAZC' +
+  'fyAZIAUbNwMoIAQoAhQgA0ECdGoiBygCACIDIAcoAgQiB0gEQCAEKAIYIQkgBCgCKCELIAQoAhwhCgNAIAsgCSADQQJ0aigCAEED' +
+  'dGoiDSANKQMAIAogA0EDdGopAwCFNwMAIANBAWoiAyAHRw0ACwsgBkF/NgIIIAUgEnIhEgsCQCAEKAJQIgdFBEAgBCgCICEFIAYo' +
+  'AgAhCSAGIAYoAgRBAWoiAzYCBCADIAUgCUECdGoiCkEEaigCACIJTg0BIAQoAhQhDSAEKAIkIQ4DQCANIA4gA0ECdGooAgBBAnRq' +
+  'IgsoAgAiBSALKAIEIgtODQIgBCgCHCIPIAVBA3RqKQMAIAQoAigiECAEKAIYIhEgBUECdGooAgBBA3RqKQMAg1AEQANAIAVBAWoi' +
+  'BSALRg0EIA8gBUEDdGopAwAgECARIAVBAnRqKAIAQQN0aikDAINQDQALIAUgC04NAwsgBiADQQFqIgM2AgQgAyAKKAIEIglIDQAL' +
+  'DAELIAQoAmAgByAIbEEDdGohBSAEKAIgIAYoAgBBAnRqIQsgBigCBCEDA0AgBiADQQFqIgM2AgQgAyALKAIEIglODQEgBSAEKAIk' +
+  'IANBAnRqKAIAIgpBBnVBA3RqKQMAIApBP3GtiEIBg1ANAAsLIAMgCUgEQCABIAApA2hYBEBBASEDDAILIAYgBCgCJCADQQJ0aigC' +
+  'ACIFNgIIIAQoAhQgBUECdGoiAygCBCILIAMoAgAiBkoEQCAEKAIYIQkgBCgCKCEKIAQoAhwhDSAGIQMDQCAKIAkgA0ECdGooAgBB' +
+  'A3RqIg4gDikDACANIANBA3RqKQMAhTcDACADQQFqIgMgC0cNAAsLAkAgB0UgB0EATHINACAEKAJgIgogByAMbEEDdGohCSAKIAcg' +
+  'CGxBA3RqIQhBACEDIAQoAlwiDiAFIAdsQQN0aiINIAogByAMQQN0QQhqbGpJIAkgDiAHIAVBA3RBCGpsaklxIAdBAUZyRQRAIAdB' +
+  'fnEhA0EAIQUDQCAJIAVBA3QiCmogCCAKav0AAwAgCiANav0AAwD9T/0LAwAgBUECaiIFIANHDQALIAMgB0YNAQsDQCAJIANBA3Qi' +
+  'BWogBSAIaikDACAFIA1qKQMAQn+FgzcDACADQQFqIgMgB0cNAAsLIAAgACkDcCALIAZrrHw3A3BBACEDDAILIAYpAyAhGyAGKQMQ' +
+  'IRkgBigCDCETIAYpAyghGiAEIAQoAmAgByAIbEEDdGpBACAHGxAOIQsCQCAEKAJMIgoEQCAEKAI8IgUgBCgCQEEBdEECakkEQCAE' +
+  'EA8EQEF/IQMMBAsgBCgCTCEKIAQoAjwhBQsgBUEBayEMIBmnIQYgBCgCOCEHIAQoAjQhCSATrSEYQQAhAwJAIAVBCCAKGyIKBEAD' +
+  'QCAJIAMgBmogDHEgB2xBA3RqIgUpAwhCf1EEQCAEIAQoAkBBAWo2AkAMAwsgA0EBaiIDIApHDQALCyAEIAQoAkgiA0EBajYCSCAJ' +
+  'IANBB3EgBmogDHEgB2xBA3RqIQULIAUgGDcDAEIAIRgMAQtBASEDIAghDCAEKAJERSAaQn9Rcg0CIAQoAjwiBSAEKAJAQQF0QQJq' +
+  'SQRAIAQQDxogBCgCPCEFCyAFRQ0CIBohGCAFQQggBCgCTBshCiAFQQFrIQwgGachBiAEKAI4IQcgBCgCNCEJQQAhAwJAA0AgCSAD' +
+  'IAZqIAxxIAdsQQN0aiIFKQMIQn9RBEAgBCAEKAJAQQFqNgJADAILIANBAWoiAyAKRw0ACyAEIAQoAkgiA0EBajYCSCAJIANBB3Eg' +
+  'BmogDHEgB2xBA3RqIQULIAUgGzcDAAsgBSAYNwMIIAVBEGogCyAEKAIIQQN0/AoAAEEBIQMgCCEMDAELCyAEIBs3A3AgBCASNgJo' +
+  'IAQgDDYCZCAEIBM2AmwgBCAaNwN4IAMLzRADGX8EfgF7IwBBEGsiGSQAQQIhAgJAIAAoAmRBA0YNACAAEAgCQEEBQYABEE0iB0UN' +
+  'ACAAIAc2AugCIAAoAgghDSAAKAIgIQkgACgCACEOIAcgACgCBCIKNgIEIAcgDjYCACAHIApBP2pBBnZBASAKQcAAShsiDzYCCCAJ' +
+  'QQBKBEAgACgCHCEFA0AgDSAFIAZBAnRqKAIAIgJBBHRqKAIIQQBKBEADQCADQQFqIQMgDSACQQFqIgJBBHRqKAIIQQBKDQALCyAG' +
+  'QQFqIgYgCUcNAAsLIAcgCUECdEEEaiIIEE4iCzYCDCAHIANBAWoiBUECdCIGEE4iEjYCECAHIApBAWoiGkEEEE0iEDYCICAHIAYQ' +
+  'TiIXNgIkIAcgD0EIEE0iGDYCKCAHIA9BCBBNIgM2AiwgByAOQTBsQTBqEE4iAjYCMCAHIAgQTiIVNgIUIAcgBhBOIhY2AhggByAF' +
+  'QQN0EE4iEzYCHCATRSAWRSAL/REgEv0cASAQ/RwCIBf9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIf/RsBQQFxQQF0IB/9GwBrIB/9' +
+  'GwJBAXFBAnRyIB/9GwNBAXFBA3RyIBj9ESAD/RwBIAL9HAIgFf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih/9GwBBAXFBBHRyIB/9' +
+  'GwFBAXFBBXRyIB/9GwJBAXFBBnRyIB/9GwNBB3RyQf8BcXJyDQBBACEDAkAgCUEATARAIAsgCUECdGpBADYCAAwBCyAAKAIcIRED' +
+  'QCALIAxBAnQiAmogFDYCAAJAIA0gAiARaigCACIGQQR0aigCCCIFQQBMDQAgACgCGCEEQQEhAiAFIQMgBiEIA0AgAiAEIANBAnRq' +
+  'KAIAQYCAgIAESHEhAiANIAhBAWoiCEEEdGooAggiA0EASg0ACyACRQ0AA0AgEiAUQQJ0aiAFQQFrNgIAIBAgBUECdGoiAiACKAIA' +
+  'QQFqNgIAIBRBAWohFCANIAZBAWoiBkEEdGooAggiBUEASg0ACwsgDEEBaiIMIAlHDQALIAsgCUECdGogFDYCACALKAIAIQZBACEM' +
+  'QQAhAwNAIBUgDEECdGogAyIFNgIAIAYiCCALIAxBAWoiDEECdGooAgAiBkgEQANAIBIgCEECdGooAgAhEQJ+AkACQAJAIAUiAiAD' +
+  'Tg0AIBFBBnUhBANAIBYgAkECdGooAgAgBEYNASACQQFqIgIgA0cNAAsMAQsgAiADRw0BIBFBBnUhBAsgFiADQQJ0aiAENgIAIBMg' +
+  'A0EDdGpCADcDACADIgJBAWohA0IADAELIBMgAkEDdGopAwALIRsgEyACQQN0aiAbQgEgEUE/ca2GhDcDACAIQQFqIgggBkcNAAsL' +
+  'IAkgDEcNAAsLIBUgCUECdGogAzYCAEEAIQMgCkEASgRAQQAhAgNAIBAgAkEBaiICQQJ0aiIFIAUoAgAgA2oiAzYCACACIApHDQAL' +
+  'CyAaQQJ0IgIQTiIGRQ0AIAYgECAC/AoAACAJQQBKBEAgCygCACEEQQAhBQNAIAQiAiALIAUiA0EBaiIFQQJ0aigCACIESARAA0Ag' +
+  'BiASIAJBAnRqKAIAQQJ0aiIIIAgoAgAiCEEBajYCACAXIAhBAnRqIAM2AgAgAkEBaiICIARHDQALCyAFIAlHDQALCyAGEFMgCkEA' +
+  'SgRAIAAoAhghCEEAIQIDQCAIIAJBAWoiA0ECdGooAgBBgICAgAROBEAgGCACQQN2Qfj///8BcWoiBSAFKQMAQgEgAkE/ca2GhDcD' +
+  'AAsgAyICIApHDQALCyAAKALIAiAJQYDAAEpyIA5FIAlBP2pBBnYgDmwgECAOQQJ0aigCAEECdEtyckUEQCAHIAogCRAKDQEgBygC' +
+  'CCEPCyAHQQA2AkQgByAPQQJqIgM2AjhBwAAhAkKAgICABCAAKQPgAiIbIBtQGyADQQN0rYCnIgVBwABPBEADQCACIgNBAXQiAiAF' +
+  'TQ0ACyAHIAM2AkQLIAAoAugCIQQgAQRAAkAgBEUEQCABKAIQIQZBACECDAELIAEoAhAiBiAEKAIMIAAoAiAiBUECdGooAgAiA0EM' +
+  'bCAEKAIIQQR0aiAEKAIEIgIgBUEBdCADamogBCgCICACQQJ0aigCAGpBAnRqIAQoAgAiA0EwbGogA0EDdEEAIAQoAlAiAhtqIAUg' +
+  'A0EBdGpBAmogAmwgBCgCOCAEKAI8bGpBA3RqQbgBaiICSQ0CCyABIAYgAms2AhAgBCABNgJMCyAAQQA2AtACIABBATYCZCAAQQA2' +
+  'ArwCQoAgIAApA/ACIhsgG1AbIRwDQEJ/IBwgACkDaHwiGyAbIBxUGyEbAn8gAQRAIAAgGyABEA0MAQsgAEJ/IBsQCwsiAkECRg0A' +
+  'CyAEKQN4IR0gBCkDcCEbIAQoAmghBiAEKAJkIQggAEIANwNYIABBAzYCZCABBEAgBCgCbCEDIAAQCCACQQBIDQIgASADNgIUQW1B' +
+  'ACAGGyECDAILAkAgAkEBRw0AIAhBAEwEQEIAIRtCACEdDAELIAQoAjAhBUIAIRtBACEDQgAhHQNAQn8gHSAFIANBMGxqIgEpAygi' +
+  'HnwgASkDICIcIBt8IhsgHFQiAa18IhwgASAcIB5UIBwgHlEbIgEbIR1CfyAbIAEbIRsgASAGciEGIANBAWoiAyAIRw0ACwsCQCAG' +
+  'RQRAIAApA7ADIhwgG3wiGyAcVCIBIAGtIB0gACkDuAMiHnx8IhwgHlQgHCAeURtBAUcNAQsgAEJ/NwOgAyAAQn83A6gDQW0hAgwC' +
+  'CyAAIBs3A6ADIAAgHDcDqANBA0ECIAJBAUYbIQIMAQsgABAIQX8hAgsgGUEQaiQAIAILwRgCFX8GfiAAKALoAiIFKAJoIRMgBSgC' +
+  'ZCEMIAUoAjAhFQJ/AkADQAJAIANBAXENAEECIAEgACkDaCIYWA0DGiAAIBhCAXw3A2gCQAJAAkAgBSgCUCINBEAgBSgCACIHQQBK' +
+  'DQEMAwsgBSgCACIQQQBMDQIgBSgCKCEOQf////8HIQZBfyEIQQAhBANAAkAgDiAEQQN2Qfj///8BcWopAwAgBEE/ca2IQgGDUEUE' +
+  'QCAEQQFqIQcgBiEJDAELQQAhCQJAIAUoAiAiAyAEQQJ0aigCACIKIAMgBEEBaiIHQQJ0aigCACIRTg0AIAUoAhQhEiAFKAIkIRQD' +
+  'QAJ/QQAgEiAUIApBAnRqKAIAQQJ0aiILKAIAIgMgCygCBCILTg0AGkEBIAUoAhwiFiADQQN0aikDACAOIAUoAhgiFyADQQJ0aigC' +
+  'AEEDdGopAwCDQgBSDQAaA0ACQCALIANBAWoiA0YEQCALIQMMAQsgFiADQQN0aikDACAOIBcgA0ECdGooAgBBA3RqKQMAg1ANAQsL' +
+  'IAMgC0gLIQMgCSADRWoiCSAGSCARIApBAWoiCkpxDQALIAYgCUoNACAGIQkMAQsgBCEICyAHIBBODQIgByEEIAkiBkEASg0ACwwB' +
+  'CyAFKAJgIAwgDWxBA3RqIQsgBSgCKCEKQf////8HIQlBfyEIQgAhGANAAkAgCiAYQgaIp0EDdGopAwBCf4VCfyAHIBinayIDrYZC' +
+  'f4VCfyADQcAASBuDIhlQDQAgBSgCVCEOIAUoAlghEANAQQAhAwJAIA4gGXogGISnIgZBA3RqIhEoAgAiBCARKAIEIhFIBEAgECAG' +
+  'IA1sQQN0aiESA0ACQCADIAsgBEEDdCIUaikDACASIBRqKQMAg3unaiEDIARBAWoiBCARTg0AIAMgCUgNAQsLIAMgCU4NAQsgAyEJ' +
+  'IAYhCAsgGUIBfSAZgyIZUA0BIAlBAEoNAAsLIAcgGEJAfSIYp0wNASAJQQBKDQALCyAIQQBIDQAgCUUEQEIAIRtBACEPQgAhGgwC' +
+  'C0EAIQMgBSAFKAJgIAwgDWxBA3RqQQAgDRsQDiEEQgAhGSAFKAIIIgZBAEoEQANAIAQgA0EDdGopAwAgGYUiGEIeiCAYhUK5y5Pn' +
+  '0e2RrL9/fiIYQhuIIBiFQuujxJmxt5LolH9+IhhCH4ggGIUhGSADQQFqIgMgBkcNAAsLAkAgBSgCPCIDRQ0AIANBCCAFKAJMGyEH' +
+  'IAZBA3QhCyADQQFrIQogGachDSAFKAI4IQ4gBSgCNCEQQQAhAwNAIBAgAyANaiAKcSAObEEDdGoiBikDCCIYQn9RDQEgBkEQaiAE' +
+  'IAsQwQMEQCADQQFqIgMgB0YNAgwBCwsgAgRAIAIoAgQgBigCACIPQQR0aiIJKQMAIRsgCSkDCCEaDAMLIAYpAwAhGyAYIRoMAgsg' +
+  'CUECTgRAIAAgACkDeEIBfDcDeAsgBSgCICAIQQJ0aigCACEDIBUgDEEwbGoiCf0MAAAAAAAAAAAAAAAAAAAAAP0LBCAgCSAZNwMQ' +
+  'IAlC/////w83AwggCSAINgIAIAkgA0EBazYCBCAMQQFqIQkgACgCYCAMTARAIAAgCTYCYAsgCSEMDAELQgAhGkIBIRtBASEPCyAM' +
+  'RQRAQQAhDEEADAMLAkAgFSAMQQFrIglBMGxqIgYoAggiA0EATgRAIAZCfyAGKQMgIhggG3wiGSAYIBlWIgQgBK0gBikDKCIYIBp8' +
+  'fCIZIBhUIBggGVEbIgQbNwMgIAZCfyAZIAQbNwMoIAQgE3IhEyACRSAPRXJFBEAgBigCDCELAkAgAigCCCIEIAIoAgxHBEAgAigC' +
+  'BCEHDAELIAQgAigCEEEcbiAEaiIIQYAIIARBAXQgBEGACEkbIgcgByAISxsiCE8NAyACKAIAIAhBDGwQUiIERQ0DIAIgBDYCACAC' +
+  'KAIEIAhBBHQQUiIHRQ0DIAIgBzYCBCACKAIMIQQgAiAINgIMIAIgAigCECAIIARrQWRsajYCECACKAIIIQQLIAcgD0EEdCIIaiIK' +
+  'KQMAIRggByALQQR0aiIHKQMAIRkgCikDCCEcIAcpAwghHSACKAIAIARBDGxqIgQgCzYCBCAEIA82AgggBCADNgIAIAIoAgQiBCAC' +
+  'KAIIIgNBBHRqIgdCfyAYIBl8IhkgGSAEIAhqIgQpAwBUIBggGVatIBwgHXx8IhggBCkDCCIZVCAYIBlRGyIEGzcDACAHQn8gGCAE' +
+  'GzcDCCACIANBAWo2AgggBiADNgIMIANFDQQgBigCCCEDCyAFKAIUIANBAnRqIgQoAgAiAyAEKAIEIgRIBEAgBSgCGCEIIAUoAigh' +
+  'ByAFKAIcIQsDQCAHIAggA0ECdGooAgBBA3RqIgogCikDACALIANBA3RqKQMAhTcDACADQQFqIgMgBEcNAAsLIAZBfzYCCAsCQCAF' +
+  'KAJQIghFBEAgBSgCICEEIAYoAgAhByAGIAYoAgRBAWoiAzYCBCADIAQgB0ECdGoiCkEEaigCACIHTg0BIAUoAhQhDSAFKAIkIQ4D' +
+  'QCANIA4gA0ECdGooAgBBAnRqIgsoAgAiBCALKAIEIgtODQIgBSgCHCIQIARBA3RqKQMAIAUoAigiESAFKAIYIhIgBEECdGooAgBB' +
+  'A3RqKQMAg1AEQANAIARBAWoiBCALRg0EIBAgBEEDdGopAwAgESASIARBAnRqKAIAQQN0aikDAINQDQALIAQgC04NAwsgBiADQQFq' +
+  'IgM2AgQgAyAKKAIEIgdIDQALDAELIAUoAmAgCCAJbEEDdGohBCAFKAIgIAYoAgBBAnRqIQsgBigCBCEDA0AgBiADQQFqIgM2AgQg' +
+  'AyALKAIEIgdODQEgBCAFKAIkIANBAnRqKAIAIgpBBnVBA3RqKQMAIApBP3GtiEIBg1ANAAsLIAMgB0gEQEEBIAApA2hCf1ENBBog' +
+  'BiAFKAIkIANBAnRqKAIAIgQ2AgggBSgCFCAEQQJ0aiIDKAIEIgsgAygCACIGSgRAIAUoAhghByAFKAIoIQogBSgCHCENIAYhAwNA' +
+  'IAogByADQQJ0aigCAEEDdGoiDiAOKQMAIA0gA0EDdGopAwCFNwMAIANBAWoiAyALRw0ACwsCQCAIRSAIQQBMcg0AIAUoAmAiCiAI' +
+  'IAxsQQN0aiEHIAogCCAJbEEDdGohCUEAIQMgBSgCXCIOIAQgCGxBA3RqIg0gCiAIIAxBA3RBCGpsakkgByAOIAggBEEDdEEIamxq' +
+  'SXEgCEEBRnJFBEAgCEF+cSEDQQAhBANAIAcgBEEDdCIKaiAJIApq/QADACAKIA1q/QADAP1P/QsDACAEQQJqIgQgA0cNAAsgAyAI' +
+  'Rg0BCwNAIAcgA0EDdCIEaiAEIAlqKQMAIAQgDWopAwBCf4WDNwMAIANBAWoiAyAIRw0ACwsgACAAKQNwIAsgBmusfDcDcEEAIQMM' +
+  'AgsgBikDICEbIAYpAxAhGSAGKAIMIQ8gBikDKCEaIAUgBSgCYCAIIAlsQQN0akEAIAgbEA4hCwJAIAUoAkwiCgRAIAUoAjwiBCAF' +
+  'KAJAQQF0QQJqSQRAIAUQDw0FIAUoAkwhCiAFKAI8IQQLIARBAWshDCAZpyEGIAUoAjghCCAFKAI0IQcgD60hGEEAIQMCQCAEQQgg' +
+  'ChsiCgRAA0AgByADIAZqIAxxIAhsQQN0aiIEKQMIQn9RBEAgBSAFKAJAQQFqNgJADAMLIANBAWoiAyAKRw0ACwsgBSAFKAJIIgNB' +
+  'AWo2AkggByADQQdxIAZqIAxxIAhsQQN0aiEECyAEIBg3AwBCACEYDAELQQEhAyAJIQwgBSgCREUgGkJ/UXINAiAFKAI8IgQgBSgC' +
+  'QEEBdEECakkEQCAFEA8aIAUoAjwhBAsgBEUNAiAaIRggBEEIIAUoAkwbIQogBEEBayEMIBmnIQYgBSgCOCEIIAUoAjQhB0EAIQMC' +
+  'QANAIAcgAyAGaiAMcSAIbEEDdGoiBCkDCEJ/UQRAIAUgBSgCQEEBajYCQAwCCyADQQFqIgMgCkcNAAsgBSAFKAJIIgNBAWo2Akgg' +
+  'ByADQQdxIAZqIAxxIAhsQQN0aiEECyAEIBs3AwALIAQgGDcDCCAEQRBqIAsgBSgCCEEDdPwKAABBASEDIAkhDAwBCwsgBkEANgIM' +
+  'C0F/CyAFIBs3A3AgBSATNgJoIAUgDDYCZCAFIA82AmwgBSAaNwN4C8YDAgx/AX4gACgCBCAAKAIARgRAIAAoAigPCyAAKAIsIAAo' +
+  'AiggACgCCEEDdPwKAAAgACgCACIEIAAoAgQiCEgEQCAAKAIoIQcDQAJAQgEgBEE/ca2GIg4gByAEQQZ1QQN0IglqKQMAg1BFBEAg' +
+  'BEEBaiEEDAELIAAoAiAiAiAEQQJ0aigCACEDIAIgBEEBaiIEQQJ0aigCACEGAkACQCAAKAJQBEAgAyAGTg0BIAAoAiQhAgNAIAEg' +
+  'AiADQQJ0aigCACIFQQZ1QQN0aikDACAFQT9xrYinQQFxDQIgA0EBaiIDIAZHDQALDAILIAMgBk4NACAAKAIUIQogACgCJCELA0Ag' +
+  'CiALIANBAnRqKAIAQQJ0aiIFKAIAIgIgBSgCBCIFTg0BIAAoAhwiDCACQQN0aikDACAHIAAoAhgiDSACQQJ0aigCAEEDdGopAwCD' +
+  'UARAA0AgBSACQQFqIgJHIAwgAkEDdGopAwAgByANIAJBAnRqKAIAQQN0aikDAINQcQ0ACyACIAVODQILIANBAWoiAyAGRw0ACwwB' +
+  'CyADIAZHDQELIAAoAiwgCWoiAyADKQMAIA6ENwMACyAEIAhHDQALCyAAKAIsC5AEAgx/An4gACgCPCIFQQF0QcAAIAUbIQIgACgC' +
+  'OCIGQQN0IQQCQAJAIAAoAkwiAwRAQX8hASACIAMoAhAgBG5NDQEMAgtBfyEBIAIgACgCREsNAQsgACgCNCEJIAIgBGwiBxBOIgFF' +
+  'BEAgACAFNgJEQX8PCyADBEAgAyADKAIQIAUgAmsgBGxqNgIQCyABQf8BIAf8CwBBACEDIABBADYCQCAAIAI2AjwgACABNgI0AkAg' +
+  'BUUNAANAIAkgAyAGbEEDdGoiASkDCCIOQn9SBEAgAUEQaiEEQgAhDUEAIQIgACgCCCIHQQBKBEADQCAEIAJBA3RqKQMAIA2FIg1C' +
+  'HoggDYVCucuT59Htkay/f34iDUIbiCANhULro8SZsbeS6JR/fiINQh+IIA2FIQ0gAkEBaiICIAdHDQALCyAAKAI8IghBAWshCiAN' +
+  'pyELIAAoAjQhDCABKQMAIQ1BACECAkAgCEEIIAAoAkwbIggEQANAIAwgAiALaiAKcSAGbEEDdGoiASkDCEJ/UQRAIAAgACgCQEEB' +
+  'ajYCQAwDCyACQQFqIgIgCEcNAAsLIAAgACgCSCIBQQFqNgJIIAwgAUEHcSALaiAKcSAGbEEDdGohAQsgASAONwMIIAEgDTcDACAB' +
+  'QRBqIAQgB0EDdPwKAAALIANBAWoiAyAFRg0BIAAoAjghBgwACwALIAkQU0EAIQELIAELwAMBB38jAEEQayIEJABBfyECIAAQEkUE' +
+  'QCAAKAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQHSEBCwJAIAAoAqACIgNBAEwNAANAIAIoAlQNASACKAIA' +
+  'IgYgBiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcgBEEIahATIAAoAqACIQMLIAVB' +
+  'AWoiBSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsgACACIAAoAiwgBUECdGooAgAi' +
+  'AxAUIgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQFSACKAIAIQMgACgCHCABaigCACEBA0AgAUEEdCEGIAFBAWohASADIAZq' +
+  'KAIIIgZBAEoNAAsgAiAGQX9zIgEgACgCiANIBH4gACgC+AIgAUEDdGopAwAFQgALIAIpA0B8NwNAIAAoAjAhAQsgB0EARyEDIAVB' +
+  'AWoiBSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38EfiMAQRBrIgwkACAMQgA3Awgg' +
+  'ASgCNCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgCjAMEQCABKQNAIAAQIloNBQsgACAB' +
+  'IAxBBGoQFiIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJYIAAgACkDcCAMKQMIfDcDcCAA' +
+  'KAKMA0UNAiAAIAEpA0BBAxAhIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAgAUEANgI4IAEgAzYCNCAAQQE2' +
+  'AmQgACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUMBQsgBUEBRwRAIAAgACkDeEIB' +
+  'fDcDeAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIAIAEoAiQgC2pBADYCACABKAIo' +
+  'IAtqIAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIAIQUCQCAHIAhqKAIAIgRBf0YE' +
+  'QCABKAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEoAjAiAyABKAIgIAdqIgooAgBM' +
+  'DQEgASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggi' +
+  'D0EATARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkgCSgCAEEBajYCACADQQFrCyID' +
+  'Rw0ACyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCID' +
+  'IAooAgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsgBCEDA0AgBiADIgVBAWoiA0EE' +
+  'dGooAghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVBAnQiAyABKAIQaiIIIAgoAgAi' +
+  'CEEBazYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgCCCINaigCAEECdGogBTYCACAN' +
+  'IApBAnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAG' +
+  'IAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0' +
+  'aigCACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigC' +
+  'BAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUg' +
+  'BiAIQQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRqKAIAIgggBUYNAANAIA0gBiAI' +
+  'QQR0aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYgCigC' +
+  'BEEEdGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVHDQALCyAJQQFrIQUgByAJSA0A' +
+  'CwsgASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAtBAnRqIgMgAygCAEEBajYC' +
+  'AAwFCyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAgACkDoAMiAkIBfCISNwOgAyAA' +
+  'IAApA6gDIAIgElatfDcDqAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgDCkD' +
+  'CCETAkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIEIAUgASgCHCAJaigCACIHIAdB' +
+  'AEgbQQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcDiAEgEkKdurP7lJL9oiV+IAEo' +
+  'AgQgBUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIEIAMgAyAFRhsMAQsgECAFQQR0' +
+  'aigCBAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAKMA0UNAwNAIANBBHQgA0EBaiEDIBBqKAIIIgdBAEoNAAsgB0F/cyIDIAAo' +
+  'AogDSARAIAAoAvgCIANBA3RqKQMAIRILIAAQIiEUIAAoAowDRQ0DIBQgASkDQCIVfSASViAUIBVWcQ0DIAEoAgAiByAHIARBBHRq' +
+  'IgMoAgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygCAEEBazYCACAEQQFqIQMDQCAH' +
+  'IANBBHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGogBTYCACAIIA5BAnRqIgUgBSgC' +
+  'AEEBazYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgCWoiAyADKAIAQQFq' +
+  'NgIAIAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAiA0EATA0BIAMgBE4NAAsLIAwg' +
+  'EzcDCAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoiBigCAEECdGogBCAJaiIEKAIA' +
+  'NgIAIAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQgASgCMCIDIAEoAiAgC0ECdGoi' +
+  'CCgCAEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoi' +
+  'CSgCCCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkECdGoiCSAJKAIAQQFqNgIAIANB' +
+  'AWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACAB' +
+  'KAIwIgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASABKQNAIBJ8NwNAIAAgASAEIAxB' +
+  'CGoQFSALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsiBiQAAkACQCAAKAKoAiIBRQRA' +
+  'IABBAUGIARBNIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAHQQJ0QQRqIgIQTiIINgIEIAEg' +
+  'AhBOIgk2AgggASACEE4iCjYCDCABIAIQTiILNgIQIAEgAhBOIgI2AhRBfyEDIAtFIAhFIAlFciAKRSACRXJycg0CC2oiAiABKAJM' +
+  'TgRAIAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiABQRhqNgIAIAJBAWoiA0ECdCEE' +
+  'QQAhAgNAIAYgAkECdGooAgAiBSgCABBTIAUgBBBONgIAIAJBAWoiAkEGRw0ACyABKAI8EFMgASADQQN0EE42AjwgARAbAkACQCAB' +
+  'KAIYRQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFBADYCTAwCCyABIAM2AkwLIAdB' +
+  'AE4EQCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyABQQA2' +
+  'AjggAUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQHCICQQBHNgJUIAINAgsgASgCACECAkAgACgCDCIDIAEo' +
+  'AlBMBEAgA0EEdCEDDAELIAIQUyABIAAoAgwiBEEEdCIDEE4iAjYCACACRQRAIAFBADYCUAwCCyABIAQ2AlALIAIgACgCCCAD/AoA' +
+  'ACABIAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2AgAgAiAHRiACQQFqIQJFDQAL' +
+  'C0EAIQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIbNgIAIAAgBGogAkEBaiIAQQAg' +
+  'AiAHSBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEEdGoiAygCACIEQQR0aiADKAIE' +
+  'NgIEIAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANAIAUgAEEEdGoiBCgCACEDIAQo' +
+  'AggiB0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygCAEEBazYCACACIAIpAwBCAXw3' +
+  'AwAgAEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBKBEADQCACIAQgBCACQQR0aigC' +
+  'AEEEdGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgNAEEADwsgBCACQQFqIgJBBHRq' +
+  'KAIIIgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQgBygCBEEEdGogBTYCACABKAIE' +
+  'IgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEATAR/IAcFIAQgB0EEdGogBigC' +
+  'BCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBSACRw0ACwNAIAQgAiIH' +
+  'QQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCILIAEoAhBqIgIgAigCAEEBaiIC' +
+  'NgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAG' +
+  'KAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8' +
+  'NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYgC2ooAgAiBUECdGogAiALaigC' +
+  'ACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQEDQCAJQQFqIQUDQCAEIAVBBHRq' +
+  'IgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYC' +
+  'ACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEECdGoiAiACKAIAIgJBAWo2AgAg' +
+  'Ag0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpB' +
+  'AEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVB' +
+  'AWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJAAkAgASgCDCIRKAIAIg5FBEBB' +
+  '/////wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0IgxqKAIAIQ8gCyAMaigCACEG' +
+  'AkAgCCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAgBCADayAHakEBaiIDIAVIDQAg' +
+  'AyAFRw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFqKAIAIg4NAAsLAkAgACgCsAIi' +
+  'CEUgBUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAGQQJ0aigCACIJQQJ0IgNqKAIA' +
+  'QQJ0aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0AIA0gACgCkAIgA2ooAgAiAyAK' +
+  'ayIQIAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQALCyAFIQMLIAMLmgEBBX8gACgC' +
+  'qAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgCVAR/IAAFIAUoAgAhBANA' +
+  'IABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFqIgcgBEgNAAsLIAMLIAIB' +
+  'fgF/IABBADYCwAIgACkDcCEBIAAQECAAIAE3A3ALDgAgACAAKAKoAiABEBYL6gEBBX8jAEEQayIEJAAgACgCqAIhAyAEQgA3AwgC' +
+  'QAJAAkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIEIARBCGoQEyACQQFKIAJBAWsh' +
+  'Ag0ACwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEBUMAQsgAygCDCIAIAMoAggiAiAB' +
+  'QQJ0IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtpACAAKAJkEFMgACgCaBBTIAAo' +
+  'AmwQUyAAKAJwEFMgACgCdBBTIAAoAnwQUyAAKAKEARBTIABBADYChAEgAEEANgJ8IAD9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIABB' +
+  'ADYCdCAAQX82AlwL9gkCF38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxGDQELIAEQGyAAKAIgIglBP2pB' +
+  'wABtIQhBACERIAlBgSBrQYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEBaiISQQQQTSITRSAAKAIMQQJ0' +
+  'IgQQTiIMRXIgBBBOIg1Fcg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EASgRAA0AgAyALSiEWAkAgAyAL' +
+  'TCIXDQAgCiAOQQR0aigCDCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACID' +
+  'DQALCyANIAZBAnQiA2ogDzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUgCiAOQQFqIg5BBHRqKAIIIgNB' +
+  'AEoNAAsLIAdBAWoiByAJRw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakECdGogBiASaiAIbCICQQN0akEI' +
+  'akGAgIAISw0AIAEgAkEIEE0iAjYCZCABIARBAnRBBGoQTiIVNgJoIAEgBUECdEEEahBOIg82AnAgASAJQQJ0QQRqIgQQTiIQNgJs' +
+  'IAEgBBBOIhI2AnQgASADIAdBAWoiFyAIamxBA3QQTiIENgJ8IAEgA0ECdBBOIgM2AoQBIAJFIBVFciAPRSAQRXJyIARFIBJFIANF' +
+  'cnJyDQAgACgCHCEGQQAhBANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEgBEE/ca2GIRoDQCACIAUgCGwg' +
+  'B2pBA3RqIgUgBSkDACAahDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQALIAsgFEgEQCAIQQN0IQUgCyEE' +
+  'A0AgEyAEQQFqIgRBAnRqKAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwKAAAgA0ECdCAMakEEaygCACID' +
+  'DQALCyAEIBRHDQALCyAAKAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2AgAgCiAEIBhqKAIAIgRBBHRq' +
+  'KAIIIgNBAEoEQEJ+IAdBP3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAgFSAFQQJ0aiADNgIAIBEgESkD' +
+  'ACAahDcDACAFQQFqIQUMAQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNBAnRqKAIARwRAA0AgDSAMIANB' +
+  'AnRqKAIAIg5BAWsiA0ECdGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakEDdGoiAyADKQMAIBuDNwMADAEL' +
+  'IA8gBkECdGogAyAIbDYCAAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAAoAgwhACAQIAlB' +
+  'AnQiAmogBTYCACACIBJqIAY2AgAgExBTIAwQUyANEFMgASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJNgJcQQEPCyATEFMgDBBTIA0Q' +
+  'UyABEBsLIBEL7AYDCn8FewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJIAAoAgAiB0EASgRAIAAoAowC' +
+  'IQhBASEFA0AgCyADIAggBUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUgCUEASgRAQn8gBCAEQcAAbSIE' +
+  'QQZ0ayIDrYZCf4VCACADGyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gDv0+Ig/9GwBB' +
+  'AXEEQCAFIANBA3RqQn8gEiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSADQQFyIgpBA3RqQn8gEiAE' +
+  'IApKGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEASgRAIAAoApwCIQhBACEDA0Ag' +
+  'BSAIIANBAnRqKAIAIgpBwABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEEIAEoAngiA0EASgRAIANBAWpB' +
+  'fnEhCEICIAcgB0HAAG0iB0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAAAAAAIQ1BACEDA0AgDSAQ/a4B' +
+  'IQ4gDSAP/T4iEf0bAEEBcQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0NAAECAwAAAAAEBQYHAAAAAP0b' +
+  'AkEBcQRAIAUgDv0bAUEDdGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCwJA' +
+  'IAAoAjBBAEwNAEEAIQMDQEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0aiIEKQMAIhODUARAQQAhBAwC' +
+  'CyAEIBMgEkJ/hYM3AwAgBiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYCOCAGIAEoAhA2AjwgBiAG/QAE' +
+  'MP0LAxAgBiAG/QAEIP0LAwAgBiAFIAcgCyACIAkQHkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBrJAAgBAvfAwINfwN+IAAoAgQi' +
+  'ByACQQJ0IglqKAIAIgggByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4gACgCHCEPIAAoAgAhEANAIA8g' +
+  'ECAIQQJ0aigCACIHQQJ0IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACACIA1qKAIAIAZGBEBCACETIAVB' +
+  'AEoEQCAMIAUgB2xBA3RqIQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFq' +
+  'IgIgBUcNAAsLIAQgBCkDACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAIQQFqIgggC0cNAAsLIAAoAgwi' +
+  'AiAJaigCACIIIAIgCmooAgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAgByAIQQJ0aigCAEEDdGohCUEA' +
+  'IQIDQCABIAJBA3QiCmoiCyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8' +
+  'NwMAIAhBAWoiCCADRw0ACwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAAKQN4ISUgASgCKCEdIAEoAiQh' +
+  'FyAAKAJgIREgASgCgAEhCyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIYIRkgASgCECEOIAAoApACIRog' +
+  'ACgCjAIhDwJ/IAEoAjhFBEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANFBEAgBkEBdCEbIBQgBkEEdGoi' +
+  'CUEIaiEQIAsgDCkDACAJKQMAg0IAUnJFBEAgACAAKQOgAyIgQgF8IiE3A6ADIAAgACkDqAMgICAhVq18NwOoA0EAIQsgACgC1AIN' +
+  'CCAAQQI2AmQgAUEANgKAASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAiIVANACAJKQMAISdCfyEiICEh' +
+  'IANAIA8gIHoiJqciBEECdCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3RqKQMAICeDeyIopyIKIANBAEpy' +
+  'RQRAIBAgIUJ+ICaJgyIhNwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcgCCADG2utQg2GhCAohEL/P4Ui' +
+  'JiAiICIgJlYiAxshIiAEIA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKnQX9zQf8/cSEHIAhFIAAoArAC' +
+  'Ih5BAExyDQIgACgCrAIhH0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEKAkAgECADQcAAbSIFQQN0aikD' +
+  'ACADIAVBBnRrrYhCAYNQDQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApBAEobIAVqIAhGDQULIB4gBEEB' +
+  'aiIERw0ACwwCCyACICNYDQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFBAgwFCyASIAZBAWsiBkECdGoo' +
+  'AgAiA0F/Rg0ACyATIANBAnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoiByAHKAIAIgdBAWs2AgAgCyAH' +
+  'IA0gD2ooAgBGaiELIARBAWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkDAEJ+IAOtiYM3AwAgGCAGQQJ0' +
+  'IgRqIgMgAygCAEEBazYCACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAjVg0CCyABIAs2AoABIAFBADYC' +
+  'OCABIAY2AjQgAEEBNgJkIAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3A3APCyAjQgF8ISMgCEUNASAZ' +
+  'IAZBAnQiBGogAzYCACAEIBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAIQQFHrXwhJQsgFCAbQQN0aiII' +
+  'QRBqIQcgBUEATCAPIBkgBkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1BA3RqIQVBACEDA0AgAyIEQQFq' +
+  'IQMgBSAEQQN0IglqKQMAIAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI/QADACEpQQAhAwNAIAcgAyIF' +
+  'QQN0aiAp/QsDACADQQJqIQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGooAgAiAyATIAlBAWpBAnQiCWoo' +
+  'AgAiCkgEQANAIA4gFiADQQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIARmshCyAFIBpqKAIAIAhGBEAg' +
+  'ByAHKQMAIiAgDCAEQQN0aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmDNwMAICAgIYN7ICR8ISQLIANB' +
+  'AWoiAyAKRw0ACwsgECAVaigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRqKAIAQQN0aikDACIiQn+FgyIh' +
+  'NwMAICAgIoN7ICR8ISQgISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9HDQELQQEhAwwCCyAI/QADACEp' +
+  'QQAhBANAIAcgBCIDQQN0aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoiBiADGyERQQAhAwwACwALnRQD' +
+  'Jn8HfgJ7IAEoAngiHiABKAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3ghLyABKAIoISggASgCJCEhIAAo' +
+  'AmAhGSABKAKAASEOIAEoAjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyABKAIQIRcgACgCkAIhJCAAKAKM' +
+  'AiEYAn8gASgCOEUEQCABKAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wiJUEDdGoiEyAGQQN0aiEmAkAg' +
+  'Dg0AIAZBAEoEQEEAIQVCACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAhAwNAIBAgA0EDdCIEav0AAwAg' +
+  'BCATav0AAwD9TiAw/VAhMCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgBkYNAQsDQCAQIAVB' +
+  'A3QiA2opAwAgAyATaikDAIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwiKjcDoAMgACAAKQOoAyApICpW' +
+  'rXw3A6gDQQAhDiAAKALUAg0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAgCDYCWEEBDAgLAkACQCAeQQBM' +
+  'DQBCfyEsQQAhGwNAICYgG0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIPQQJ0IgRqKAIAIgwgBCAXaigC' +
+  'ACIHayIDQQAgA0EASiIUGyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFHBEBBACEFQQAhFSAGQQBMDQED' +
+  'QCAFQQN0IQ0gBUEBaiEFIBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAKKQMAIBMpAwCDe6chFQsCQCAU' +
+  'IBVyRQRAIBEgKkJ+IC2JgyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwgByAUG2utQg2GhIQiLSAsICwg' +
+  'LVYiAxshLCAPIBYgAxshFgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAsQn9RDQAgLKdBf3NB/z9xIQQC' +
+  'QCAPRSAAKAKwAiIRQQBMckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0ECdCIDaigCACADIBdqKAIAayEK' +
+  'AkAgJiAHQcAAbSIDQQN0aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZBAEwNAP0MAAAAAAAAAAAAAAAA' +
+  'AAAAACEwQQAhBSAGQQFHBEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9HQF7/R4BIDD9DQABAgMICQoL' +
+  'AAAAAAAAAAD9rgEhMCAFQQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhAyAJIgUgBkYNAQsDQCADIA0g' +
+  'BUEDdCIMaikDACAMIBNqKQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAKa0EBIApBAEobaiAPRg0DCyAU' +
+  'QQFqIhQgEUcNAAsLIAQhAyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAPRQ0CICMgCEECdCIEaiAHNgIA' +
+  'IAQgGmpBfjYCACAEICFqQQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0AgCEUEQCAAQQA2AlggAEEDNgJk' +
+  'IAEgDjYCgAFBAgwICyAaIAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIEIhZIBEADQCAXICAgA0ECdGoo' +
+  'AgBBAnQiCWoiBCAEKAIAIgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgCfCIdIAggC2wiJSAHQcAAbWpB' +
+  'A3RqIgMgAykDAEJ+IAetiYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEBajYCACAEKAIAIQMLIB0gJUED' +
+  'dGoiDCALQQN0aiEKIANBAEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJFBEAgECAGIBZsQQN0aiEHQQAh' +
+  'AwNAIAMiBEEBaiEDIAcgBEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARBBnRyIhE2AgACQCALQQBMDQBB' +
+  'ACEDIAtBAUcEQCALQX5xIQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cNAAsgAyALRg0BCwNAIAogA0ED' +
+  'dCIJaiAJIAxqKQMANwMAIANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCARQQJ0aigCACINIBwgEUEBaiIM' +
+  'QQJ0aigCACIHSARAA0AgFyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQgGGooAgBGayEOIAQgJGooAgAg' +
+  'A0YEQCAQIAYgEmxBA3RqIQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2D' +
+  'eyApfCEpIAVBAWoiBSAGRw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58IS4LIA1BAWoiDSAHRw0ACwsg' +
+  'HyARQQJ0aigCACINIB8gDEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlCACEpQQAhBSAHRQRAA0AgCiAF' +
+  'QQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLICkgLnwhLiANQQFqIg0gDEcN' +
+  'AAsMAwsgBEEASg0AIBogCEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcEQCALQX5xIQVBACEDA0AgCiAD' +
+  'QQN0IgRqIAQgDGr9AAMA/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxqKQMANwMAIAVBAWoiBSALRw0A' +
+  'CwsgCUF/NgIACyAIIBlIIQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEgCDYCNCAAQQE2AmQgACAINgJY' +
+  'QQMLIAAgKzcDaCAAIC83A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoApADIQQgAEEAQQAgACgCMCACEQMAIglBASAJ' +
+  'QQFKG0ECdBBOIgYEfwJAIAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNB' +
+  'ACEHA0AgBiAHQQJ0IgpqIAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANB' +
+  'AWoiAyAFRw0ACwsgACAGIAkgBSACEQMAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgCjAMiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMg' +
+  'AiADSBsiAkEYbBBSIgNFBEAgBhBTQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgCjAMgA0YEQCAEIANBAWsiADYCPCAEKAI4' +
+  'IABBGGxqKAIUEFMgBCgCPCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhs' +
+  'aiIFIAL9AAMA/QsDACAFIAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAA' +
+  'IAk2AhAgACALNwMIIAAgATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKQAyIBKAI8IgIgACgCjANOBH4gASgCOCACQRhsakEYaykD' +
+  'AAVCfwsLewECfwJAIAAoApADIgINACAAQQFBmAEQTSICNgKQAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhs' +
+  'aigCFBBTIAFBAWoiASACKAI8SA0ACyAAKAKQAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAo' +
+  'ApADIQUDQCACIANKBEAgASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUo' +
+  'AgAhCANAIARBBHQgBEEBaiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykB' +
+  'AX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsg' +
+  'ABAnIgINASAAECgiAg0BIABCADcDWAsgACgCkAMiBigCWEUNASAAIAEQKSECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigC' +
+  'BCEEIAYoAgAhDCAAQQE2AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgco' +
+  'AgQiBUUEQAJ/IAAgCzYCXCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQIQRAIABBATYCZEF/DAELIAAgACkDoAMiAUIBfCIXNwOgAyAA' +
+  'IAApA6gDIAEgF1atfDcDqAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCIC' +
+  'IAAoAowDTgR+IAYoAjggAkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcE' +
+  'QCADQX5xIQIgGv0SIRxBACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFq' +
+  'IgIgA0cNAAsLQgAhF0H/////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0D' +
+  'IAggGyAYfTcDAEEBIQICQCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQIL' +
+  'IAIgA0cgFyAYWnIgAiADTnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0ED' +
+  'dCIFaiAGKQMgNwMAIBUgC0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUg' +
+  'ACgCjAMiCE4EfiAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNB' +
+  'BHRqIAIoAgQiAjYCBCAHIAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgko' +
+  'AghBAEwEQCAEIAdqKAIADAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwh' +
+  'GQsgAkEBagsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEB' +
+  'ayEIIBIgC0EDdCIHaikDACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAE' +
+  'IAQgDUEEdCIRaigCBCIDQQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNA' +
+  'IAMCfyAMIAJBBHQiCWoiFigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEE' +
+  'dGogAjYCAAsgAkEBawsiAkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigC' +
+  'CCICIBFqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0' +
+  'IgJqKAIEIgogAiAMaigCCCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAM' +
+  'IAJBBHQiBWoiCigCCEEATARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYC' +
+  'AAsgAkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYC' +
+  'BCACIAVBBHRqIA02AgAgCw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gE' +
+  'QCADIAVBAWo2AgALIAAoAowDIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0C' +
+  'DAELIBggBigCOCAFQRhsakEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwg' +
+  'CEEEdCIDaiIFKAIIIgJBAEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRq' +
+  'IAcoAgQiBzYCBCADIAdBBHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwg' +
+  'BUYNAQsgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEE' +
+  'dGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigC' +
+  'BCIDQQR0aikDCCAXVA0ACwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikD' +
+  'ACIXIAQgBCAMIApBBHRqKAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwE' +
+  'QCAEIAhqKAIEDAELIAcoAgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQg' +
+  'BCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EB' +
+  'IQIMAQsLIAAgCzYCWCAAIAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQIw0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoApAD' +
+  'IgQoAjRKBEAgBCgCABBTIAQoAgQQUyAEIAAoAgwiAkEEdCIDEE4iBTYCACAEIAMQTiIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8L' +
+  'IAQgAjYCNCACRQ0BCyAEKAIIRQRAIAQgCkEEdEEgahBOIgM2AgggBCAIQQV0QSBqEE4iATYCDCABQQAgAxtFBEAgAxBTIAQoAgwQ' +
+  'UyAEQgA3AwhBfw8LIAQgASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEE' +
+  'dPwKAAAgCkF/TgRAIApBAWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFq' +
+  'IQFFDQALC0EAIQEgBEEANgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAogDIQUgACgCLCEGQQAhAkIA' +
+  'IQ8DQCAEIAYgAkECdGooAgAiByAFSAR+IAAoAvgCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQo' +
+  'AgAhCSAAKAIMQQBKBEADQCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNB' +
+  'AEoEQCAAKAIcIQVBACECA0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgCiAMhBwNAIAYgAUEEdGogACgC+AIgAkEDdGop' +
+  'AwBCACACIAdIGzcDCCAJIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBOIgdFBEBBfw8LQQAh' +
+  'AiAEQQA2AihBASEDIAQoAgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5q' +
+  'KAIIIgxBAEwgAyAMTHJFBEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYg' +
+  'BUEEdGooAgQiBSADRw0ACwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEg' +
+  'AkcNAQsgBCACQQFqIgU2AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAG' +
+  'IAJBBHQiCGooAgQiAyEBQn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9' +
+  'Qn5aDQAgBCAEKQMYIA98NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAF' +
+  'KQMIIA99NwMIIAFBAWoLIgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBK' +
+  'BEAgB0EEaiEIQQEhBQNAQQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQi' +
+  'AiAFRw0ACwsgByAIIAAoAiBBAnRqIAQgBhAqIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiAD' +
+  'NgIAIAEgBEYgAiEDIAFBAWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEFNBACEBCyABC7QLARJ/IAAoApADIgIoApABEFMgAkHY' +
+  'AGpBAEHAAPwLAAJAIAAoAsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEE4iCEUNACAI' +
+  'IAZBA3RqQQRqIQ8gBkEASgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQJUEC' +
+  'dCIKaiIJKAIAQQBIBEAgCUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAH' +
+  'RiADQQFqIQNFDQALCyAIIAggBkECdGpBBGogBCAOECogBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQJUECdGogADYCACAL' +
+  'IAEoAgAiAUEEdGooAggiA0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIg' +
+  'ByAEIAQgB0obQQJqIgBBAXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFq' +
+  'bCIJIARqIAQgBmwiDGogACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEFMgAkEANgKUAUEADwsgAiABQQEQTSIBNgKQ' +
+  'ASABRQRAIAgQUyACQQA2ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0' +
+  'aiIBNgJ8IAIgASANQQN0aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIg' +
+  'CSABQQJ0aiINNgJwIAIgDSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAI' +
+  'aigCACIDECU2AgAgCiAAQQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUEC' +
+  'dGogATYCACAFQQFqIQULIAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3Qi' +
+  'AGogACAKakEIaykDAEIAIAQbNwMAIAZBCBBNIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIF' +
+  'IQEgACAFRwRAA0AgDyALIAEQJUECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEE' +
+  'dGooAgQiASAARw0ACwsgACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFECVBAnRq' +
+  'KAIAIgFBAEhyRQRAIAEgBmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZH' +
+  'DQALCyAOIAVBBHRqKAIEIgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBTIAgQUyAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUED' +
+  'dkH4////AXFqIgMgAykDAEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgC' +
+  'ACEDA0AgBCABQQFrIgdBBnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2' +
+  'AlhBAA8LIAgQUwsgEQu6DwMefwZ+AXsgACgCkAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgC' +
+  'VCEXIAAoAlAhGCAAKAJIIRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAg' +
+  'ACAHNgJcIABBAjYCZCAAIAMpAyAgAykDGHxBBBAhRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2' +
+  'AlhBAw8LIAAgIEIBfDcDaCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgCjANO' +
+  'BH4gAygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEB' +
+  'aiAIIBwgBEEDdGopAwAgIFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyAD' +
+  'KAIsIRYCQCADKAIoIgRBAEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0A' +
+  'CyACIARGDQELA0AgFiACQQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEg' +
+  'A0AgHyARQQN0aikDACIhUEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSAC' +
+  'QQN0IgZqKQMAICNCfyACIA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMA' +
+  'IiUgHCACQQl0ICR6p0EDdHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsg' +
+  'HSACQQN0IgpqKQMAgyAKIBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsg' +
+  'IUIBfSAhgyIhQgBSDQALCyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdB' +
+  'AnQiBSADKAKIAWogEjYCAEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0g' +
+  'ByAKbEEDdGoiBCkDACACKQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEG' +
+  'dHIhBgwCCyAAIAApA6ADIiBCAXwiATcDoAMgACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2' +
+  'AmQgAEEANgJYQQIPC0F/IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGoh' +
+  'DCADKAJ4IAkgAygCiAEgBGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGop' +
+  'AwCDIiBQBEADQCACQQFqIgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBgg' +
+  'B0ECdCICaiIEKAIAIgUgAiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAKMA04EfiADKAI4IAVBGGxqQRhrKQMAIAMp' +
+  'Axh9BUJ/CyAeIAZBA3RqKQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEED' +
+  'dGohECADKAJ0IgQgBiALbEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhq' +
+  'bGpJIA0gCyAHQQN0QRBqbGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0L' +
+  'AwAgCEECaiIIIAJHDQALIAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAg' +
+  'CiAHIBNsQQN0aiATQQN0/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEB' +
+  'ayIKQQZ1QQN0aiIGIAYpAwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIA' +
+  'IAAoAmAgB0pFBEAgACAFNgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEM' +
+  'IAhBAXQiCSEKIAghCwNAIAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEF' +
+  'IAciBiANTg0AA0ACQCADIAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFF' +
+  'BEAgBkEBaiEGDAELIARBAWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiAL' +
+  'SBshBwNAIAEgBUECdGogACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVB' +
+  'AnRqIAAgBkECdGooAgA2AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgN' +
+  'AAsLC3YBAX8gACgCtAIiAQRAIAEoAgwQUyABKAIsEFMgASgCEBBTIAEoAhQQUyABKAIYEFMgASgCKBBTIAEoAkgQUyABKAJgEFMg' +
+  'ASgCMBBTIAEoAjQQUyABKAI4EFMgASgCPBBTIAEoAkAQUyABEFMgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAIL' +
+  'IAAoAgRBAXQPCyAAKAIAQQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGA' +
+  'IEoNACAAKAIMQQAgACgCKBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIA' +
+  'IgVBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZH' +
+  'DQALQQAhASADQQJ0QSRqIAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGA' +
+  'gIAISw0AAkBBAUHoABBNIgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdB' +
+  'AXQiDzYCAEEAIQNBASEQA0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRq' +
+  'KAIIIgJBAEoNAAsLIAEgECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigC' +
+  'CCIKQQBKBEADQCACQQFqIQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGoo' +
+  'AggiCkEASg0ACwsgCEEBaiIIIAZHDQALIA1BAnRBBGoiERBOIRggA0ECdEEEaiIDEE4hGSADEE4hGiAEIAJBAnRBBGoQTiIbNgIQ' +
+  'IAQgBkECdCIcQQRqEE4iFjYCFCAEIBAgHGxBBGoQTiISNgIYIAQgC0ECdCIDEE4iFDYCOCAEIAMQTiIJNgI8IAQgC0EDdBBOIgc2' +
+  'AkAgBCALIBNsQQV0EE4iAjYCNCAEIAsgD2xBCBBNIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIg' +
+  'A0UgB0UgAkVycnINABogDUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREg' +
+  'DCACIBVqKAIAIgpBBHRqKAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwE' +
+  'QCASIBFBAnRqIAU2AgAgEUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMh' +
+  'AiABIQMMAwsgByAZaigCACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIh' +
+  'AwsgGyAIQQJ0aiAFNgIAIAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAg' +
+  'ASALRhsgASATGyILNgIgIBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAE' +
+  'ECwiBQ0BIAtBBkcNAgwEC0EAIQEgBEEANgIgIAQQLCIFRQ0ECyAEIAVBD2oQTiICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJr' +
+  'DgUBBQUFAAULIAQgAjYCWAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQTiIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8' +
+  'cSEBQQAhBQNAIAcgBUECdGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQAL' +
+  'IAEgBkYNAgsDQCAHIAFBAnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQ' +
+  'TSICNgIoIAJFDQFBACECA0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEB' +
+  'dGo2AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBNIgk2AgwgCUUN' +
+  'ACAAKAIcIQNBACEIA0AgDCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAH' +
+  'akEDdGoiAiACKQMAIB2ENwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgD' +
+  'QCAYIAhBAnRqKAIAIgFBAE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIA' +
+  'IgFBAE4NAAsLIAggDUYgCEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2' +
+  'IQlCfiAKrYkhHSAEKAIQIQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEB' +
+  'IAwgBUEBaiIFQQR0aigCCEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEg' +
+  'AkECdGoiAyADKAIAIA9sNgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EE4iDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsi' +
+  'DkH+////B3EhByAOQQN0IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVI' +
+  'BEAgDSACIBtsIgJqIRwgDSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACAR' +
+  'IBVBA3QiCWogHEsgEyAJIAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsg' +
+  'ByICIA5GDQELA0AgFyACQQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEg' +
+  'BkcNAAtBASEFQQAMAQtBACEFQX8LIQEgGBBTIBkQUyAaEFMgBQ0AIAAQKwsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJY' +
+  'IQkgACkDcCEgIAApA2ghISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJA' +
+  'AkAgACgCZA4EAAECBwELIAAgBBAwQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCAC' +
+  'RQRAIAEgIVgEQCAAIAk2AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1s' +
+  'QQF0aiIH/QAAACEiQQghAiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8A' +
+  'AQIDBAUGB/2WASIiICIgIv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEA' +
+  'AQABAAEAAQABAAEhIkEAIQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH/' +
+  '/wFGckUEQCAAIAYgCiAJIBAgCxAxIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAi' +
+  'EiANQQFyIhNsQQN0aiEHIAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxB' +
+  'A3RqIQpBACEMIBFBAEoEQANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsL' +
+  'IA8gC0EBdGoiAiACLgEAIgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxB' +
+  'A3RqIQYgBCgCXCEDIBKtIR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAi' +
+  'ICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsg' +
+  'BCAcNwNQIARB0ABqIQUCQCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAb' +
+  'eqciAkEIdGohByAKIAJBA3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsB' +
+  'ACAPIANBEHZqIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwh' +
+  'HQNAIAogHXqnIgNBA3QiAmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qn' +
+  'QQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsB' +
+  'ACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFr' +
+  'OwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEA' +
+  'IAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgC' +
+  'ACIMIA1sIghBA3RqIQYgBCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4i' +
+  'Iv1TRQ0ACyAEKAJAIgUgCUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwg' +
+  'ByAVIAlBAnQiAmooAgBsQQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaD' +
+  'IAMgBmopAwCDIhxQBH4gBUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAK' +
+  'aikDAIMFIBwLeqcgAkEGdGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIc' +
+  'UA0BIAYgHHqnIgNBA3QiAmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgL' +
+  'IAlBAWshCUEBIQIMBQsgAyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJF' +
+  'BEADQCAPIANBAXQiAmoiB/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIF' +
+  'IAlBA3RqIBs3AwAgHiAgfCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8h' +
+  'AgJAIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANB' +
+  'BnRqIQILAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAF' +
+  'IAlBA3QiBmohBwNAAkACQCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBx' +
+  'QcAfRg0BIAUgBmopAwBCfyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8h' +
+  'AiAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyAD' +
+  'QQZ0aiECCyAbQgF9IhtCAFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQo' +
+  'AhggBCgCHCACbEECdGohEiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAF' +
+  'QQJ0aigCAEEATg0ACwsgBCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0' +
+  'aiIOIA9BBkYbIQsgBCgCLCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQ' +
+  'IAMgIv0LAAAgAkEQaiICIAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACAC' +
+  'IANBgIABSGohAiANQQFqIg0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMC' +
+  'QAJAAkAgEEEASgRAIBCtIR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAi' +
+  'ICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsg' +
+  'BCAcNwNQIA9BBkcEQEIAIR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tC' +
+  'AYYgHXwhHQJAA0AgG1ANASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMg' +
+  'AkH//wNxBEAgAyADLwEAQQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgC' +
+  'KCEFA0AgCCAceqciA0EDdCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAb' +
+  'eqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUN' +
+  'BSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEB' +
+  'ayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEB' +
+  'ayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsB' +
+  'ACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigC' +
+  'FCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFB' +
+  'ACECA0AgCyACQQF0IgVqIgf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEd' +
+  'QQEhAwsgBCADNgJEIB0gIHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAA' +
+  'QQI2AmQgACACNgJcIAAgACkDoAMiHEIBfCIBNwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIg' +
+  'ACAgNwNwIAAgITcDaCAAIAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQ' +
+  'IRUgACgCTCEWIAAoAkghEyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiEC' +
+  'AkACfwJAAkACfwJAAkACQCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQMEEAIQhBACECIAMoAjgo' +
+  'AgBFDQILQQELIQIDQAJAAkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBs' +
+  'QQN0aiEHAkACQCAEQQFqIgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHA' +
+  'H0YNASADKAJAIAhBA3RqKQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEA' +
+  'Tg0BC0F/IQQgAkEATA0AQQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAg' +
+  'BSAGaikDAIMFIBwLeqcgAkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYC' +
+  'XCAAQQE2AmRBAwwJCyAgQgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCEC' +
+  'IARBCEoEQANAIAkgAkEBdGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj' +
+  '/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAh' +
+  'AgNAIAIiBUEIaiECIAkgBUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAgg' +
+  'DSAGEDEhBgsgDUUNACANQQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAK' +
+  'QQJ0aigCACADKAIkQQF0SnINASAAIAMgCCAGIA0gASAgfSAQQQhqEDJFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISAL' +
+  'IAgNAkEAIQgMBgsgFyAIQQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIE' +
+  'IApsQQF0aiEOIAUgBCAHbEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoi' +
+  'ESAS/QAAEP0LABAgESAj/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygC' +
+  'OCIMIAdBAnRqIAwgCkECdGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAP' +
+  'IB2nQQN0IgJqIAIgBGr9AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYg' +
+  'HoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKci' +
+  'AkEGdCEPIAsgAkEDdCICaikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoi' +
+  'AiACLwEAQQFrOwEAIAUoAgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMo' +
+  'AkAiBSAIQQN0aiAeNwMAIB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIAps' +
+  'IgtBA3RqIQ8gAygCDCIMIAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0A' +
+  'CyADKAJAIgUgCEEDdGpCASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMA' +
+  'IAspAwCDIhxQBH4gHkJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0A' +
+  'IAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARB' +
+  'AWoiBEEGdiICIAdODQAgCyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJB' +
+  'AWqthoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACAL' +
+  'KQMAgyIcUAR+IA8pAwBCfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0A' +
+  'CwsgFiAIQQJ0IgJqIAQ2AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAh' +
+  'BSADKAIkIgJFBEADQCAFIgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRq' +
+  'IQ4gBSAGIApBAmoiCmxBAXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEA' +
+  'SgRAA0AgDiAJQQF0IhJqIhv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEA' +
+  'IQkDQCAFIA0gCUECdGooAgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkEC' +
+  'dGogAiALQQJ0aigCACAGazYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIg' +
+  'DGr9AAAAIiMgAiAPav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0g' +
+  'HFQNAAsgAyAeNwNQQgAhHUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMA' +
+  'IAIgDGopAwCDIhxQRQRAA0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIH' +
+  'OwEAIAdB//8DcQRAA0AgAigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQh' +
+  'BSACQQRqIQIgBUEATg0ACyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0g' +
+  'H3whHyADKAI4IAhBAWoiAkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAI' +
+  'QQFrIghBAnRqKAIAIQQLQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6ADIAAgACkDqAMgASAcVq18NwOo' +
+  'A0EBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEgInwiHDcDoAMgACAAKQOoAyAB' +
+  'IBxWrXw3A6gDCyAQQSBqJAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60h' +
+  'GSALQQFHBEAgGUL+////D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABC' +
+  'f/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39' +
+  'DP////////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFB' +
+  'IP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4B' +
+  'IRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAog' +
+  'BEEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAG' +
+  'AAAABwAAACEc/QwAAAAAAQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9/' +
+  '/3//fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgA' +
+  'AAAIAAAACAAAAP2uASEcIANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsL' +
+  'IAVBAEoEQCABKAIcIQYgASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQh' +
+  'AyACQQRqIQIgA0EATg0ACwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIU' +
+  'aiEVA0AgASgCGCAAKAIsIA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBB' +
+  'AE4NAAsLIAEoAiwhBSABKAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAA' +
+  'ACEaIAQgDGoiBCAG/QAAEP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0' +
+  'aiIEIAQuAQAiBEGAgAFyOwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIA' +
+  'NwNQDAELIAUgByALbEEDdGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAA' +
+  'Ihr9T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0A' +
+  'IAEoAhwhCCABKAIYIQYDQCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAE' +
+  'IBZ6p3IgCGxBAnRqIgIoAgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9' +
+  'IBaDIhghFiAYQgBSDQALCyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0A' +
+  'CwsgAUEANgJEC2MBAX8gACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEB' +
+  'ayIDQQF0ai4BACAERg0BIABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglG' +
+  'BEAgBiAErCIFNwMQIAYgBSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoE' +
+  'QCABKAIMIAMgCWxBA3RqIgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/' +
+  'hYN7p2ohByAIQQFqIgggCUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0' +
+  'IgRqKQMAIAQgCmopAwCDIgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3Qi' +
+  'DmopAwAgDSAOaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8' +
+  'IQ8gESAHQQFHrXwhESAFQgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQ' +
+  'NwMAIAAoAmAgAkoNACAAIAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAEDQaIA9CAX0i' +
+  'D0IAUg0ACwsgBwuIDAQTfwJ7A34DfCAAIAAoArQCIgcQMAJAIAJBAEwNACAHKAI4IggoAgAiBUEATA0AIAAoArACIRQDQEQAAAAA' +
+  'AADwPyEcQQAhDkEAIQ0CQCAFQQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEECdGoiBv0AAAAhF0EIIQUgDEEI' +
+  'SgRAA0AgBiAFQQF0av0AAAAgF/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIhcg' +
+  'FyAX/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0NAAEAAQABAAEAAQABAAEAASEX' +
+  'QQAhBQNAIAUiBEEIaiEFIAYgBEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0ZACIGQf//A3FB//8BRnJFBEAg' +
+  'ACAMIAsgDSAGwSAFEDEhBQsgBkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4gBygCDCAFIApsQQN0aiEJAkAg' +
+  'CkEATARAQgAhGwwBCyAKrSEaQgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB' +
+  '/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEgASkDACIaQgyIIBqFIhpCGYYg' +
+  'GoUiGkIbiCAahSIaNwMAIBpCnbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHAAG0iBiAKTg0AGiAPIAZBA3Qi' +
+  'BGopAwBCfyAFIAZBBnRrrYaDIAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAGQQFqrYaDIhpQDQEaIAkgGnqn' +
+  'IgZBA3QiBGopAwAgBCAPaikDAIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIcIAVsQQJ0aiESIAcoAiQiCEUE' +
+  'QEEAIQQDQCAEIghBAWohBCASIAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRqIREgDEEASgRAIAsgDCAObEEB' +
+  'dGohC0EAIQQDQCALIARBAXQiCWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQaiIEIAxIDQALC0EAIQZBACEE' +
+  'IAhBAEoEQANAIBEgEiAEQQJ0aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAEQQFqIgQgCEcNAAsLIAcoAjgi' +
+  'BCATQQJ0IgtqIAQgDkECdGooAgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0aiEQIBUgCiATbEEDdGohBCAK' +
+  'rSEaQgAhGUIAIRsDQCAEIBmnQQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9Tv0MAAAAAAAAAAAAAAAAAAAA' +
+  'AP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhghCQNAIBAgG3qnIghBA3QiBGop' +
+  'AwAgBCAPaikDAIMiGVBFBEAgCEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAgESAEQQF0aiIEIAQvAQBBAWsi' +
+  'BDsBACAEQf//A3EEQANAIAUoAgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQ0ACwsgBygCOCII' +
+  'IAtqKAIAQQBMDQUgAyADKQMAQgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAbgyIbQgBSDQALCyAHKAI4IQgL' +
+  'IA1BAWoiDUEBdCEOIAggDUEDdGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0LNQEBfiAAIAApAwAiAUIMiCAB' +
+  'hSIBQhmGIAGFIgFCG4ggAYUiATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAAKALMAiIHKAJQIRAgACgCACEC' +
+  'IAUgBygCBDYCGCAFIAcoAgg2AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIYNgIsIAUgBygCHDYCMCAFIAf9' +
+  'AAIg/QsCNCAFIAcoAjg2AkQgBygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJMIQ8gBygCSCETIAAoAlQhFCAA' +
+  'KAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYCCCACQYEgSCEaIBBFIREgACgC' +
+  'sAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERA2IAUgBygCRDYCDCAFIAcoAlgiDDYCCEEAIQkgD0EA' +
+  'NgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICNYBEAgACAJNgJcIABB' +
+  'ATYCZEEDDA8LICNCAXwhIyAHKAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQogBSgCTCILQYEgTgRAA0ACQCAK' +
+  'IAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEI' +
+  'DAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARBBGohBA0ACwJAICQgJCAk' +
+  '/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYi' +
+  'AiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCDCIDIAco' +
+  'AkwiCiAJQQR0aigCCCIGSgR/IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgCGCEcIAUoAkQhHQNAIAsgA0EB' +
+  'ayIDQQR0aiICKQMAISICQAJAAkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0aigCACIEDQEgIVANAiAC' +
+  'QQZ0IQIgBSgCOCEfA0AgDCACICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAEQQJ0aigCACISIBIoAgBB' +
+  'AWo2AgAgBEEBaiIEICBIDQALCyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICAgARrNgIADAILIAQgBCgC' +
+  'ACAhe6dqNgIACyAeICI3AwALIAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZK' +
+  'DQALCyAGBSADCzYCDAJAIBBFDQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4IQoDQCAKIARBAnQiA2oiAiAD' +
+  'IAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCTCEKCyAFIAog' +
+  'CUEEdCIGaigCDDYCCCAWIAlBAnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2oo' +
+  'AgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGoh' +
+  'BA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0g' +
+  'BiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEh' +
+  'QgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIA' +
+  'ISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRA' +
+  'IAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAo' +
+  'AqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0Ighq' +
+  'IgooAgBBAnRqIAVBDGogBUEIaiAFQRBqIBEQNyAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNqIAUoAgw2AggCQCAQRQ0AIAco' +
+  'AlAgBygCVCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0L' +
+  'AjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGog' +
+  'CigCACAGajYCAEEAIQMgACkDiAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyC' +
+  'pyEDCyAWIAlBAnQiCGogAzYCACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYC' +
+  'ACAHIAVBGGogGCADQQJ0aigCACAEIAVBDGogBUEIaiAFQRBqIBogERA4RTYCbCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwB' +
+  'CyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVat' +
+  'fDcDqANBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAgIzcDaCAAIAk2AlggACAFKQMQ' +
+  'NwNwCyAFQdAAaiQAIAQLuQMCCX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBB' +
+  'ACAAKAIga0E/ca2INwMAIAEoAjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEgBDYCWCADIAEoAgQ2AgggAyAB' +
+  'KAIINgIMIAMgASgCDDYCECADIAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAgAyAB/QACICIM/QsCJCADIAEo' +
+  'AjgiBTYCNCABKAJAIQYgAyAENgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiABQdgAaiEHIAz9GwEhCCAM/RsA' +
+  'IQlBACEEA0AgASADQQhqIgogCCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBBAnRqKAIAIAVrQQJ1IgVBACAG' +
+  'IAcgAyACEDcgCiALIAUgBiAHIANBACACEDgaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkgASgCJCEIDAALAAsgAUEANgJs' +
+  'IANBQGskAAuNBgIIfwN+IAEoAiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQoAgAiB0EBajYCACAHQQR0aiIH' +
+  'QQA2AgwgByACQX9zNgIIIAdCADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAgggAkEDdGoiAigCACIHIAIoAgQi' +
+  'DEgEQCABKAIAIQtBACEFA0ACQCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMiEVANAAJAIAMEQCAJQQZ0IQgg' +
+  'ACgCNCECIBEhEANAIAMgBUECdGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQRQ0ACwwBCyAFIBF7p2ohBQsg' +
+  'ASgCMCAEKAIAQQR0aiICQQA2AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApqIBEgEoU3AwAgASgCBCAJQQJ0' +
+  'aigCACICRQRAIAlBBnQhDSAGKQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIAIgisIRIgCEEASgRAIAggAiAP' +
+  'aigCACICaiEJIAEoAiAhCgNAIAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsgECASfCEQIBFCAX0gEYMiEUIA' +
+  'Ug0ACyAGIBA3AwAMAQsgBiAReyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0ACyADRQ0CQQEhACAFQQVMDQEg' +
+  'BUEDbSECA0AgACIBQQNsQQFqIgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAiAUoEQANAIAMgAUECdGooAgAh' +
+  'BgJAIAEiByICIABIDQADQCAGIAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMg' +
+  'AkECdGogBjYCACABQQFqIgEgBUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQAQQEhCyABQQJ0IgkgACgCHGoi' +
+  'CCgCACEOIAgoAgQhEwJAIAAoAiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGooAgAgACgCLCIJa0ECdSIMIAJG' +
+  'DQAgCSAMQQJ0aiIJIAkoAgBBgICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEANgIMIAkgDEF/czYCCCAJQgA3' +
+  'AwAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAELIAAoAiwhDyAAKAIgIQkgDiEI' +
+  'A0ACQCAJIAhBAnRqKAIAIA9rQQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCNCAMSA0AIAQgBCgCAEEBazYC' +
+  'AAsgCEEBaiIIIAooAgAgDmpIDQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgCLCIBayIKQQJ1IgsgACgCNEoE' +
+  'QCABIAtBAnRqIggoAgAiAUH/////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYC' +
+  'DCABIAtBf3M2AgggAUIANwMACyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAAKAIkIAlqKAIAIgFFBEBBACER' +
+  'AkAgACgCCCIIIApBAXQiAWooAgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAAKAIMIBBBBHRqIggoAggiCUED' +
+  'dCIBaikDACIWIAgpAwCDIhdQDQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACADIAMoAgBBAWo2AgAgACgCACIV' +
+  'IAFqIBYgF4U3AwACfyAAKAIEIAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgCHCEMQQAhEgNAIA8gCyAXeqdy' +
+  'QQJ0IgFqKAIAIgmsIAlBAEoEQCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEgASgCACIBQQFrNgIAIAFBAmsg' +
+  'EnIhEiAIQQFqIgggCkgNAAsLIBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUgF3siFiAFKQMAfDcDACABIAEo' +
+  'AgAgFqdrIgE2AgAgAUULIAZFDQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAELIA0gACgCGCAAKAIUIAFBAnRq' +
+  'KAIAQQR0ajYCDEEBIQ8gACgCCCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANAIAhBBHQhASAAKAIQIAhBAnRq' +
+  'KAIAIQgCQCABIAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygC' +
+  'AEoNASANIAAoAhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQORoLIAggDEgNAAwCCwALA0AgCEEEdCEBIAAo' +
+  'AhAgCEECdGooAgAhCAJAIAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRAIA0oAgwiASgCCCAIQQR0' +
+  'IApqQQhrKAIASg0BIA0gACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRA5RQ0AQQAhDwwCCyAIIAxIDQAL' +
+  'CyAPDQBBACELDAILQQEhCyAOQQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIAQQR0aiEMIAMoAgAhDQJAIAEg' +
+  'Ak8NACAAKAIEIREgACgCACESA0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAgASkDACASIAlBA3RqIgopAwAi' +
+  'CCAGQn+FQn8gCxuDgyIGUA0AIBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtFDQEgCiAGIAiFNwMAIAsgCygC' +
+  'ACAGeyIGp2siCTYCACAGIAd8IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMAAn8gDigCACIKRQRAIAlBBnQh' +
+  'DiAAKAIoIRMgACgCHCEUQQAhCQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAUaigCACIKaiELIAAoAiAhFQNA' +
+  'IBUgCkECdGooAgAiDyAPKAIAIg9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEHIAZCAX0gBoMiBkIAUg0ACyAJ' +
+  'QR92DAELIAogCigCACAGeyIGp2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsgAyANNgIAIAQgDCAAKAIwa0EE' +
+  'dTYCACAFIAUpAwAgB3w3AwAgEAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEE' +
+  'IAIgBkEBaiIGQQJ0aigCACACIARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdV' +
+  'DQBBAUE4EE0iBEUNACAEIAU2AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAH' +
+  'QRBqIgo2AhwgBCAGQQV0IApqQcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBOIgo2AhQgBCAAQQZ0EE4iCzYCGCAEQQEgBhBNIgU2' +
+  'AiQgBCAIQQNqIAZsQT9yEE4iBjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQTiIJNgIwIAQgCBBOIgg2AjQgCkUgBkVyIAVF' +
+  'IAtFcnIgCEUgCUVyckUEQCAAIAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFq' +
+  'IgVBAnRqKAIAIABrEDtFDQALCyAEEDwLQQAPCyAEED0gBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoE' +
+  'QCAAKAIkIgwgACgCHGohDQNAQX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIK' +
+  'IAFBBHQiCyAFakECdGpBBGsoAgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0' +
+  'aiAGNgIAIA0gAUEBdGoiASABLwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAE' +
+  'SARAA0AgByABQQJ0aiAAKAIINgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUEFMgACgCGBBTIAAoAiQQUyAA' +
+  'KAIsEFMgACgCMBBTIAAoAjQQUyAAEFMLCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkEC' +
+  'dGohCCABIAAoAhxqIQcDQCAHIAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwN' +
+  'AEEAIQQDQCAIIARBAnRqLwEAIgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoE' +
+  'QCAAKAIUIAogA2hBAnRqKAIAQQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEA' +
+  'IAEgBmoiBiAGLQAAQQFrOgAACyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCAD' +
+  'SA0ACwsLoQYCDX8EfiMAQRBrIgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/QsDECAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAggg' +
+  'C0EMahBAIgdB/wFGDQADQCACUCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/' +
+  'NgIAIAggDGogACgCGCAHIAlqIAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIED4gBkEBaiEGIAkgACgCCCAL' +
+  'QQxqEEAiB0H/AUYNAgwBCwsgB0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAU' +
+  'QgF8IRMCQCADRSAUQgBScg0AQQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARF' +
+  'DQAgBCAGNgIACyABUA0AIAEgE1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFr' +
+  'IgpBAnRqKAIAQQBIDQALDAILIAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiES' +
+  'IAggDGoiBygCACEIA0AgCCASIAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIG' +
+  'IAkgDvwKAAAgBiEJDAELIBFBfzYCAAsgACAJIA8QPiAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2' +
+  'AhwMAwtBASEHDAELIBQhEyAKIQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////' +
+  '////////////IQMgAUEASgRAA0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13' +
+  'IgMgAyAD/Q0EBQYHAAAAAAAAAAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAA' +
+  'AP13IgQgA/0NAAAAAAAAAAAAAAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAg' +
+  'BP0WAAu9BgEHf0EBQbSVARBNIgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAIt' +
+  'AABBAXI6AAAgACAAQQFrcQ0AIAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEv' +
+  'AQAgAEEDdHI7AQALAkAgA0EGdkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2' +
+  'AtgpIAVB2CVqIQIgBCADQQJ0aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiAC' +
+  'LQAAQQFyOgAACyAEQYeAjgc2AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoA' +
+  'AAsgBEG4nIA4NgLgKSADQYoCcUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+' +
+  'ADYC5CkgA0HiAHFB4gBGBEAgACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANB' +
+  'jAFxQYwBRgRAIAAgAC8BAEGMAXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYE' +
+  'QCAAIAAvAQBB1AByOwEAIAEgASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGo' +
+  'lQFqQn83AgAgBEGglQFqQn83AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlw' +
+  'IgJ0IgFBCXQgAXIgAUESdHI2AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFq' +
+  'IgNBG0cNAAsgBAsGACAAEFMLyUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQ' +
+  'IAkgADYCCCAJIABBkJUBajYCGCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf/' +
+  '//8H////B/0LAgAgAEGgKmr9DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M' +
+  '////B////wf///8H////B/0LAgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////' +
+  'B////wf///8H////B/0LAgACfwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdB' +
+  'G2xrQf8BcSIIdkEBcUUNAhogCUEIaiAKIAcgCBBECyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyAD' +
+  'UBs3AyggBUIANwMYQf///z8hByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGB' +
+  'hBAgB2hBCXAiDnQiGiAHcQRAIBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRq' +
+  'IQ0gCSkDKCFEA0AgCSAHICRxNgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3Fq' +
+  'LQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3Eb' +
+  'QQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAEL' +
+  'IAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYC' +
+  'BCAGIAYoAggiGyAPcTYCCCAGIAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYC' +
+  'GCAGIAYoAhwiJyAPcTYCHCAGIAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgC' +
+  'ACIhIBJBf3MiEnEiIjYCACAMIBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAI' +
+  'dkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJy' +
+  'cnJyciARIBZHIA50ciAhICJHIBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAg' +
+  'DSgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAko' +
+  'AhQgASAIRyAVdHI2AhQgDSABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIB' +
+  'IAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIA' +
+  'IRIgDSgCACERIAYgBigCJCIfQX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAg' +
+  'BiAGKAI0Ih0gD3E2AjQgBiAGKAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQg' +
+  'DSARNgIAIAogCigCACIhIBJBf3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYC' +
+  'ACAGIAcgD3EiBzYCcCAJICEgKUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2' +
+  'QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAU' +
+  'dHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWot' +
+  'AABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA' +
+  '/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMg' +
+  'RFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJI' +
+  'IAYgBigCTCIfIA9xNgJMIAYgBigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJc' +
+  'IAYgBigCYCIXIA9xNgJgIAYgBigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAg' +
+  'DSAhIA0oAgAiIXEiKTYCACAMIBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZB' +
+  'CHRBgAJxIB4gCHZBB3RBgAFxIBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEg' +
+  'HyAIdkEBdEECcSAWIAh2QQFxcnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyAB' +
+  'QQFrIAFxIgENAAsLIAkoAhwNBgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJ' +
+  'dHIgCigCSCIIQQl2IAhyIAhBEnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGA' +
+  'EGovAQAiD0UNBiALIAhBA3RBwANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEH' +
+  'cXJyQQF0akGAEGovAQAiEUUNBiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3Fy' +
+  'ciIHcUEJdHIgEUHA/wNxIBBBA3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdB' +
+  'CXQgCigCACIIIBZBgYQQbHEiDyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAko' +
+  'AhRyNgIUIAogATYCSCAKIAc2AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EB' +
+  'IQ0CQANAAkACQCALIApBCWwiAXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8g' +
+  'ASgCFCIOIAEoAhAiECABKAIMIhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZ' +
+  'cSAIIB9xIA8gFnEgDiAkcSAQIBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0A' +
+  'QQEhByABKAIEIAhxDQBBAiEHIAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcg' +
+  'ASgCGCAIcQ0AQQchByABKAIcIAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQRCAJKAIcDQIgBkEBayAGcSIGRQ0BIAEo' +
+  'AgAhDAwACwALIApBAkkhDSAKQQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQls' +
+  'IgZ2Qf8DcUUNACAJIA9BgBhqIgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2ot' +
+  'AABBBnRyIhs2AmAgCSAGIApyIAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJ' +
+  'diILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1B' +
+  'AXRqLwEAITEgBiAqQQF0ai8BACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABB' +
+  'BnRyIg42AmggCSAKIAtyIAxyIjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNx' +
+  'ai0AAEEDdCABIAtB/wNxai0AAHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAh' +
+  'FCAGICxBAXRqLwEAIRUgCSABIAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9' +
+  'GwBqLQAAQQZ0ciILNgJwIAYgC0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8B' +
+  'ACEaIAkgASA+/RsBQf8DcWotAAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYg' +
+  'Qf0bASIoQQF0ai8BACESIAkgASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiAN' +
+  'QQF0ai8BACEkIAYgQf0bAiIWQQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIg' +
+  'CSBB/QsEQCAJICEgIkEDdHIgGUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4' +
+  'Qf8DcWotAABBA3QgASAHQf8DcWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0g' +
+  'DCALIAogDiAbIB1yIi5yIjRyIjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2' +
+  'cnEgDiAbcSIOIAogHXFyIhsgCyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIi' +
+  'K3IiLHIiL3IiMHJxIBwgM3EiHCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3Ei' +
+  'HCAnICpxciIqICsgLHFyIjcgKCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFx' +
+  'IjpxIj1xciARIBQgFyAlIDFyIiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdx' +
+  'IDFyIiVxIDpyIjFxciASIBogFSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAV' +
+  'IB5yIhVxICZyIh5xIDJyIiZxciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAG' +
+  'IDlBAXRqLwEAIiUgISAkIBQgIHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXIN' +
+  'AyAIIBBBAnRqKAJsIgZBCXYiFyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAo' +
+  'IDdxICogO3EgHCAncXJycnJyQX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUg' +
+  'OXEgGSA0cSANIC5xIAwgHXEgCyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAh' +
+  'BiAKQQJ0IgsgCUHgAGpqKAIAIgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQi' +
+  'AXIgAUEJdHIgAUESdHJBByANIBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcg' +
+  'B2giAUEDbiIMQQlsIAEgDEEDbGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdo' +
+  'IgwgDEEDcGt0Ig1BCXQgDXIgDUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUg' +
+  'DyARQQF0akGAHGovAQBBf3NxQYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0' +
+  'aiINIA0oAgAiDSAGIAEgEEEBRhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0g' +
+  'EUcgDHQgByALRyAKdHIgASASRyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQAL' +
+  'QQAhIyAJKAIQIgcNAAsgCSgCHA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAO' +
+  'IAZBAnRqIgcoAgAiBgRAA0AgBCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYN' +
+  'AAsLIAcoAkgiBgRAA0AgBmggBGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4o' +
+  'AmgiAUEJdiABckESdCABckGAgPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIh' +
+  'DyAOKAJkIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8D' +
+  'cXJyISMgDigCYCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2' +
+  'ckH/A3FyciEUIA4oAlwiAUEJdiABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIg' +
+  'AUESdnJB/wNxcnIhFSAOKAJYIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2' +
+  'IAFyIAFBEnZyQf8DcXJyIREgDigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwi' +
+  'AUEJdiABciABQRJ2ckH/A3FyciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAO' +
+  'KAIIIgFBCXYgAXIgAUESdnJB/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8' +
+  'D3EgDigCBCIBQQl2IAFyIAFBEnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJ' +
+  'dEGA/A9xIA4oAgAiAUEJdiABciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApB' +
+  'CWwiByAJQeAAamoiASAYIBMgDiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJq' +
+  'LQAAIg06AAAgASAYIBMgBygCBCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEg' +
+  'GCATIAcoAggiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtB' +
+  'CXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABB' +
+  'A3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3Fq' +
+  'LQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2' +
+  'ai0AAEEGdHJqLQAAIh06AAYgASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0A' +
+  'ACILOgAHIAEgGCATIAcoAiAiAUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSAL' +
+  'aSAdaSAcaSAbaSAZaSAfaSAWaSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApB' +
+  'AWoiCkEDRw0ADAILAAsDQCAJQeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0A' +
+  'ACIWOgAAIAcgGCASIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEM' +
+  'dkHAA3Fyai0AACIZOgACIAcgGCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEg' +
+  'DUEHcXIgDUEMdkHAA3Fyai0AACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2' +
+  'Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAH' +
+  'IAcgGCAPIAp2IgdBBnZBOHEgB0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampq' +
+  'Qf8BcWpqIgcgDCAHIAxIIAdBCUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAt' +
+  'QQZsaiIjQYiQAWoiFAJ/IAxB5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9B' +
+  'ACEGQQAhBwNAIA4gBiAVakECdGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakEC' +
+  'dGooAgAgD3ZBAXEgBnRyIQogBkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtB' +
+  'AAwBC0EHIQZBACEMQQAhBwJ/IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0A' +
+  'ASIBaSIKQQJJIAYgCk1yRQRAQQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIG' +
+  'QQJGDQEaCyALLQADIgFpIgpBAkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQh' +
+  'DCABIQdBBCAKIgZBAkYNARoLIAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkg' +
+  'BiAKTXJFBEBBBiEMIAEhB0EGIAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAst' +
+  'AAgiASAHIAFpIgFBAUsgASAGSXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgAD' +
+  'ICNBjJABaiABQQFrIAFxOwEAIAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBBFIEVC' +
+  'AXwhRSAtQQFqIS0gCSgCECEHDAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMg' +
+  'CyAtRQRAIAVBATYCHAwBCyAAIC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApF' +
+  'BEAgASEtDAELIABB8ClqIgogLUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAG' +
+  'EEUgCSgCECEHDAELCyAFIEM3AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRA' +
+  'IABBATYCFA8LIAAgG0IBfDcDGCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEEC' +
+  'dGoiBCAEKAIcIg1BfiADdyIGcTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwi' +
+  'ESAGcTYCDCAEIAQoAggiEiAGcTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAg' +
+  'CCABQQJ0aiIHKAIAIgogBUF/cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoi' +
+  'CygCACIYIARxIQUgCyAFIAkoAgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBB' +
+  'f3NxIAdyIAQgAkECRhsiBDYCACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2' +
+  'QQZ0QcAAcSAPIAN2QQV0QSBxIBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJy' +
+  'cnJyIAx0IAogFkcgAXRyIAUgGEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRA' +
+  'IAAgAiABLQABIAEtAAIQRA8LIAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIA' +
+  'IAJBAnRqQdgpaigCACECIAEtAAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYC' +
+  'CCAAIAAoAgwgAXI2AgwPCyADIAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRy' +
+  'QX9zIgVyIARBCXRyIARBEnRycTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRy' +
+  'cTYCJCADIAMoAkggAkEWdkEEcSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAo' +
+  'AghyNgIIIAAgACgCDCABcjYCDAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAAC+kGAgZ+A38jAEEQayINJAACQCABIANaIAIg' +
+  'BFogAiAEURtFBEAgBUUNASAFIAE3AwAgBSACNwMIDAELIARQBEACQCACIANUBEAgA3kiB1BFBEAgAiAHhiABQgGIIAdCf4WIhCEC' +
+  'IAMgB4YhAyABIAeGIQELIAIgAiADQiCIIgiAIgQgCH59IQYgAUL/////D4MhCSABQiCIIQEgA0L/////D4MhCgNAIARC/////w9Y' +
+  'IAQgCn4gBkIghiABhFhxRQRAIARCAX0hBCAGIAh8IgZCgICAgBBUDQELCyABIAJCIIaEIAMgBH59IgIgAiAIgCIGIAh+fSEBA0Ag' +
+  'BkL/////D1ggBiAKfiABQiCGIAmEWHFFBEAgBkIBfSEGIAEgCHwiAUKAgICAEFQNAQsLIAJCIIYgCYQgAyAGfn0gB4ghAUIAIQkM' +
+  'AQsgAiACIAOAIgkgA359IQIgA3kiB1BFBEAgAiAHhiABQsAAIAd9iIQhAiADIAeGIQMgASAHhiEBCyACIAIgA0IgiCIIgCIEIAh+' +
+  'fSEGIAFC/////w+DIQogAUIgiCEBIANC/////w+DIQsDQCAEQv////8PWCAEIAt+IAZCIIYgAYRYcUUEQCAEQgF9IQQgBiAIfCIG' +
+  'QoCAgIAQVA0BCwsgASACQiCGhCADIAR+fSICIAIgCIAiBiAIfn0hAQNAIAZC/////w9YIAYgC34gAUIghiAKhFhxRQRAIAZCAX0h' +
+  'BiABIAh8IgFCgICAgBBUDQELCyACQiCGIAqEIAMgBn59IAeIIQELIAYgBEIghnwhByAFRQ0BIAVCADcDCCAFIAE3AwAMAQsCQCAE' +
+  'eacgAnmnayIMQcAAcQRAIAMgDEFAaq2GIQRCACEDDAELIAxFDQAgBCAMrSIGhiADQcAAIAxrrYiEIQQgAyAGhiEDCyANIAM3AwAg' +
+  'DSAENwMIIAxBAE4EQCANKQMIIQQgDSkDACEGA0AgAiAGIAFCf4V8IAZUrSAEIAJCf4V8fCIDQj+HIgIgBIN9IAEgAiAGgyIIVK19' +
+  'IQIgBEI/hiAGQgGIhCEGIAdCAYYgA0I/iIQhByABIAh9IQEgDCIOQQFrIQwgBEIBiCEEIA4NAAsLIAVFDQAgBSACNwMIIAUgATcD' +
+  'AAsgACAHNwMAIAAgCTcDCCANQRBqJAALPQEBfyMAQSBrIgUkACAFIAEgAiADIAQgBUEQahBJIAUpAxAhASAAIAUpAxg3AwggACAB' +
+  'NwMAIAVBIGokAAsfACAAQRNqIgBBF00EfyAAQQJ0QYBAaygCAAVBhSYLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACs' +
+  'fEL/////AVVyDQBBAUHAAxBNIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EE4iBzYCFCACIAZBwQBqQQQQTSIL' +
+  'NgIYIAIgBkEBaiIFQQJ0EE4iDTYCNCACIAVBBBBNIg42AkAgAEEBaiIJQQJ0IgMQTiEIIAIgCTYCmAIgAiAINgIsIAIgAxBOIg82' +
+  'AkggAiADEE4iEDYCTCACIAMQTiIRNgJQIAIgAxBOIhI2AlQgAiADEE4iAzYCsAEgAiAFQQN0EE4iEzYCtAEgAiAFQRhsEE4iFDYC' +
+  'vAEgAiAJQRRsEE4iFTYC0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9' +
+  'GwBrIBb9GwJBAXFBAnRyIBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFB' +
+  'BHRyIBb9GwFBAXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8' +
+  'QRAQTw0AIAVBACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABB' +
+  'BHRqQQA2AgQgAyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAF' +
+  'NgIECwNAIAQgCEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBQIAIhBAwHBSACKAI0IARBAnRq' +
+  'QX82AgAgBEEBaiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARB' +
+  'BHRqIgNCADcCCCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhBRCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UE' +
+  'QCAAIAFsIgAQTiICRQRAQQAPCyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ5QIiAgR/QcDGACEAA0AgACIDKAIAIgAEQCACIAAoAgAi' +
+  'AU0EQAJAIAEgAmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8F' +
+  'IABBBGohACADIQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQ5gJFDQAgAiAAKAIAaxDnAg0BDAQLIAIQ5wIiAEUNAwwBCyABQQA2' +
+  'AgALIAAgAjYCACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANA' +
+  'IAQiBUIBhiEEIAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBSIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsL' +
+  'fQECfiAAQgA3A5gBIABB2ABqQQBBKPwLACAAIAD9AASwA/0LBKADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQViECCyAA' +
+  'QQA2AsgBIABCfzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABBVIABBADYCiAILpgMBAn8gAARAIAAoAggQUyAAKAIUEFMg' +
+  'ACgCGBBTIAAoAhwQUyAAKAIsEFMgACgCnAIQUyAAKAI0EFMgACgCQBBTIAAoAkgQUyAAKAJMEFMgACgCUBBTIAAoAlQQUyAAKAKw' +
+  'ARBTIAAoArQBEFMgACgCvAEQUyAAKALQARBTIAAoAsQBEFMgACgCjAIQUyAAKAKQAhBTIAAoAqwCEFMgACgCqAIiAQRAIAEQGyAB' +
+  'KAIAEFMgASgCBBBTIAEoAggQUyABKAIMEFMgASgCEBBTIAEoAhQQUyABKAIYEFMgASgCHBBTIAEoAiAQUyABKAIkEFMgASgCKBBT' +
+  'IAEoAiwQUyABKAI8EFMgARBTIABBADYCqAILIAAoApADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEFMgAkEBaiICIAEo' +
+  'AjxIDQALCyABQQA2AjwgASgCOBBTIAEoAgAQUyABKAIIEFMgASgCBBBTIAEoAgwQUyABKAKQARBTIAEQUyAAQQA2ApADCyAAKAL4' +
+  'AhBTIAAQKyAAEFQgABBVIAAQCCAAEFMLC3UBBH8gAEUEQCABEE4PCwJAAkAgARDlAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCAD' +
+  'EOYCRQ0AIAIgBGsQ5wJFDQAgAyACNgIADAILIAEQTiIBRQ0AIAEgACADKAIAQQhr/AoAACAAEFMgASEFCyAFDwsgAAutAQEFfyAA' +
+  'BEAgAEEIayECQcDGACEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNq' +
+  'IAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQg' +
+  'ACADajYCAA8LIAUgAjYCAAsLIgEBfyAAKALMAiIBBEAgASgCZBBTIAEQUyAAQQA2AswCCwsbACAAKALgARCbASAAKALkARBTIABC' +
+  'ADcD4AELGgBCASAAQuuH1oXoyKHk4QB9EFciACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+' +
+  'IgBCH4ggAIULEAAgAEUEQEF+DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAA' +
+  'KAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0' +
+  'IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSAC' +
+  'IAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAA' +
+  'QSRqIAA0AiBCAXxBBBBPIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBBPIgUNACAAKAIwIQkgABBaIAAQWyAAECsgABBUIAAo' +
+  'AgwhBSAAKAIIIQZBACEEA0AgAyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2Agwg' +
+  'AUEANgIEIAEgBTYCACABIANBf3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVB' +
+  'AWo2AiAgCUEAIAlBAEobIQEDQCABIARGDQMgACAAKAIsIARBAnRqKAIAEFwaIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFq' +
+  'IgdBBHRqIg4oAgAhCiAGIAQgBWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiAL' +
+  'NgIEIA4gCzYCACAAKAIYIAdBAnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAEF0a' +
+  'DAALAAsLNQAgAARAIAAoAowDIAAoArwCIAAoAmRFciAAKALQAiAAKAKUAnJyckUEQCAAEF4LIAAQUAsLigQBDH8gAEUEQEF+Dwsg' +
+  'AUEASCAAKAIgIAFMcgR/QXkFIAAQWyAAKAKUAgRAIAAgARBfDwsgACABEGAiAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigC' +
+  'ACECIAAgAUEBazYCPCAAIAI2AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgC' +
+  'HCABQQJ0aigCACEFA0AgAyAFQQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQi' +
+  'AkYEQCAIIAggBkEEdGoiAigCACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUg' +
+  'AyAJIAIgCiAEEGEMAQsLDAELIAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyAC' +
+  'QQR0aigCBCICRwRAIAwgAyACQQR0aiINKAIMRwRAIAMgCSACQQEgCxBhDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRq' +
+  'IAE2AgALIAVBAWohBQwBCwsgB0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvvAQEIfyAARQRAQX4PCyAA' +
+  'KAIwRQRAQXcPCyAAEFsgACAAKAIwQQFrIgE2AjAgACgClAJFBEAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwg' +
+  'ACgCLCABQQJ0aigCAEECdGooAgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoi' +
+  'ASgCCCEGAkAgASgCDCIBRQRAIAMgBSAEIAYgBxBiDAELIAFBAEwNAiADIAUgBCACEGMLIAAoAjQgBkECdGpBfzYCAAwBCwsLQQAL' +
+  '8wIBCn8gACgCKEEARyEJIABByAFqIQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0' +
+  'aigCACIFQQFrIQEDQCABIAVHBEAgAiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEGIMAQsgBCgCDCIE' +
+  'RQRAIAIgByADIAhBARBiDAELIARBAEwNACACIAcgAyABEGMLIAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRBiIAAoAsgB' +
+  'RQ0BIAAoAsQBIQQgACgC0AEgBkEUbGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABBk' +
+  'IAIgAiABQQR0aiIFKAIAQQR0aiABNgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC8cB' +
+  'AQR/IAAoAjAiAkEAIAJBAEobIQQCQANAIAMgBEYNASADQQJ0IANBAWohAyAAKAIsaigCACABRw0ACyAAIAE2AjggACAAKAIIIAAo' +
+  'AhwgAUECdGooAgBBBHRqKAIIQQFrNgI8QXgPCwJAIAAoApgCIAJHBEAgACgCLCEDDAELIAAoAiwgAkEDdBBSIgNFBEBBfw8LIAAg' +
+  'AzYCLCAAIAJBAXQ2ApgCIAAoAjAhAgsgACACQQFqNgIwIAMgAkECdGogATYCAEEAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAII' +
+  'IQQCQANAIAQgAUEEdGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EE' +
+  'dGooAghHcg0BCyABQQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggi' +
+  'CEEATA0CIANBACAGKAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAE' +
+  'IAQpAwBCAXw3AwAMAQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYC' +
+  'ACACIANBAnRqIgEgASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBBkDAELCwtuAQN/IAAgA0EE' +
+  'dGoiBCgCDCEFIAEgBCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYC' +
+  'DAwCCyABIANGDQEgACACIAFBARBkDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EA' +
+  'TA0CIANBACAGKAIMQQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAF' +
+  'QQFrIQQMAAsAC78BAQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEI' +
+  'QQAhBQNAIAggAUEEdGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwi' +
+  'BkEASAR/IAAoAhQgBygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQv/AgEDf0F+IQMCQCABQQEgAhtFIABF' +
+  'IAJBAEhycg0AQXUhAyAAKAJkQQJHDQBBACEDA0ACQCAAKAIwIANMBEAgACgClAJFDQEgACABIAIgAxAXDwsgAiADSgRAIAEgA0EC' +
+  'dCIEaiAAKAIsIARqKAIANgIACyADQQFqIQMMAQsLIAAoAowDBEAgACABIAIgAxAkDwsgACgC4AFFBEBBACEEA0AgBCAAKAJcTg0C' +
+  'IAIgA0oEQCABIANBAnRqQQEgACgCvAIgACgC0AIbBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAECULNgIACyAD' +
+  'QQFqIQMgBEEBaiEEDAALAAtBACEEA0AgACgC6AEgBEoEQEEAIAAoAuABIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQg' +
+  'BExyGwRAIAIgA0oEQCABIANBAnRqIAAoAuQBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsLIAMLEwAgAARAIAAgATcD' +
+  'gAEgABBbCwsWACAABEAgACABQQBHNgKQASAAEFsLCxMAIAAEQCAAEFsgACABNwOoAQsLEwAgAARAIAAQWyAAIAE3A9gBCwvCAwMC' +
+  'fAR/AX4gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkDoAMiCEJ/IAApA6gDUCAIQn9ScRs3AxAgASAAKAJYNgIgIAEgACgCYDYC' +
+  'JCABIAApA3g3AyggASAAKQOYATcDMEQAAAAAAADwPyECAkACQAJAIAAoAmQiBA4EAQAAAgALIAAoApQCBEACfEQAAAAAAAAAACEC' +
+  'RAAAAAAAAAAAIAAoAqgCIgBFDQAaRAAAAAAAAOA/IAAoAjQiBUEATA0AGiAAKAIkIQQgACgCKCEGRAAAAAAAAPA/IQNBACEAA0Ag' +
+  'BCAAQQJ0IgdqKAIAtyADIAYgB2ooAgC3oyIDoiACoCECIABBAWoiACAFRw0ACyACIANEAAAAAAAA4D+ioAshAgwCCyAAQdwAQdgA' +
+  'IARBAkYbaigCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAF' +
+  'QQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC9MC' +
+  'AQZ/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAAEFsCQCAAKAKUAgRAQQAhBAJAIAAQGCIF' +
+  'DgMAAgMCCyAAKAKoAiIJKAIAIgYgAUEBaiIHQQR0aigCBCIFIAdHBEADQCAFIQEDQCABQQR0IAFBAWohASAGaigCCCIEQQBKDQAL' +
+  'IAAgCSAEQX9zIgEQFARAIAMgCEoEQCACIAhBAnRqIAE2AgALIAhBAWohCAsgBiAFQQR0aigCBCIFIAdHDQALCyAIDwsgACgCCCEG' +
+  'IAFBAWoiBUECdCEJQQAhBCAFIQEDQCAGIAFBBHRqKAIEIgEgBUYNAiAGIAEQJSEHIAAoAjQgCWooAgBBAE4EQCAAIAcQYA0BCyAD' +
+  'IARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAFIQQLIAQLbQECfyMAQRBrIgEkAAJ/QX4gAEUNABogABBbIAAoApQCBEAg' +
+  'AUEANgIMIAAQGCICBEBBfyACIAJBAkYbDAILIAAgAUEMahAZIQBBfyABKAIMQQFrIABB/////wdGGwwBCyAAEAMLIAFBEGokAAvf' +
+  'AQEGfyAARQRAQX4PC0F9IQICQCABQQBIIAAoAgQgAUxyDQACf0EAIAAoAgAgAUwNABpBASAAKAKMAiICRQ0AGiABQQJ0IAJqKAIE' +
+  'CyECIAAoAjAiA0EAIANBAEobIQQgAUEBaiEFQQAhAwNAIAMgBEYEQCACQQAgAkEAShshAgwCCyAAKAIcIAAoAiwgA0ECdGooAgBB' +
+  'AnRqKAIAIQEgACgCCCEGA0AgBiABQQR0aigCCCIHQQBMBEAgA0EBaiEDDAIFIAFBAWohASACIAUgB0ZrIQIMAQsACwALAAsgAgso' +
+  'AAJAIABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAgAUxyDQAa' +
+  'IAAQWyAAKAKwAiIFQQAgBUEAShshAyABQQFqIQYCQAJAA0ACQCAAKAKsAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoNAiACQQFq' +
+  'IQIMAQsLIAQEQCADIQIMAgsgACAAKAIAQQJ0EE4iBDYCrAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oiAUEEaiAB' +
+  'IAUgAmtBAnT8CgAAIAAoAqwCIANqIAY2AgAgACAAKAKwAkEBajYCsAJBAAsL6QMBBn8gAEUEQEF+DwtBfSEFAkACQCABQQBIIAAo' +
+  'AgQgAUxyDQBBbyEFIAJBAEggAiADSnIgA0EATCAAKAIAIAFMcnINACAAEFsCQAJAIAAoAowCIgYNACAAIAAoAgAiBEECdEEEaiIH' +
+  'EE4iBjYCjAIgACAHEE4iBzYCkAIgBkUgB0VyDQEgBEF/IARBAE4bQQFqIQhBACEEA0AgBCAIRg0BIAcgBEECdCIJakEBNgIAIAYg' +
+  'CWpBATYCACAEQQFqIQQMAAsAC0EBIQQgBiABQQFqIgdBAnQiAWoiCCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQQLIAAoAqACQQAg' +
+  'AkEBRyADQQFHciIGIAAoApQCaiAERhsNASAEIAZGBEAgCCACNgIAIAAoApACIAdBAnRqIAM2AgBBAA8LIAAoAjAiCEECdCIFQQRq' +
+  'EE4iAUUNAiABIAAoAiwgBfwKAAAgABBaIAdBAnQiBSAAKAKMAmogAjYCACAAKAKQAiAFaiADNgIAIAAgACgClAIgBiAEa2o2ApQC' +
+  'QQAhBUEAIQQDQEEAIAQgCEggBRsEQCAAIAEgBEECdGooAgAQXCEFIARBAWohBAwBBSABEFMMAwsACwALIAYQUyAHEFMgAEIANwKM' +
+  'AgwBCyAFDwtBfwusAwEDfwJAAn9BfiAARSACRXINABogAkEANgIAQW8gACgClAINABpBeyAAKAIoDQAaIAAQW0EBQRgQTSIDRQRA' +
+  'QX8PCyADQoCAgIAEIAEgAVAbIgFC/////w8gAUL/////D1QbpyIENgIQAn9BfyAEQZgOSQ0AGiADIARBmA5rNgIQIANBgAYQTiIE' +
+  'NgIAIANBgAgQTiIFNgIEQX8gBEUNABpBfyAFRQ0AGiADQoKAgICACDcCCCAEQgA3AhAgBEKAgICAcDcCCCAEIAQpAgw3AgAgBUIA' +
+  'NwMYIAVCATcDECAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEACAAIAMQDAshBCAAKAIwIQUCQANAIAQgBUEATHJFBEAgAygCFCIERQ0C' +
+  'IAMgAyAAKAIsIAVBAWsiBUECdGooAgAgBBBzIgQ2AhRBAEF/IAQbIQQMAQsLIAQNAgsgAygCACADKAIIQQxsEFIiAARAIAMgADYC' +
+  'AAsCQCADKAIEIAMoAghBBHQQUiIERQ0AIAMgBDYCBCAARQ0AIAMgAygCCDYCDAsgAiADNgIAQQALDwsgAxB0IAQL0gICBH8EfgJA' +
+  'AkAgACgCCCIDIAAoAgxHBEAgACgCBCEFDAELIAMgACgCEEEcbiADaiIFQYAIIANBAXQgA0GACEkbIgQgBCAFSxsiBE8NASAAKAIA' +
+  'IARBDGwQUiIDRQ0BIAAgAzYCACAAKAIEIARBBHQQUiIFRQ0BIAAgBTYCBCAAKAIMIQMgACAENgIMIAAgACgCECAEIANrQWRsajYC' +
+  'ECAAKAIIIQMLIAUgAkEEdCIEaiIGKQMAIQggBSkDCCEJIAYpAwghCiAFKQMAIQcgACgCACADQQxsaiIDQQA2AgQgAyACNgIIIAMg' +
+  'ATYCACAAKAIEIgEgACgCCCIGQQR0aiICQn8gByAIfCIHIAcgASAEaiIBKQMAVCAHIAhUrSAJIAp8fCIIIAEpAwgiB1QgByAIURsi' +
+  'ARs3AwAgAkJ/IAggARs3AwggACAGQQFqNgIICyAGCxkAIAAEQCAAKAIAEFMgACgCBBBTIAAQUwsLnQECA38CfiAAQRRqIQUDQCAF' +
+  'KAIAIgVBAUsEQCABIAAoAgQgACgCACAFQQxsaiIFKAIIQQR0aiIHKQMAIghaIAIgBykDCCIJWiACIAlRGwRAIAIgCX0gASAIVK19' +
+  'IQIgASAIfSEBIAVBBGohBQwCBSAEIAZKBEAgAyAGQQJ0aiAFKAIANgIACyAFQQhqIQUgBkEBaiEGDAILAAsLIAYL2gECAn8GfiMA' +
+  'QRBrIgUkAAJ/QX4gAkEBIAMbRSAARSABRXIgA0EASHJyDQAaQXUgACgCBCAAKAIUQQR0aiIEKQMAIgYgBCkDCCIHhFANABojAEEg' +
+  'ayIEJAAgBEEQakIAIAZ9QgAgByAGQgBSrXx9IAYgBxBKIAQpAxghCSAEKQMQIQoDQCABEHchCCABEHciCyAKVCAIIAlUIAggCVEb' +
+  'DQALIAQgCyAIIAYgBxBKIAUgBP0AAwD9CwMAIARBIGokACAAIAUpAwAgBSkDCCACIAMQdQsgBUEQaiQACyABAX4gACAAKQMAQuuH' +
+  '1oXoyKHk4QB9IgE3AwAgARBXC2YAIAAgASACIANBEBB5IAAgASACQbAIQQQQeiAAIAEgAiAEQQoQeSAAIAEgAkHyMUEBEHogACAB' +
+  'IAIgBUEQEHkgACABIAJB/jFBARB6IAAgASACIAZBEBB5IAAgASACQfs/QQIQegtiAgJ+BH8jAEEgayIHJAAgBK0hBUEYIQQDQCAH' +
+  'IAQiCEEBayIEaiIJIAMgAyAFgCIGIAV+fadB5R5qLQAAOgAAIAMgBVogBiEDDQALIAAgASACIAlBGSAIaxB6IAdBIGokAAtOAQJ+' +
+  'AkAgAikDACIFIAGtIgZaBEAgBK0hBgwBCyAAIAWnaiADIAQgBiAFfSIFpyAFIAStIgZWG/wKAAAgAikDACEFCyACIAUgBnw3AwAL' +
+  'kAICA38BfiAARQRAQX4PC0F5IQMCQCABQQBIIAAoAiAgAUxyDQBBbiEDIAJCAFMNACACIAAoAvgCIAFBA3RqKQMAQgAgASAAKAKI' +
+  'AyIESBt9IgZC////////////ACAAKQOAA31VDQACQCABIAROBEAgAlANASAEQRAgBBshAwNAIAEgA04EQEH/////ByADQQF0IANB' +
+  '/////wNKGyEDDAELCyAAKAL4AiADQQN0EFIiBEUEQEF/DwsgBCAAKAKIAyIFQQN0akEAIAMgBWtBA3T8CwAgACADNgKIAyAAIAQ2' +
+  'AvgCCyAAEFsgACgC+AIgAUEDdGogAjcDACAAIAApA4ADIAZ8NwOAAwtBACEDCyADCz4AIABFBEBCfg8LAn5CeSABQQBIIAAoAiAg' +
+  'AUxyDQAaQgAgACgCiAMgAUwNABogACgC+AIgAUEDdGopAwALC6ECAgR/AX4CQCAAKQOYASIGQgBSDQAgACgCACICQX8gAkEAThtB' +
+  'AWohA0EAIQIDQCACIANGDQEgACgCsAEgAkECdGpBgICA/AM2AgAgAkEBaiECDAALAAsgACAAKQOAASAGQoPay4ytxtLaUX6FEFY3' +
+  'A4gBIAAgASAGQgF8EH5CkM4AIAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAi' +
+  'BEEBTARAIAAoArQBIANBAnRqIQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCACNgIACyACQQFqIQIM' +
+  'AQsLIABBADYCyAEgACAFNgLAASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsg' +
+  'AacLIgJBAWutIQFCfyACrYZCf4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLlwQBDH8jAEEgayIJJAAgACgC0AEgAUEUbGpB' +
+  'CGsoAgBBACABGyELIAAoAgAhDyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgCACIKIA9KDQAgDiAK' +
+  'QQJ0aigCACIEQQdrQXtJDQAgBEECRgRAQQEgDCAAIAcgDiAKIAIgAxCAARshDAtBACEEIAcgCkEEdGooAgQiCCEFA0AgBUEBaiEF' +
+  'A0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0oAgAhBQwB' +
+  'CwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcgCCAJIAVB' +
+  'AnRqKAIAIgQQgQEEQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNA' +
+  'IAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChCBAQ0AIAcgDiAFIAMgAhCCAUEBIQwgACAAKALIASIIQQFqNgLIASAA' +
+  'KALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLiAQBFn8gASADQQR0aigC' +
+  'BCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAHIBBK' +
+  'cgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEECdGoo' +
+  'AgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQgwEhGSABIBIgCxCDASEaIAshBgNAIAsgASAGQQR0' +
+  'aigCBCIGRwRAIAYgGUYgBiAaRnINASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBKcgR/IAkFIAIgCUEC' +
+  'dGooAgBBAkcNASAJIA4oAgQiEUYEQCAOKAIAIRELIAEgESAYEIEBRQ0BIAEgESADEIEBDQEgACABIAIgByADIAkgBCAFEIQBIAAg' +
+  'ASACIAggAyAJIAQgBRCEASAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtB' +
+  'AEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEg' +
+  'A0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAII' +
+  'IQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAE' +
+  'IAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggi' +
+  'CEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQg' +
+  'AEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCAC' +
+  'Rg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwAL' +
+  'IAELZQECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBCBAQ0BIAEgCCAFEIEBDQEgASACIAggByAGEIIBIAAgACgCyAEi' +
+  'CUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL5wkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABCGASAA' +
+  'IAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEIcBCwJAIAAoApwCBEAgABCIASICDQELIAAoAowB' +
+  'IAAoAqwBRXJFBEBBfyECIABBABCJAQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABCKASICQQBIBEAgAEEBNgKsASAAEIsBQQMh' +
+  'AyAGIQIgAEEAEIkBRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVB' +
+  'CGoQjAEiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQjQFFDQAgABCLAUF/IQJBASEDDAMLIAAgBSgCDBCOASAAKALMASICKAIA' +
+  'IQQCQCADQQFGBEAgACAEQQAQjwEgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQkAFBAnRBAXIQjwELIAAg' +
+  'ACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcC' +
+  'QCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4' +
+  'AkIBfDcD+AIgAEEAEI4BIAAgACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEIYBIAApA+ACIQcLIAcg' +
+  'ACkDgAJUDQEgABCKASICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABCHAUF/IQJBASEDIABBARCJAUUNAQwECyAAQQE2AqwBCyAA' +
+  'IAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAApA+AC' +
+  'IAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2AjwL' +
+  'IAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABogBEUL' +
+  'OgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABCRARoMAQsLIAINAEEBIQIgAEEB' +
+  'NgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEJEBIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD' +
+  '6AIgACAAKAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBI' +
+  'DQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABCPAQsgBiECCyADQQFHDQEMAgsLQQIh' +
+  'AgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhB+IAGtfiAAKQPgAnw3A/gBCwurAQEJ' +
+  'fwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2' +
+  'AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFq' +
+  'IQELIAJBAWohAgwBCwALAAsLC+0BAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAo' +
+  'AswBIgMoAgAgAygCBBCNAQ0BC0EAIQIgAEEANgKcAiAAIAFBAWsQjgEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCPAUEADwsg' +
+  'ACADIAAgBCABQYGAgIAEEJABQQJ0QQFyEI8BCyACDwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGoo' +
+  'AgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQALtAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC' +
+  '/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAF' +
+  'aiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kN' +
+  'ACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFB' +
+  'ACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgC' +
+  'nAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQg' +
+  'CEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEJIBIgRBAEoNAEEAIQUg' +
+  'BA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxCS' +
+  'AQ0BIAAgA0EAEI8BDAELIA4gAzYCACAOIA1B/////31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwM' +
+  'AQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEF' +
+  'An8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQUiIBRQRAQQAhAgNAIAIg' +
+  'CUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNA' +
+  'IAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQkwEaIAAoAqgBIAMoAgxB' +
+  'DGxqIAEgAygCCBCTARogBUEBaiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBB' +
+  'AnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAAKAKE' +
+  'ASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAE' +
+  'QQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgC' +
+  'IGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCAD' +
+  'aiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEI8BCyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNA' +
+  'IAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFK' +
+  'DQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAi' +
+  'ASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFq' +
+  'IAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCABai0AAA0AIAAgAUEBdCAHQQNyEI8BIAAoAhAgCWooAgAhAwsgBEEBaiEE' +
+  'DAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAAL' +
+  'AAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEI' +
+  'IAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEJIBQQBKBEAg' +
+  'BiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJ' +
+  'NgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRCSAUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiEC' +
+  'IApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJBAWohAiANIAQgC2oiCygCACIREJIBQQBIDQALIAQgETYCBCALIAk2AgAg' +
+  'ACgCqAEgBCgCBEEMbGogByAFEJMBRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEA' +
+  'IAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRq' +
+  'IgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRCSAUEASARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYC' +
+  'ACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCPAQwCCwALCyAM' +
+  'IAE2AgQMAAsACwkAIABBABCOAQv1BwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACAD' +
+  'QQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtB' +
+  'ADoAACAEQQFrIgRFDQAgACAKIAhBDGoQlAEhAyAIKAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlB' +
+  'AnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEJUBIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAso' +
+  'AgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEH' +
+  'QQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkg' +
+  'BSAIQQhqEJYBDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYC' +
+  'ACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEB' +
+  'IQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EA' +
+  'IAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxx' +
+  'aigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFq' +
+  'IQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEJcBCyAAIAAoAugB' +
+  'QQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8' +
+  'cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYk' +
+  'AAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7///8A' +
+  'UxunQQJqIgFBAnQQUiIFRQ0BIAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQ' +
+  'UiIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9B' +
+  'ACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBS' +
+  'IgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAg' +
+  'ACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAo' +
+  'AjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsA' +
+  'BSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJACyAA' +
+  'KAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIG' +
+  'QQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigCACIH' +
+  'IAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBK' +
+  'OgAACyAAKAIoIANqQQA6AAAgACADEJgBIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgC' +
+  'dGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAoApQB' +
+  'IgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgC' +
+  'nAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQkwEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCTARogACAAKQOAA0IB' +
+  'fDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgCACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVB' +
+  'AnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQmQELIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCID' +
+  'IAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBBSIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEE' +
+  'CyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAi' +
+  'BEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAA' +
+  'KAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigC' +
+  'AEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdB' +
+  'AXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMA' +
+  'oCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAE' +
+  'IAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCaAQsL4gIBCn8j' +
+  'AEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUg' +
+  'B0EMahCUASIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAGQQJ0' +
+  'IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIAIQUg' +
+  'ACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAAKALU' +
+  'ASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEAShsh' +
+  'CQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUN' +
+  'AEEAIQIgACAFIAZBDGoQlAEhCiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAF' +
+  'QQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcE' +
+  'QCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkEC' +
+  'dCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAAKALQASAEaigCABCVAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGoo' +
+  'AgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAALUwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2' +
+  'AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAgARCaAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAA' +
+  'KALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEF' +
+  'CyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsL' +
+  'IAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUg' +
+  'AiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEB' +
+  'DAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgB' +
+  'IAFBDGxqKAIAEFMgAUEBaiEBDAALAAsgACgCABBTIAAoApABEFMgACgCnAEQUyAAKAKoARBTIAAQUwsL6QsBCn8jAEEwayIKJAAC' +
+  'QAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGYAxBNIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIE' +
+  'QQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0akECdCAJQQVsahBNIQYgByAJQQF0Ig9BDBBNIgg2AqgBIAZBACAIG0UE' +
+  'QCAGEFMgBxCbAQwBCyAHIAY2ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAog' +
+  'B0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQg' +
+  'CiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2Ahwg' +
+  'ByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0' +
+  'IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBB' +
+  'ACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABB' +
+  'AWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwg' +
+  'BygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAH' +
+  'KAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdC' +
+  'gICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKd' +
+  'urP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAg' +
+  'BygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAgg' +
+  'BygCKCACai0AAHINAyAHIAJBAXRBAXJBABCPAQwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQigFF' +
+  'DQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcgCBCYASAIQQFqIQgMAQsACwAFIAAg' +
+  'ACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAg' +
+  'BygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZB' +
+  'AnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIE' +
+  'QQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcL' +
+  'jQICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMFIAAQngEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQb' +
+  'BUJ/CxCFASEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3gg' +
+  'ACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAAQQI2AmQgACAAKQOgAyIBQgF8IgU3A6ADIAAgACkDqAMgASAFVq18' +
+  'NwOoAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBO' +
+  'IgdFIAAoAgxBAnRBBGoQTiIJRXIgBRBOIgpFIAJBAnRBBGoQTiILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyAB' +
+  'IAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBWEJwBBSAA' +
+  'KAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiAL' +
+  'akEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsg' +
+  'BUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwB' +
+  'CwshAQsgBxBTIAkQUyALEFMgAUUEQCAKEFNBfw8LIAAQXiAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAA' +
+  'IAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAo' +
+  'AgAhBkEBQfAAEE0iAUUEQEF/DwsgACABNgLMAiAGQQFqIQcgBUECdEEEahBOIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQh' +
+  'AgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHAAG02AgAgASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQg' +
+  'ASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEKABIgI2AmggASACQQEQTSIJNgJkIAZBAmpBBBBNIQIgA0ECdBBOIQcCQCAEQQJ0' +
+  'QQRqEE4iBkUgB0VyIAhFIAJFcnIgA0EIEE0iCkUgCUVyckUEQCABIAkgBSALIAwgBBCgARogACABIAggAiAKIAcgA0EBayAGEKEB' +
+  'IAAoAgAgACgCBCAAKAIgIAEgCBCiASABIAAoAgQgBhCjAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgC' +
+  'AE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgCOCAFQQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAo' +
+  'AgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBUQX8hAAsgCBBTIAIQUyAKEFMgBxBTIAYQUyAADwsgCCAJQQJ0IgNqIgsgBzYCACAA' +
+  'KAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAIIIgJBAEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAE' +
+  'QQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC4oEAQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRB' +
+  'B2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEEC' +
+  'dEEHakF4cSIGaiIHakEAIAEbNgIYIAAgASAHIAVBA3RBF2pBeHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpB' +
+  'ACABGzYCICAAIAEgBCACQQJ0IgVBC2pBeHEiB2oiBGpBACABGzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAg' +
+  'ARs2AiwgACABIAYgBUEHakF4cSIEaiIFakEAIAEbNgIwIAAgASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAA' +
+  'IAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI8IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpB' +
+  'ACABGzYCSCAAIAEgAiAHaiICakEAIAEbNgJMIAAgASACIAAoAlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEA' +
+  'NgJQCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoLigYCDX8CfiAAKAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBB' +
+  'ACEJIA9BAmoiCEEAIAhBAEobIQtBACEIA0AgCCALRgRAQQAhCANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEo' +
+  'AjRqKAIAIREgASgCICANaiACNgIAQQAhCgNAIApBAkYEQCABKAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlB' +
+  'ACEIA0AgCSAINgIAIAggAiADKAIAIgprTg0DIAggCmohCiAIQQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRq' +
+  'KAIAIQMDQCAQIANBBHRqIgkoAggiCEEATARAIApBAWohCgwCBSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJ' +
+  'CyACQQJ0IhIgASgCJGogCDYCACAJQQBMBH9BAAUCfyAJrCAIrUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0' +
+  'aiITKQMAIhZQIhRFBEAgCUEBaiEMIBUgFlINAQsLIAUgCUECdGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUEC' +
+  'dGogDDYCACAMCwshCSABKAIoIBJqIgwgCTYCACAJBEAgByAJQQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIY' +
+  'IAwoAgBBA3RqIgggCCgCBEEBajYCBCACQQFqIQILIANBAWohAwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIA' +
+  'IglBAWo2AgAgASgCMCALaiAJNgIAIAEoAjQgCUECdGogCDYCACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEB' +
+  'aiEIIAkgDWohCQwBCwsFIAMgAiAIQQJ0aigCAEECdGoiCSAJKAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQ' +
+  'pAEgAygCGCADKAJgQQEQpAEgAkEAIAJBAEobIQkDQCAFIAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUD' +
+  'QCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIsaigCAEEBRgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAG' +
+  'RhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAFNgIAIARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCIC' +
+  'IAMoAhhqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACADKAIYIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEI' +
+  'IAMoAiAiBiAFQQJ0IgdqKAIAIQEgBCADKAI0IAdqKAIAQQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFB' +
+  'AnQiByADKAIkaigCACIGQQN0aiADKAIQIAUgChClASADKAIoIAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAEKUBCyAAIAZO' +
+  'BEAgAygCPCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFBAWohASADKAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0AC' +
+  'QCAEIAhGBEAgACgCYCIBQQAgAUEAShtBAWohCUEBIQUMAQsgACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFq' +
+  'IQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAiByABQQR0aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYC' +
+  'ACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwgAiAFQQJ0IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNA' +
+  'IAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAhBwNAIAMiBkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIE' +
+  'IAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygCACEHA0AgAyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAAL' +
+  'AAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4bQQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIE' +
+  'IAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAE' +
+  'QQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAg' +
+  'AyAAKAIMRwRAIABBADYCDAsL3gUCB38DfCMAQSBrIgUkAAJ/QX4gA0UgAEUgAkEATHJyDQAaIAAQWyAFQgA3AxAgBUIBIAFClfip' +
+  '+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3AxggBUEANgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhM' +
+  'cg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwjAEEQayIGJAACQCAAEBgiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwM' +
+  'AQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQGSIHQf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigC' +
+  'DCAJEDQgB62CpxAaIA4gB7eiIQ4MAAsACyAGQRBqJAAgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAIN' +
+  'ACAAEC1FDQAgACAFQRhqIAIgBUEQahAzIQ1BAAwBCwNAIA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAA' +
+  'AAAAIQwgACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQbSIHQQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQbCIGIAUoAghK' +
+  'BEAgBSgCDCAGQQJ0EFIiCUUEQEQAAAAAAADwvyEMDAILIAUgCTYCDCAFIAY2AgggACAHIAkgBhBsGgsgDCAOoCEMIAZFDQAgACAF' +
+  'KAIMIAoQNCAGrIKnQQJ0aigCABBcGiAOIAa3oiEODAELCwNAIAsgACgCMEgEQCAAEF0aDAELCyAMRAAAAAAAAACAIA0gDEQAAAAA' +
+  'AAAAAGMboCENDAELCyAFKAIMCxBTIAAQWyAEBEAgBCAFKQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEg' +
+  'aiQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAE' +
+  'RQ0CIAdBIGogBMAQqAEMAQsgAkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIg' +
+  'CUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEK' +
+  'QQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8C' +
+  'QAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQqAEgBSEDDAcLAn4g' +
+  'BCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQg' +
+  'A0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFx' +
+  'QdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIREN' +
+  'AAsgC0UgDkEwR3JFBEAgB0EgakEtEKgBIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIE' +
+  'QcU4IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEKgBIAZFDQMgB0EgaiAG' +
+  'wBCoASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlG' +
+  'BEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEKgBIARBAWohBAwACwALBSAIIAoQqAEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAH' +
+  'KAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAACyAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiID' +
+  'IAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQpwEgBEEQaiQA' +
+  'C8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJBzMsANgKYAUHMywBBAEHM' +
+  'AfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEG5G0EAEKsBGgwBC0EBQegAEE0iA0UEQCACQX8QSzYCAEEAIQMgAkGAAWpBf0EAQf0V' +
+  'IAIQqwEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAAAAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0A' +
+  'AkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEKwBRQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEGnI0EAEKsBGgwBCyACQYABaiAD' +
+  'IAJB/ABqIAJB6ABqEK0BIgANACADIAIoAnwiACADKAIkIABrEEwiATYCAEEAIQAgAQ0AQX8hACACQX8QSzYCQCACQYABakF/QQBB' +
+  '/RUgAkFAaxCrARoLIAIoAnAhBCACKAJsIQUgAigCaCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEFMgBRBTIAQQUyACKAJ8' +
+  'IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEHAiBUUNACACIAUQSzYC' +
+  'ICACQYABaiAFQQBB/RUgAkEgahCrASEACyABQQFqIQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAg' +
+  'AiADKAIkQQQQTSIBNgJcQQAhACABDQBBfyEAIAJBfxBLNgIwIAJBgAFqQX9BAEH9FSACQTBqEKsBGgsDQCAADQEgAkGAAWoQrAFF' +
+  'DQEgAkGAAWogAyAEIAJB0ABqEK4BIQAMAAsACwsLIAIoAlAQUyACKAJUEFMgAigCXBBTIABFDQIgAxCvAUEAIQMMAgsgAygCACAG' +
+  'IAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEHEiAARAIAIgABBLNgIQIAJBgAFqIABBAEH9FSACQRBqEKsBGgsgAUEBaiEBDAAL' +
+  'AAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAA' +
+  'KAIYQQxqQcABIAMgBBCnARoLIAZBEGokACABC+EBAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARB' +
+  'CiAHIANrIggQsAEiBSAEayAIIAUbIgIQsAEiASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8N' +
+  'ABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBELEBBEAgBkEBaiEG' +
+  'DAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAg' +
+  'BUHsAGogBUHoAGogBUHkAGoQsgEEQCAAKAIMIgQgBSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIELABIQgMAgsgBy0A' +
+  'AEH8AEcEQCAHQfwAQQEQsAEhCAwCCyACKAIAQQBOBEBBcCEEIABBcCABQcEjQQAQqwEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIB' +
+  'QQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQb8cQQAQqwEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92' +
+  'IAMgCRCzASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAGIAQgASAGELQBIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HaJCAF' +
+  'EKsBGgwDCyAKIAEgBGoiBCAGIAFrIgYQtQFBAE4EQCAFIAVBMGogBCAGELYBNgIQQXMhBCAAQXMgAUGPJyAFQRBqEKsBGgwDCyAK' +
+  'IAQgBhC3ASIEQQBIBEAgBSAEEEs2AiAgACAEIAFB/RUgBUEgahCrASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQe4TQQAQ' +
+  'qwEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAgBUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAg' +
+  'AygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAgAUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqELIBBEAgBSgC5AEh' +
+  'CCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAggByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAG' +
+  'IAogByAGELQBIglLBEAgBSAJIApqLQAANgIgQXEhBCAAQXEgCUHaJCAFQSBqEKsBGgwGCyAGIAdGBEBBcCEEIABBcCAHQfk8QQAQ' +
+  'qwEaDAYLIBEgDCAGIAdrIg4QtQEiD0EASARAIAUgBUGgAWogDCAOELYBNgIwQXQhBCAAQXQgB0GnOSAFQTBqEKsBGgwGC0EAIQkg' +
+  'BiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhC2ATYCQEF7IQQgAEF7IAZB2xYgBUFAaxCrARoMBwsgBkEBaiIJIAhGBEBBcCEEIABB' +
+  'cCAGQeA8QQAQqwEaDAcLIAggCiAJIAgQtAEiBksEQCAFIAYgCmotAAA2AlBBcSEEIABBcSAGQa8WIAVB0ABqEKsBGgwHCwJAIBAg' +
+  'CSAKaiIGIAggCWsiCBC1ASIEQQBODQAgECAGIAgQtwEiBEEATg0AIAUgBBBLNgJgIAAgBCAJQf0VIAVB4ABqEKsBIQQMBwsgBEEB' +
+  'aiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUgBUGgAWogDCAOELYBNgJwQXwhBCAAQXwgB0H/GSAFQfAAahCrARoMBgsg' +
+  'BiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIAIAtBAXRBECALGyIGQQJ0IgQQUiIIRQRAQX8hBCAFQX8QSzYCgAEgAEF/' +
+  'IAdB/RUgBUGAAWoQqwEaDAcLIAMgCDYCACADKAIEIAQQUiIERQRAQX8hBCAFQX8QSzYCkAEgAEF/IAdB/RUgBUGQAWoQqwEaDAcL' +
+  'IAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0g' +
+  'ACAHIAggBUHYAWoQuAEiBEUNAQwCCwtBeiEEIAEoAgAgAygCACADKAIEIAsQWSICQXpGBEAgAEF6QQBB/BtBABCrARoMAQsgAkEA' +
+  'SARAIAUgAhBLNgIAIAAgAkEAQf0VIAUQqwEhBAwBCyAFKQPYASISUARAQQAhBAwBCyABKAIAIAIgEhB7IgFFBEAgASEEDAELQW4h' +
+  'BCABQW5GBEAgAEFuIA1B1zJBABCrARoMAQsgBSABEEs2AhAgACABIA1B/RUgBUEQahCrASEECyAFQfABaiQAIAQLIgAgAARAIAAo' +
+  'AgAQUSAAQQhqELkBIABBOGoQuQEgABBTCws4ACABQf8BcSEBA0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWoh' +
+  'AAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmAgARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkb' +
+  'IQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQsQENASAEIQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJA' +
+  'IAQgBUcEQCAAKAIMIAVqLAAAELEBRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAE' +
+  'C6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkgByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABB' +
+  'OkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAAIAcgBkGYFxC7ASIDQQBIDQcgACAGQQFqIgkgAkGoFxC7ASIHQQBIDQcg' +
+  'Bw0BIAIgBksNBQwECyAAIAcgAkGoFxC7ASIHQQBODQFBbyEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUGK' +
+  'MCAKQRBqEKsBGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwiBiAEKAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQ' +
+  'UiILBEAgBCALNgIACyAEKAIEIAgQUiIJBEAgBCAJNgIECyAEKAIIIAgQUiIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgC' +
+  'DCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0aiADNgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFq' +
+  'NgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxBLNgIAIABBfyABQf0VIAoQqwEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQZ4zQQAQqwEa' +
+  'DAELQW8hCCAAQW8gB0HJNEEAEKsBGgsgCkEgaiQAIAgLawECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAi' +
+  'A0EfSw0AIAMQsQENAEEBDAELIANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJA' +
+  'IAAoAigiA0UNACADQQFrIQkgASACELoBIQQgACgCJCEKA0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANB' +
+  'AWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3IN' +
+  'ACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8h' +
+  'BAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAEL' +
+  'CyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUgAwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v//' +
+  '/wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEFIiA0UNAiAA' +
+  'IAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhggBEEBdEHAACAEGyIDQQN0EFIiBUUNAiAAIAM2AiAgACAFNgIYIAAo' +
+  'AhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANBAXRBgAEgAxsiBkEEEE0iB0UNABogACgCHCIDQQAgA0EAShshCSAG' +
+  'QQFrIQoDfyAEIAlGBH8gACgCJBBTIAAgBjYCKCAAIAc2AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiED' +
+  'IAgtAAANAAsgCCAFaxC6ASEDA0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIA' +
+  'IAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCAB' +
+  'IAIQugEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EB' +
+  'ajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFBAWoiBCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEGBOUEAEKsBGkFu' +
+  'DAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0AACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFBiTUgBRCrARpBbgwE' +
+  'CyAGrULQ////D3xC/////w+DIghC/v//////////AIVCCoAgB1MEQCAAQW4gBEGFM0EAEKsBGkFuDAQFIAFBAWohASAIIAdCCn58' +
+  'IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAgAEFuIARBrzJBABCrARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUHH' +
+  'NkEAEKsBGkFuCyAFQRBqJAALFwAgACgCABBTIAAoAhgQUyAAKAIkEFMLNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0A' +
+  'AHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEwayIEJAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYE' +
+  'QCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0EQCAEIAc2AhQgBCADNgIQIABBbyAFQbU1IARBEGoQqwEaDAELIAhCCn4g' +
+  'B61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2AiAgAEFvIAFBzR4gBEEgahCrARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEF' +
+  'DAALAAsgBCADNgIAIABBbyABQdA5IAQQqwEaQX8LIARBMGokAAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAggg' +
+  'ACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFBA3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAE' +
+  'ayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFBAEEAQQAQZSIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARB' +
+  'sAJqIQYMAQsgB0ECdCIFEE4iBkEAIAUQTiIFGw0AIAYQUyAFEFNCfyELDAELIAAoAgAgASAGIAUgBxBlGiAEQgA3AygDQCAHIAhG' +
+  'BEAgACgCACABEHwiC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGgKCAEEKkBGiACIAMgBEEoaiAAEL8BCyADBEAgAiAEKAIoIgAgA0EB' +
+  'ayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEFMgBRBTCyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQfk/EL8BCyACIAMgBEEoaiAA' +
+  'IAYgCEECdCIJaigCABC8ARC/ASAFIAlqIgkoAgAEQCACIAMgBEEoaiIKQf4xEL8BIAIgAyAKIAAgCSgCABC9ARC/AQsgCEEBaiEI' +
+  'DAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8' +
+  'NwMAIANBAWohAwwBCwsLIwEBfyAAQR9qIgFBDE8EQCAAEEsPCyABQQJ0QaTBAGooAgALHgAgAARAIAAgATYCACAAQSRqQcgBIAIg' +
+  'AxCnARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEMEBDAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxDB' +
+  'AQsgBEEQaiQAIAELqAUBB38jAEFAaiIDJABByMYAQQBB7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8gBEGBAk8EQCADQYACNgII' +
+  'IAMgADYCBCADIAc2AgBByMYAQWRB9REgAxDCARpBZAwBCwNAAkAgAiAERgRAIAQhAgwBCyAAIAJqLAAAEMQBRQ0AIAJBAWohAgwB' +
+  'CwsgAyACNgI8IAAgBCADQTxqEMUBIQUgBCADKAI8IgIgAiAESRshAQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQxAENASACIQEL' +
+  'IAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRA' +
+  'QQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRshAQNAAkAgAyABIAJHBH8gACACaiwAABDEAQ0BIAIFIAEL' +
+  'NgI8IAAgBCADQTxqEMUBIQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAAIAJqLAAAEMQBBEAgAkEBaiECDAEFIAIhAQwFCwAL' +
+  'AAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0BCyADIAc2AhAgAyAAQf0/IAAbNgIUIANB2DNB/T8g' +
+  'BEEoSxs2AhhByMYAQWRBmTsgA0EQahDCARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsg' +
+  'A0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQdgzQf0/IARBKEsbNgIoQcjGAEFsQYYsIANBIGoQwgEaQWwMAQtB0MoAIAY2AgBB' +
+  'zMoAIAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNAAkAgAyAERg0AIAAgA2ot' +
+  'AAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBshAQwBCwsgAQvUAwEGfyMA' +
+  'QUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQcjGAEFsQe0qIAMQwgEaQWwMAQsgAyABKAIAIgQ2AjwgAyACKAIA' +
+  'IgU2AjggBCAFckUEQCADQTxqIQQgA0E4aiEFAkAgAEHBAGtBQEkNACAEBEAgBCAAQeDAAGotAAA2AgALIAVFDQAgBSAAQf8BcSAA' +
+  'QeDAAGotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4' +
+  'IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0A' +
+  'Qc0PIQYgBUUNAQsgBw0BQZsRIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBByMYAQWxB4i8gA0EgahDCARpBbAwBCyAH' +
+  'IAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYCEEHIxgBBbEGyLyADQRBqEMIBGkFsDAELIAEgBDYCACACIAU2' +
+  'AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEEwiAgR/' +
+  'QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEE' +
+  'EE8iAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQTyEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSAB' +
+  'IANsayAGEMgBEFkiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhBRDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQg' +
+  'AyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAo' +
+  'AhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgEkAEHIxgBBAEHsAfwLAEGoygAoAgAhACAB' +
+  'QazKACgCACICNgJMIAFBsMoAKAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIE' +
+  'IAEgBDYCAEHIxgBBbEHtKiABEMIBGgwBCyAEIAFBzABqIAFByABqEMYBDQBBwMoAKAIAIgJBAEgEQCABQYACNgIUIAEgAjYCEEHI' +
+  'xgBBa0HjHCABQRBqEMIBGgwBCyACRUG8ygAoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQcjGAEFrQeMcIAFBMGoQwgEa' +
+  'DAELAkBBAUHAABBNIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwiBTYCBCAAIAEoAkgi' +
+  'BjYCCCAAQbjKACgCAEEARzYCGEG0ygAoAgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQygEEQCABKAJAEFMgABDLAQwDCyAA' +
+  'IAFBOGoQzAEgASgCQBBTQX8hAw0BQQAgACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQQSICNgIsIAJFDQILAn8g' +
+  'ACAAKAIAIgMgA2xBAnQQTiIDNgIwQX8gA0UNABogACgCAEERSARAIAAQ0QELIAAoAiggACgCLHIEf0EABSAAEMcBCwsiAw0BIAAh' +
+  'AwwCC0F/IQMLIAEgAxDAATYCIEHIxgAgA0H9FSABQSBqEMIBGiAAEMsBQQAhAwsgAUHQAGokACADC5oFAQd/IwBBkAJrIgckAANA' +
+  'IAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDNASAGQQFqIQYgAyAAIAQQzgEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABB' +
+  'ASAHQRBqIgYQzQEgBUEBaiEFIAMgACAGEM4BIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEG4ygAoAgAiBkUEQEEAIQQDQCAAIARM' +
+  'IAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRDNASAEQQFqIQQgAyAAIAUQzgEhBQwBCwsgBUUNAUEAIQVBfyEGDAIL' +
+  'IAYgACADEM8BIgQNAwtBACEEQQEhCUG0ygAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQ' +
+  'zgENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQzgENAwUgB0EQ' +
+  'aiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0B' +
+  'A0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEM0BIAZBAWohBCADIAAgBRDOASEFDAEFIAhBAWohCSAFIQYMAgsA' +
+  'CwALAAsDQAJAQQAhBCAFQcDKACgCAE4gBnINAEG8ygAoAgAgACAFENABIgQNAyADIABBvMoAKAIAIAAgBWxBAnRqEM4BIQYgBUEB' +
+  'aiEFDAELCyAGRQ0BCyAHIAYQwAE2AgBByMYAIAZB/RUgBxDCASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQUSAAKAIoEDwgACgC' +
+  'LBBTIAAoAhAQUyAAKAIUEFMgACgCMBBTIAAQUwsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEE0iBzYCECAAIAUgASgCACIIbCIC' +
+  'QQJ0EE4iCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEE0iBkUNBEEAIQIg' +
+  'BUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0aigC' +
+  'AEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQUyAAIAg2AgxB' +
+  'AAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGogCigC' +
+  'BEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcgBGxr' +
+  'IAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAgggAUEC' +
+  'dCIEIANBAXQgBCADGyIDbBBSIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAAKAIA' +
+  'QQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEobIQVB' +
+  'ACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQcjGAEFrQegsIANBEGoQ' +
+  'wgEaDAMLIAIgASADQUBrIAEgBGxBAnRqEM4BBEBBfyEAIANBfxDAATYCAEHIxgBBf0H9FSADEMIBGgwDBSAEQQFqIQQMAQsACwAL' +
+  'IAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQcjG' +
+  'AEFrQbIrIANBMGoQwgEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMg' +
+  'BCAAIAFsa0EBajYCLEHIxgBBa0GROiADQSBqEMIBGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwC' +
+  'CyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFs' +
+  'IQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0A' +
+  'AEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQcjGAEFrQckRIAMQwgEaQWsMBAUgBCAH' +
+  'aiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQcjGAEFrQZ4p' +
+  'IANBIGoQwgEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIU' +
+  'IAMgBCAAIAFsa0EBajYCGEHIxgBBa0HEJyADQRBqEMIBGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIA' +
+  'IQEgAiAHbCIDQQJ0QQRqEE4iBEUgASACbCADakECdBBOIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAF' +
+  'NgIAIAAgACgCDCACbCAHaiADIAQgBhA6NgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEMgBIAVqIQUg' +
+  'AUEBaiEBDAELCwsgBBBTIAYQUwuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAH' +
+  'NgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBhSsgAxDCARogAkUNACACIAA2Aggg' +
+  'AiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQxwEiAwRAIAQg' +
+  'AxDAATYCICACIANB/RUgBEEgahDCASEDDAELIAAoAiQQWiAAKAIkEFsgACgCACABIAIQ0gEiAw0AIAUgBWwhBkEAIQMDQCADIAZG' +
+  'BEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxDUARBcRQ0AIAAoAiQgBEEsaiAEQShqEG8gACgCJBBaIAEg' +
+  'BCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BiQkgBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB5xogBkEBdCABSg0AGkHgGiAGQQNs' +
+  'IAFMDQAaQfInQcwIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSID' +
+  'IAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQaM3IAQQwgEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2Aggg' +
+  'AiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/AX4CQCAARSABRXJBASAC' +
+  'GwRAQX4hA0HIxgBBfkGiC0EAEMIBGgwBCyAAIAFByMYAENMBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEFpBAA8LAkAg' +
+  'ASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQbCEFIAIgBEEDdGoiCEIANwMAQQAh' +
+  'AyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAAL' +
+  'AAsgAwudAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+Qe0MQQAQwgEaDAELIAX9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2' +
+  'AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGENIBIggNASAAIAcg' +
+  'ASACIAMgBCAFIAcoAgBBAnRB1MEAaigCABEYAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGENcBIQgLIAdBEGokACAIC7sBAQF/IwBB' +
+  'EGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+Qe0MQQAQwgEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAA' +
+  'AAAAAAAAAAAAAAD9CwMQIAAgASAGENMBIgENACAAQQEQB0EAIQEgACACIAMgBCAFENwBIQQgAEEAEAcgACgCJBBaIARFDQAgByAE' +
+  'EMABNgIAIAYgBEH9FSAHEMIBIQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQQ0UEQCAGIAH9' +
+  'AAQAIgj9CwMIIAYgASkDEDcDGCAGIAj9HQAgASgCGCABKAIcENkBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgE' +
+  'QEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoED0gCyALbCEMAn8DQCAJ' +
+  'IAxHBEACQCACIAlqLQAAIgpFDQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKENQBIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAI' +
+  'KAIQIApsIgpBAnRqKAIAIg9B//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQPkEAIQ0L' +
+  'IA1FDQBBAQwDCyAJQQFqIQkMAQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgC' +
+  'MEEAIAUbIAdBDGogB0EQahA/IAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAENcBDQEg' +
+  'BiAG/QADECAHQSBqIBL9Ev1XAwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBq' +
+  'ED8gBykDGCASfCESIAcpAxAhEQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAg' +
+  'CUECdGooAgAiAiALbSIIaiACIAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIo' +
+  'IAcoAiwQ2QELQQALIAdBMGokAAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAE' +
+  'KQMIIAFacQ0BIAkgAhAEIgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBm' +
+  'IgZBACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsA' +
+  'CwsgBUEASA0BCyAJIAdBCGoQayAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIa' +
+  'DAELQQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQaCAEQgA3AwggACABIAIgAyAEENsB' +
+  'IgBBAEwEQCAEQQQ2AgALIABBH3UgAHELwAcCE38BfiMAQUBqIgUkAAJAIAJFIABFIAFFcnJBASADGwRAQX4hBiAEQX5BgAtBABDC' +
+  'ARoMAQsgACgCACEHIAUgASkDADcDOCAFQn8gASkDGCIYIBhQGzcDMCAAEMcBIgwEQCAFIAwQwAE2AgAgBCAMQf0VIAUQwgEhBgwB' +
+  'CyAAIAEpAwAgBUEwaiADIAQQ3gEiBg0AIAIgAyAHIAdsIgz8CgAAIAxBAnQiBhBOIg5FBEBBfyEGIARBf0G+CEEAEMIBGgwBCyAB' +
+  'KAIMIQggDCIHQQAgB0EAShshDQNAIAkgDUcEQCAIQQAgCSAJQX9zIAdqShtFBEAgDiAKQQJ0aiAJNgIAIApBAWohCgsgCUEBaiEJ' +
+  'DAELCyAOIAogBUE4ahDfAUEAIAEoAhAgASgCCCIJGyERIAUgCjYCGCAFIA42AhAgBSADNgIMIAUgADYCCCAFIAc2AhQgASgCDCEI' +
+  'IAVBADYCLCAFIAdBBHY2AiggBSAINgIcIApBEG0iFEEBIApB/wFKGyENIAVCADcDICAJRSAKQf8DSnEiEARAIAUgBhBOIgY2AiAg' +
+  'BSAHEE4iCDYCLCAGQQAgCBtFBEAgBhBTIAgQUyAOEFNBfyEGIARBf0G+CEEAEMIBGgwCCyAFQQhqIAJBABDgAQsgCkGAAm1BASAQ' +
+  'GyESQgAgB61CAoZC6Ad8IAkbIRhBACEGA0AgDCAHayEVA0AgBiAKTiIJIAcgEUxyIAUpAzBQIBNBB0pyckUEQAJAAn8gByACIAMg' +
+  'DCABKAIMIA4gBkECdGoiFiANIAogBmsiCSAJIA1KGyIIQQEQ4QEiC2siCSARSCIPIBBFckUEQCATQQFqQQAgBUEIaiAGIAggCyAI' +
+  'IBJMIAsgFWqsQgGGQugHfCAFQTBqEOIBIgtBBEYbIRMgC0EBRgwBCyAPDQFBACEPIwBBIGsiCyQAIAAgAkICIBggBUEwaiIXKQMA' +
+  'EOoBQQAgC0EAENYBRQRAIBcgCykDEBDrASALKAIAQQFGIQ8LIAtBIGokACAPC0UNACAGIAhqIQYgDSANIBRIdCENIAkhBwwDCyAC' +
+  'IAMgDCABKAIMIBYgCEEAEOEBGgJAIAggEkoEQCAIQQJtIQ0MAQsgBiAIaiEGCyAQRSAFKAIkIAUoAihMcg0BIAVBCGogAiAGEOAB' +
+  'DAELCwsgEARAIAAoAiQQWgsgBSgCIBBTIAUoAiwQUyAOEFNBACEGIAUpAzBCAFIgCXIgByARTHINAEFlIQYgBEFlQeUiQQAQwgEa' +
+  'CyAFQUBrJAAgBgvSAwEEfyMAQYACayIHJAACQAJAAkAgACgCACIGQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAGIAAoAgQgACgC' +
+  'CCABQQEgAxDjAQJAAkACfyAHQRBqIQUgAEEAIAMbRQRAIAVBfkGnKEEAEMIBGkF+DAELIAAgAyAFENMBIAAoAiQQWgsiBUEBag4C' +
+  'AAUBC0F/IQUgBEF/Qb4IQQAQwgEaDAQLIAAoAgAiBkEQSg0BCyAGQRBHDQFBECEGIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkAC' +
+  'QAJAAkACQCAAKAIcDgMBAgADCyAGIAAoAgQgACgCCCABIAMQ5AFBACEFDAULQQAhBSAGIAAoAgQgACgCCCABQQAgAxDjAQwECyAA' +
+  'KAIEIgggACgCCCIFRw0BIAYgCCABIAMQ5QFBACEFDAMLIAAoAgghBSAAKAIEIQgLIAUgCEcNAAJAAkAgBiAFIAEgAiADEOYBIgVB' +
+  'AWoOAgADAQtBfyEFIARBf0G+CEEAEMIBGgwCCyACKQMAQgBSDQAgByAAKAIAIgA2AgQgByAANgIAQWUhBSAEQWVBng4gBxDCARoM' +
+  'AQsgACABIAIgAyAEEOcBIQULIAdBgAJqJAAgBQtXAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhB3IQQgACABQQFrIgFBAnRqIgUoAgAh' +
+  'BiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAGNgIAIANCAX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQ' +
+  'IANMBEAgACgCACgCJBBaQQAhAwNAIAMgACgCDE4NAiAAKAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIE' +
+  'IAMQ6AELIANBAWohAwwACwALIAAoAiQgA0ECdCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/' +
+  'c2pqQQE6AAALIANBAWohAwwBCwsgAEEANgIcIAAgAiAAKAIQQQAQ6QELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0' +
+  'aigCACIIIABqQQAgASAIai0AACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAA' +
+  'IAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQvMAgEEfyMAQSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEA' +
+  'IQcDQCAHIApOBEAgCRBbQQAhByAAKAIAQgIgBSAGKQMAEOoBQQAgCBDcARogBiAIKQMQEOsBQQEgCCgCAEEBRg0GGiAEDQIDQCAA' +
+  'KAIcIAdMBEBBACEHIAAgASABIAJqQQAQ6QEDQCAHIAAoAhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOgB' +
+  'IAdBAWohBwwACwAFIAkQXRogB0EBaiEHDAELAAsABSAAKAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ6AEgB0EBaiEH' +
+  'IAAoAhwhCgwBCwALAAsFIAkQXRogB0EBaiEHDAELCyAAIAEgASACakEBEOkBCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQA' +
+  'IAYgAzcDiAYgBkGABGogACAGQYgGaiIHEO4BIAZBgAJqIAIgASAEIAcQ7wEgBiABIAIgBCAHEO8BQQAhByAAQQAgAEEAShshCANA' +
+  'IAcgCEcEQCAAIAdsIQkgBkGAAmogB0ECdGohCkEAIQQDQCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigC' +
+  'ACAGIARBAnRqKAIAEPABQQJ0ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAGQZAGaiQAC/oFAQl/IwBBkBprIgUkACAFIAM3A4ga' +
+  'IAVBgAhqQQBBgAL8CwAgBUGABGpBAEGAAvwLACAFQQBBgAL8CwAgBUGAGGogACAFQYgaaiIHEO4BIAVBgBJqIAEgBxDuASAFQYAQ' +
+  'aiACIAcQ7gEgBUGADmogASAHEO4BIAVBgAxqIAIgBxDuASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/' +
+  'IAYgC0YEfyAFQYAKaiAFQYAEaiAFQYAIaiAAIAEgACAFQYgaahDyAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABDzASIHQQBIBEAg' +
+  'BSAIQQJ0aiIHIAcoAgAiB0EBajYCACAHIApqIQcLIAZBAnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2' +
+  'AgAgBkEBaiEGDAELCyEGA0AgBiALRwRAIAZBAnQiByAFQYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmog' +
+  'B2ogBiACIAAQ8wE2AgAgBkEBaiEGDAELCyAFQYAGaiAFQYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEPIBIAVBgBZqIAAgASAGEPQB' +
+  'IAVBgBRqIAAgAiAGEPQBQQAhB0EAIQggASACRgRAIAVBiBpqEHenQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEK' +
+  'QQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIA' +
+  'IgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGA' +
+  'EmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5gMBCn8jAEGQ' +
+  'CGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEO4BIAVBgARqIAEgBBD1ASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQg' +
+  'BkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQd0IBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZB' +
+  'AWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyAB' +
+  'bCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEg' +
+  'BUGICGoQ9QEMAQsgBUGAAmogASAFQYgIahDuAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAh' +
+  'BANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByAN' +
+  'ayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv1BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKE' +
+  'CCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQTiIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYL' +
+  'IAkQUyAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQ9gFBACEGQQAhByAIIAkQ9wEiCEUEQCAJEFMMBQsDQCAGQeMASyAHckUE' +
+  'QCADKQMAUA0DIAggBUHYCGoQd0IBhBBnIAggAykDACICQsgBIAJCyAFUGxAGIAggBRBrIANCACADKQMAIgIgBSkDAH0iFSACIBVU' +
+  'GzcDACAGQQFqIQZBAUYhBwwBCwsgB0UNAUEAIQYgCCAFQYACakHAABBmIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYg' +
+  'DUYEQEEBDAQFIAkgBUGAAmogBkECdGooAgBBAnRqKAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGA' +
+  'BGoiFGogByABIBJsayIHNgIAIBEgC0F/cyAAakECdCILaiAPIBNrIAEQ+AE2AgAgCyAUaiAOIAdrIAEQ+AE2AgAgBkEBaiEGDAEL' +
+  'AAsACyAFIAAgBUHYCGoiAxDuAUEAIQYgAEEAIABBAEobIQggAxB3QgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRqIQpB' +
+  'ACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABEPgBIQcgBCADIAlqIAAgA2wgBmogAlAbaiAF' +
+  'IAVBgARqIANBAnRqKAIAIAYgARD5AUECdCAFakGICGooAgBqIAEQ+AEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwALAAsL' +
+  'QQAMBAtBAAshBiAIEFEgCkEBaiEKDAALAAtBfwsgBUHgCGokAAvbAwICfwJ+IwBB4CBrIgUkACAFIAE3A9ggIAVB0ABqQQBBgCD8' +
+  'CwAgBUFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBqwiByAHfiEHIAUg' +
+  'ACgCNAR+QgEgB0IBhiIBQgKGIAZBI0obIQhCAAUgB0IyfkLAmgx8CzcDKCAFIAg3AyAgBSABNwMYIAAoAiQgBUHYIGoQd0IBhBBn' +
+  'IAUpAxgiAVBFBEAgACgCJCABEGkLIAUpAyAiAVBFBEAgACgCJCABEGoLAkAgACAFQdAAaiAEENMBIgYNACAAQgFCACAFKQMoIAIp' +
+  'AwAQ6gEiASABQn9RGyADIAVBMGoQ3AEhAyACIAUpA0AQ6wEgA0UEQEEAIQYMAQsgBSADEMABNgIQIAQgA0H9FSAFQRBqEMIBIQYL' +
+  'IAAoAiQQWiAAKAIkQgAQaiAAKAIkQgAQaSAAKAIkQgAQZwJAIAYNAEEAIQYCQAJAIAUoAjAOBQACAgIBAgtBdSEGIARBdUG+KEEA' +
+  'EMIBGgwBCyACKQMAIQEgBSAAKAIAIgA2AgQgBSAANgIAIARBZUF1IAFQG0GeDiAFEMIBIQYLIAVB4CBqJAAgBgsWACABIAAgAyAC' +
+  'IANqLQAAENQBEFwaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYgBCAF' +
+  'QX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ6AEgAwRA' +
+  'IAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBSGwsd' +
+  'AQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu2AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQcjGAEF+QaILQQAQ' +
+  'wgEaDAELIAAgAUICQgBBACADQcjGABDWASICDQBBsMsAIAMpAxAiBjcDAEG4ywAgAykDGCIHNwMAQcDLACADKAIANgIAIAAoAgAi' +
+  'ACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBoMsAQQE2AgBBqMsAIAe6RAAAAAAAAPA/oBDtASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/' +
+  'IAVEAAAAAAAA8D9kGxDtAaAiBTkDAEEDIQADfyAARQ0DIABBA3RB4MEAaisDACAFZQR/QaDLACAAQQFqNgIAQQAFIABBAWshAAwB' +
+  'CwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/' +
+  'hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAE' +
+  'QjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASAC' +
+  'EN8BBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEO4BIAUgAiAEEO4BIAFBACABQQBK' +
+  'GyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEEO4BCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQEDQCABIAhG' +
+  'BEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQACx0BAX8g' +
+  'BCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUkAEHIxgBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZByMYAQX5B' +
+  'uxlBABDCARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQxgEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHB' +
+  'APwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAM' +
+  'RgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANA' +
+  'IAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB3MoAIA02AgBBASEG' +
+  'DAQLIAAgAWohDiAAIBAgDyAJQQAQ8AEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiACaiIRLQAA' +
+  'IgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEBDAELCyAJ' +
+  'QQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEHIxgBBakHA' +
+  'JiAFEMIBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvAAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQg' +
+  'BUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQdyAUgqciA0ECdGooAgAhBUEBIQQgBhB3' +
+  'IRUgAyAHakEBOgAAIAcgAzYCQCAFIBUgE4KnIgNMIANqIQoDQAJAIAQgCEwEQEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAgB0FA' +
+  'ayAIQQJ0aigCAEECdCIDaigCACAFRhshDiACIANqIQ8gASADaiEQQQAhAwNAIAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEtAAAN' +
+  'ACAAIANBAnQiC2ooAgAgDkcNACABIAtqKAIAIBAoAgBHBEAgDygCACISQQBIIAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGogAzYC' +
+  'ACARQQE6AAAgBEEBaiEECyADQQFqIQMMAQsACwALCwNAIAMgBEcEQCAAIAdBQGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAgBUYb' +
+  'NgIAIANBAWohAwwBCwsgCUEBaiEJDAALAAsgB0HAAmokAAs+AQJ/IABBAEwEQEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMgAGwi' +
+  'BGtHBH9BfyADIAAgBGogAkobBUF/Cwv3AgEJfyMAQYAGayIGJAAgBkEAQYAC/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYEQAJA' +
+  'IAUEQCADEHenQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEO4BQQAhBCAF' +
+  'QQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxq' +
+  'KAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEPMBIAcgAiABEPMBRw0AIAYgBEECdGpBATYCACAGQYAEaiAF' +
+  'QQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ8wEgBEF/cyABaiACIAEQ8wFzQX9zQR92' +
+  'IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6QBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQ7gEgBEEAIARBAEobIQggAUEBayEH' +
+  'A0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQdyEJIAAgBUECdCIDaiADIAZqKAIAIgNBf3MgAWogAyAJ' +
+  'QgGDUBsiAzYCACAAIAcgBWtBAnRqIAcgA2s2AgAgBUEBaiEFDAELCwvdAwIIfwN+IwBBIGsiCSQAIAAoAgAiA0EBIANBAUobIQpB' +
+  'ASEGAkACQAN/IAMhBSAKIAYiBEYEfyAAIAIQdyADrCILgqcgA0F/c0EBcSIEEPoBNgJIIAAgAhB3IAuCpyAEEPoBNgJMIAIQdyEM' +
+  'IAFFDQIgA0EAIANBAEobIQQgCSAMIAesIgyCp0ECdGooAgAhCCACEHcgCSACEHcgDIKnQQJ0aigCACEFIAuCpyEGIAIQdyALgqch' +
+  'AkEABQNAIAUiCARAIAQgCG8hBSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsLIQEDQCABIARH' +
+  'BEAgACABQQJ0aiIHIAEgCGwgBmogAxD4ATYCCCAHIAEgBWwgAmogAxD4ATYCKCABQQFqIQEMAQsLIAAgAEEoaiADQQFrIgVBAnRq' +
+  'KAIAIAAoAihqIAMQ+AE2AlQMAQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhB3IAuCpyAEEPoBIgQ2AlQgAEEoaiAD' +
+  'IAQgA0EAIAIQ+wEgASAFIAgoAgAiAUEBdCADQQEgAXQgAhD7AQsgACAAIAVBAnRqKAIIQQF0IAMQ+AE2AlAgCUEgaiQAC6cHASt/' +
+  'IwBBgAFrIgMkAAJAIAAoAgQiEEEBakECbSIOIAAoAgAiAiACbCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxqIhUgEGoiFiAQakEA' +
+  'EEwiDEUNACAOQQAgDkEAShshGyACQQAgAkEAShshHCAAKAJUIAAoAkhqIAIQ+AEhFyAAKAJMIAAoAlBqIAIQ+AEhGCAAQShqIRkD' +
+  'QCAHIBtGBEAgDCEEDAILIBkgByACbSIEQQJ0aiEdIBkgESAEa0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEfIAIgB2whICAHIAIQ' +
+  '+QEiGiACbCIFIBRqISEgAiAEbCIEIBNqISIgBSASaiEjIAQgDmohJCAAIBpBAnRqISUgDyACEPkBIiYgAmwiBCAUaiEnIAQgEmoh' +
+  'KEEAIQUDQAJAIAUgHEcEQCAFICNqISkgBSAkaiEqIAUgIGogAmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayACEPgBIQQgHSgCACEJ' +
+  'ICUoAgghBiAeKAIAIQogAyAPIA8gAm9rIg0gACgCTCAIayACEPgBIgsgE2pqNgJoIAMgBCAoajYCZCADIAQgDmogDWo2AmAgAyAF' +
+  'IAlqIAIQ+AEiCSACbCAVaiAGIAhqIAIQ+AEiDWo2AlQgAyAIICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApqIAIQ+AEiCiACbCAW' +
+  'aiAGIAtqIAIQ+AEiBmo2AlggA0F/NgJcIAMgCyAnakF/IBEgJkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMgBzYCQCADIBcgCWsg' +
+  'AhD4ASACbCAVaiAYIA1rIAIQ+AFqNgJwIAMgFyAKayACEPgBIAJsIBZqIBggBmsgAhD4AWo2AnRBACEGIAQgBUcgCCALR3IgByAP' +
+  'RnEhBEEAIQsDQAJAQQAhCSALIB9GBEAgBEUEQCAMIANBACAGEFkiBEEASA0CIAEgBEECdGogCCArajYCAAsgCEEBaiEIDAMLA0Ag' +
+  'CUEHRgRAIAtBAWohCwwDBSADQUBrIAtBHGxqIAlBAnRqKAIAIg1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAKICxGBH8gAyAGQQJ0' +
+  'aiANNgIAIAZBAWoFIAQgAyAKQQJ0aigCACANRnIhBCAKQQFqIQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAMEFFBACEEDAQLIAdB' +
+  'AWohBwwCCyAFQQFqIQUMAAsACwALIANBgAFqJAAgBAsNACAAIAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAAIAEgAmxrIgAgAkgb' +
+  'QQFrIAAgAkobCwoAIAFBAEcgAHIL4QEBB38jAEEgayIJJAAgA0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4EQEEAIQdBACEGA0Ag' +
+  'BiALRgRAIAAgCEECdGogCSAFEHcgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxD4ASIHNgIAQQEgBnQgBHJBASAHdHIh' +
+  'BCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxD4ASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcL' +
+  'IAZBAWohBgwBCwALAAsLIAlBIGokAAvFCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B/BdBABDC' +
+  'ARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QdAxQQAQwgEaDAELAn8gAkUEQCAFQfggakEA' +
+  'QYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxBhzYgBRDCARoMAgsgBUH4IGpBAEGIBPwLACAF' +
+  'QbgiaiEHIAIoAgQLIQIgByACIAYgBBD9ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEH9' +
+  'PyAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEIACIgdB' +
+  'fnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQiAJFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLY' +
+  'IEEADAILA0AgBCgCACAHIAEgBkEQahCAAiIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAG' +
+  'QRBqIAYQgQJFDQAgBCAGIAZBEGoQggJFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEIoCIQIgBCgCCCIHIQECQCAHDQAg' +
+  'AhCLAiIHIQEgBw0AQQAhByACEJUCIQELIAEgAWwiASACRwRAIAQgBiACIAFBABCWAgwBCyAEIAc2AhgCQCAEEJcCIgENACAEIAYg' +
+  'AkEAEJgCIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEIMCCyECIAZBIGokACAFKAKsIRBTIAIE' +
+  'QCADEP4BIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEIQC' +
+  'IAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQgAIiB0UNASAHQQRGBEAgBiAAKAIYRg0C' +
+  'IAAgBBCFAg0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMg' +
+  'BSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnIN' +
+  'ABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFq' +
+  'IQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsE' +
+  'QCAFQZDCACkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQ/AEgBSgCEEEQR3JFBEAgAxD+ASADIAVBEGpB4CD8CgAAQQAhAgwC' +
+  'CyAFQRBqEP4BIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEi' +
+  'AEUNACADIAA6AIggCyAFQYAlaiQAIAIL+AEBA38gAUGwwgAgARshBgNAAkBBwQAhBQJAIARBwQBHBEAgBCAGai0AAA0BIAQhBQsg' +
+  'AEHGAGpB/wFBgAL8CwBBACEEIAAgAUEARzoABCABBEAgASAFIAIgAxD/ASIBDQILIABBBWogBiAF/AoAAANAIAQgBUYEQCAAIAU2' +
+  'AgAgAEEAOgClASAAQQA7AHMgAC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB/wFGBEAgAEEAOgBwC0EAIQEgAC0AhQFB/wFHDQMgAEEA' +
+  'OgCFAQwDBSAAIAQgBmotAABqIARBAWoiBDoARgwBCwALAAsgBEEBaiEEDAELCyABCycAIAAEQCAAKALMIBBTIAAoAtQgEFMgAEEA' +
+  'NgLUICAAQgA3AswgCwvBAgEFfyMAQTBrIgQkAAJ/IAFFBEAgA0FmQZINQQAQwgEaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYN' +
+  'AyAFQQFqIQcgACAAIAVqLQAAIgYgBRCwASEIIAZB/wBrQf8BcUGiAU8Ef0H0MSAGQQoQsAEFQQELDQEgByEFIAhFDQALIAggAGtB' +
+  'AWohBUHrOiEADAELQYUKQdUwIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAEIAc2AiggBCAFNgIkIAQgBjYC' +
+  'ICADQWYgACAEQSBqEMIBGkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQasuIARBEGoQwgEa' +
+  'QWYMAQsgBEHAADYCACADQWZBoxEgBBDCARpBZgsgBEEwaiQAC+UBAQd/IwBBEGsiBSQAIAUgACABIAIQhAIgAyAF/QADAP0LAgAC' +
+  'fyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhCGAiIJQQNxDgICAAELIAIgBGotAABB' +
+  '/ABGIAFxIQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYNAQwECyABIQALIAlBAnYgBGoh' +
+  'BAwBCwsgBiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSABKAIAIQQDQAJAIAQgBU8NACAA' +
+  'IAQgBRCGAiIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQhgIiB0EDcSIGQQNHDQBBAyEG' +
+  'IAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9yIAMg' +
+  'BEtxC4wBAQJ/IAAoAgAgASgCACABKAIEQQBBABCKAiEDAn8gACgCCCIEBEBBASADIAQgBGwiAUYNARpBACADQQF0IAFNDQEaIAAo' +
+  'AgAgAigCACACKAIEQQBBABCKAiADRg8LQQEgA0HAAEsNABpBACADEIsCIgJBBEgNABogACABKAIAIAEoAgRBACACEIwCCwvZCAEG' +
+  'fyMAQSBrIgQkACAEQRBqIAAgASgCACABKAIEEKACIAACfwJAIAAtAMQBIAQtABVFcg0AIAQoAhAiA0UNAEEBIAQtABQNARogBC0A' +
+  'FkUNAEEBIQIgBC0AFw0AAkAgACgCCCICDQAgA0HBAEkEQCADIQIMAQsgAxCPAiECCyAEKAIYIAJNIQILIAILIgI2AhQgAEEBIAQt' +
+  'ABYgBC0AFUUgAiAALQDEAXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQigIiAkUEQCAAIAEoAgBBfxCZAiAEIABBQGs2' +
+  'AgBBaCECIABBaEG2FCAEEJoCDAELAn8gAiAELQAPBH8gACABIAIQoQIFQQALIgZrIQIgACgCCCEDIARBADoADgJAIAMEQCAEIAM2' +
+  'AgggAiADRg0BIARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEJYCDAILIAQgAhCLAiIDNgIIIAJBwQBP' +
+  'BEAgBEEBOgAOIAMNASAAIAEgAiACEJUCIgIgAmxBABCWAgwCCwJAIANBBEgNACAAIAEoAgAgASgCBCAAKAIUIAMQjAJFDQAgBEEB' +
+  'OgAOQQAMAgsgBCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABCXAiICDQAgACADIANsQQJ0EE4iAjYCNCACRQRAQX8hAiAAQX9B' +
+  '0AtBABCaAgwBCyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6ACQg' +
+  'ACABIANBASAFGyADbCAGEJgCIgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQogIhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIgIAAo' +
+  'AhhODQEgACgCBCIDIAFNBEAgACADQewKEKMCQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhCAAg4FBAMDAQADCyAAIAIQhQJF' +
+  'DQEgACABQYslEKMCIAAgATYCKEFoIQEMBgsgAigCACEBIAIoAgQhAyAALQAtQS1GBH8gACgCACABIAMgACgCFEEAEIoCIAAoAhhG' +
+  'BUEAC0UNAQtBACEFIwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEKACAkAgAS0ABUUNACABLQAEIgYgAS0A' +
+  'BnIEQCAAQQE2AhQgACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigCACAC' +
+  'KAIEIAAoAhQgA0EPahCKAiEBIAAgAiAAKAIYIgUgASAFQQFqRiADLQAPQQBHcRCYAiEBIANBEGokACABDQQgACAAKAIgQQFqNgIg' +
+  'CyACKAIMIQEMAQsLIAAgAUHfIxCjAkFoIQEMAQsgACABEKICIQELIAJBEGokACABIQILIARBIGokACACC2YBA38gACACNgIMIAAg' +
+  'AjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEELABIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEELAB' +
+  'IgAgAWsgAiAAGzYCBAuKAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEIECRQ0AIAAgAiABEIICRQ0AIAAoAgAgAigCACIEIAIoAgQi' +
+  'BUEAQQAQigIhAyAAKAIIIgFFBEAgAxCLAiEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAEIAVBACABEIwCIQYLIAJBEGok' +
+  'ACAGC9EBAQN/AkAgACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEsRwRAIABB/ABHDQFBBQ8LQQYP' +
+  'C0EHIQMgAMBBAE4NACAEIAIgAWsQhwIiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFG' +
+  'IABB//0DRnJFIABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFBA3IhAwsgAwvqAQEFfyAALQAA' +
+  'IgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBBgBAhBUEPIQJBAgwBC0F/IQYg' +
+  'AkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEBA0AgASAERwRAIAAgAWotAAAi' +
+  'A0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyACQf//wwBLGyACIAVJGyEGCyAG' +
+  'C/EBAQV/A0ACQCABIAJPDQAgACgCACABIAIQhgIiA0EDcQ0AIANBAnYgAWohAQwBCwsCQCAAKAIIIgQNACAALQDEAUUEQEEjIQQM' +
+  'AQsgACgCwAEhBAsgASACIAEgAksbIQMgASECQQBCkYCAhICAgAECfwNAQRcgAiADRg0BGiAAKAIAIAJqLQAAIgXAIgYQiQIgBkHB' +
+  'AGtB/wFxQRpJcgRAIAAgBWosAIYCIgVBf0YgBCAFSHIgB3IgByAGEIkCGyEHIAJBAWohAgwBCwsgAiEDIAZBCWsLIgCtiKdBAXEg' +
+  'AyABa0EBSyAHcUUgAEExS3IbCw8AIABB4QBrQf8BcUEaSQtgAQF/IwBBIGsiBSQAIAVBEGogASACEI0CQQAhAUEAIQIDQCAAIAMg' +
+  'BUEQaiAFEI4CBEAgBS0ACEEARyECIAFBAWohAQwBCwsgBARAIAQgAkEBcToAAAsgBUEgaiQAIAELIgEBfyAAEI8CIgFBACABIAFs' +
+  'IABGG0EAIAFBAWtBwABJGwtiAQF/IwBBIGsiBSQAIAVBEGogASACEI0CA0ACQCAAKAIAIAMgBUEQaiAFEI4CIgFFDQAgACADIAUo' +
+  'AgAgBSgCBCAEEJACIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwslACAAQQA6AA4gAEEBOwEMIAAgATYCCCAAIAI2AgQgACAB' +
+  'NgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAHEIYCIgRBAnYgBWoiBjYCACAE' +
+  'QQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQMLIAAgBWpBAWstAABBCiAFGyIE' +
+  'QSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUhBAJAA0ACQCAEIAdPDQACQAJA' +
+  'AkAgACAEIAcQhgIiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQBAAsgCEE9Rw0DCyAKQQEgCEE9' +
+  'RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAELQQAgAi0ADEEARyALGyACLQAN' +
+  'IQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEJECIQVBACEEDAILQQAhBCACQQA6' +
+  'AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQhgIiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAALAAsgBiAFayEGDAELQQAgAi0A' +
+  'DUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEJECIQULIAMgBDoACCADIAY2AgQgAyAFNgIA' +
+  'QQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIAIAJqIQUCQCABRQRAQX8hAiAD' +
+  'QQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAEIkCRQ0BIAIgACABQSBrQf8BcWosAIYCIgAgACAEShsP' +
+  'C0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBCSAg0BIAQQkwINAQsDfyAAIANGBEAgAQ8LIAAgBWosAAAiAhCUAgR/' +
+  'IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEgRiABaiABIAEgAkkbCx8AIABB' +
+  'LWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQtMAQJ/QcAAIQICQCAAEI8CIgFB' +
+  'P0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyACC7UDAQR/IwBB4AFrIgUkACAD' +
+  'IAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBCNAiAFIAEoAgA2AtwBQQAhAQJAA0ACQCAAKAIAIAAoAhQgBkEQaiAG' +
+  'EI4CRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EJ0CIgdBAEgNAiAFIAYoAgQgBigCAGo2AtwBIAFBAWohAQwBCwtBACEH' +
+  'CyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxCZAgJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIwIAVB0ABqQYABQdkUIAVBMGoQ' +
+  'qQEaDAELIAUgAEFAazYCQCAFQdAAakGAAUHrFCAFQUBrEKkBGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAF' +
+  'IAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQewjIAUQmgIMAQsgAkGBIE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABB' +
+  'aEHgLiAFQSBqEJoCDAELIAAgAiADIAVB0ABqEJsCC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhgg' +
+  'ACgCwAFMckUEQCAAIAAoAjBBfxCZAkGrLkGJECAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAEL' +
+  'NgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQmgJBZiEBCyACQRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAg' +
+  'ASgCBBCNAgJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahCOAkUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0B' +
+  'IAZBAWohBSAAIARBIGoQnAIiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIcEJkCIAAoAhghBUHEHiEHQf0/' +
+  'DAELIAAgBCgCIEF/EJkCQZgjIQcgACgCGCIFIQZB7D4LIQEgACgCICECIAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAE' +
+  'IAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEHQCCAEEJoCCyAEQUBrJAAgCAusAgEGfyMAQSBrIgQkACAAKAIA' +
+  'IgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQsAEiAwRAIAZBAWohBiAFIANBAWoiA2shCAwBCwsgACABNgI8IAQgBjYCECAEIAEg' +
+  'CGpBAWoiBzYCFCAAQUBrQdAAQY0JIARBEGoQqQEaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24i' +
+  'CEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEHROiAEEKkBGgsCQCAAKAIQIgNFDQAgAyAGEJ4CNgIYIAMgBxCeAjYCHCAD' +
+  'IAEQngI2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACykBAX8jAEEQayIEJAAgBCAD' +
+  'NgIMIAAoAhAgASACIAMQwQEgBEEQaiQAC0gBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQiwIiAjYCCCAEIAI2AgQgBCAB' +
+  'NgIAIABBaEH0NiAEEJoCIARBIGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAgASAAKAIcEJ0CIgNBAEgEQCADDAELQX4gACgCHCIFQf8f' +
+  'Sg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRCZAiAEIABBQGs2AgAgAEFoQfoUIAQQmgJBaAwBCwJAIAMNACABKAIEIQYgAC0A' +
+  'LUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxCUAhs6AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJBMEYEQCAAQQE6AC4MAQsgAsAQ' +
+  'kgJFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGogAyAAKAIwazYCAAsgACAAKAIcQQFq' +
+  'NgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgRBwAAgBBsi' +
+  'BhCQAiIEQQBOIAQgBkxxRQRAIAAgBSAEQX9zIARBH3VxaiIFIAIQmQIgACADQeAAahCfAgJAIARBAEgEQCADQYACaiEEIwBBEGsi' +
+  'AiQAAn8gACgCACAFaiIGIAAoAgQgBWsQhwIiAUEASARAIAYtAAAhAUG2MQwBCyABRQRAQQAhAUGfIAwBC0GiMSABQf8ARiABQSBJ' +
+  'cg0AGkG5MEHgF0HMPCAAKAIUQQFGGyABQf8ASxsLIQUgAiABNgIAIARBMCAFIAIQqQEaIAJBEGokACADIABBkAFqNgIIIAMgAEFA' +
+  'azYCBCADIANB4ABqNgIMIAMgBDYCACAAQWdBrRUgAxCaAgwBCyAAKAIQIgIEQCACIAQ2AhQLAkAgACgCGEEAIAAoAhRBAUcbRQRA' +
+  'IAEoAgQhAiADIAAoAgAgASgCAGo2AkQgA0HYM0H9PyACQRRLIgEbNgJIIANBFCACIAEbNgJAIANBgAJqQTBBmBQgA0FAaxCpARoM' +
+  'AQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEGAOiADQdAAahCpARoLIABBQGshASAAKAIYIgJFBEAgAyAB' +
+  'NgIUIAMgA0GAAmo2AhAgAEFnQYAyIANBEGoQmgIMAQsgAyACNgIwIAMgAjYCLCADIAE2AiQgAyADQeAAajYCNCADIABBkAFqNgIo' +
+  'IAMgA0GAAmo2AiAgAEFnQcUVIANBIGoQmgILQWchBAsgA0GwAmokACAECxQAIABB/////wcgAEH/////B0kbC+MCAQx/IwBBMGsi' +
+  'BCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRAIAQgAzYCECABQaABQbs0IARBEGoQqQEgAWohAkEwIQoMAQsgAC0ALSICQS4g' +
+  'AhshCiAAQcUBaiEIIAAoAsABIgIgAyACIANIGyIJQQFrIQsgASECA0AgCSAFIgNMDQEDQAJAIAsgAyIGRgRAIAshBiAJIQMMAQsg' +
+  'CCAGQQFqIgNqLAAAIAYgCGosAABBAWpGDQELCyAMQQRGBEAgBCAINgIkIAQgCTYCICABQaABQYwUIARBIGoQqQEgAWohAgwCCyAM' +
+  'QQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0A' +
+  'xQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShBiB0gBBCpARogBEEwaiQAC+ABAQR/IwBBIGsiBCQAIABBoMIAKAIANgIIIABB' +
+  'mMIAKQIANwIAIARBEGogAiADEI0CQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQjgJFDQEgACACQQFqIgI2AgAgBCgC' +
+  'BCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCQAiIFQQBIBEAgAEEAOgAFCyAGQQJPBEAg' +
+  'AEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAII' +
+  'IgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCLAkEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgC' +
+  'BCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEIACDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahCKAhogAy0A' +
+  'D0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgC' +
+  'BCICSQRAIAAoAgAgAiABIAUQgAIhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASAC' +
+  'ayICELABIgQEQCAAIAQgA2tBfxCZAiAGIABBQGs2AgAgAEFnQcMNIAYQmgJBZwwBCyACQQEgAhsQTiIERQRAIABBf0HQC0EAEJoC' +
+  'QX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVB' +
+  'EGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQiwINACAEEJUCIQEgACAAKAI4' +
+  'QX8QmQIgAyAAQUBrNgIAIANBMGoiAkHkAEHrFCADEKkBGiAAIAQgASABbCACEJsCDAELIAAgASAEEJkCIAAoAiAhASADIAAoAhgi' +
+  'BDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB/T9B/hUgAUEBRhs2AhQgAEFoQY0PIANBEGoQmgIL' +
+  'IANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANB' +
+  'AksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkH4wgAoAgA2AhggBkHwwgApAgA3AhACQCAARQ0AA0BBwAAhBwJA' +
+  'IAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQbDCACEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAt' +
+  'AIggIgpFDQBBtjQgCsAiDEEFELABRQ0AIAggDCAHELABDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsA' +
+  'CyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBqEKUCDAELAn9BACEH' +
+  'AkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAi' +
+  'CEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCl' +
+  'AgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACID' +
+  'IAFrEKcCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARCoAgvAEKgBIAdBAWohByADQQFqIQEMAQsLIAYg' +
+  'ACgCzCAgAWogACgC0CAgAWsQpwIMAQsgBiAAIAIQpgILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIg' +
+  'B2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRA' +
+  'IAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCoAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkg' +
+  'BxvAEKgBCwJAIAdFBEAgACAIEKkCDAELIAAgBCAIEKgCEKgBCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2wh' +
+  'CQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhq' +
+  'LAAAIgQQkgJFBEAgBBCTAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEJQCBEAgBEEBaiEE' +
+  'DAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCnAg8LIAAgByAIaiAFIAdrEKcCAkAgAiAGai0AACIEIAEgBmotAAhG' +
+  'BEAgACABKALMICAFaiADIAVrEKcCDAELIAAgBBCpAgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEKgBIAFBAWohASACQQFr' +
+  'IQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBzgkgAhCpARCn' +
+  'AiACQRBqJAAL7QMCA38CfiMAQUBqIgUkAAJAIABBACABG0UEQEEAIQIgA0F+QacoQQAQwgEaDAELIAIEfyACKQMIIQcgAikDACEI' +
+  'IAIoAhAFQQALIQQCQAJAQQFBqAkQTSICRQ0AIAIgABCrAg0AIAIQrAJFDQELIAIQrQIgBUF/EMABNgIAIANBf0H9FSAFEMIBGkEA' +
+  'IQIMAQsCQAJAIAAgAUICQoCt4gQgCCAIUBsiCCACKAIwIAVBIGogAxDWASIAIAUoAiAiBnJFBEAgA0FjQe4aQQAQwgEaDAELIAAg' +
+  'BkECR3JFBEAgA0FiQZsYQQAQwgEaDAELIAAgBkEER3JFBEAgBSAINwMQIANBZUH2HiAFQRBqEMIBGgwBCyAARQ0BCyACEK0CQQAh' +
+  'AgwBCyACQoCS9AEgByAHUBs3A0hBACEAIAIgBEEQIARBAEobNgJQQn9CfyACNQIAIgeGQn+FIAdCwABRGyEHIAIoAgQiBEEAIARB' +
+  'AEobIQYDQCAAIAZGBEAgAiAENgI0QQAhAANAIAAgBE4EQCADRQ0EIANBAEHsAfwLAAUgACABai0AACIGBEAgAiAAIAYQrgIgAigC' +
+  'BCEECyAAQQFqIQAMAQsLBSACKAIoIABBA3RqIAc3AwAgAEEBaiEADAELCwsgBUFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAF' +
+  'bCILQQJ0IgJqKAIAIQMgACAFIAEoAgwiBGxBAnQQTiIMNgIcIAAgAkEEaiIHEE4iAjYCICAAIANBAnQiCBBOIgM2AiQgBEEEEE0i' +
+  'CUUgDEUgAkVyckEBIAMbBEAgCRBTQX8PCyACIAYgB/wKAAAgAyABKAIUIgcgCPwKAABBACECA0AgAiALRgRAIAkQUyAAIAs2AgQg' +
+  'ACAFNgIAIAAgASgCDCICNgIIIAAgASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYCECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2' +
+  'AhRBAA8LIAYgAkEBaiIDQQJ0aiEIIAYgAkECdGooAgAhBANAIAgoAgAgBEwEQCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgog' +
+  'CigCACIKQQFqNgIAIAwgCiAFIA1sakECdGogAjYCACAEQQFqIQQMAQsACwALAAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQ' +
+  'TSIGNgIoIAAgAUEBEE0iBzYCLCAAIAFBARBNIgg2AjAgAEEBQQgQTSIJNgJcIAAgASAAKAIAIgJsQQgQTSIKNgJgIAAgAUEEEE0i' +
+  'CzYCbCAAIAAoAggiA0EEEE0iDDYCdCAAIAFBAnQiBEEEEE0iDTYCgAkgACAEQQQQTSIENgKECSAAIAFBARBNIg42AogJIAAgAUEI' +
+  'EE0iDzYCkAkgACABQQEQTSIQNgKUCSAAIANBBBBNIgM2AowJIAAgASACQQIgAkECShtsIgFBBBBNIgI2ApgJIAAgAUEEEE0iETYC' +
+  'nAkgACABQQQQTSIBNgKgCUF/IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAA' +
+  'AP03IhL9GwFBAXFBAXQgEv0bAGsgEv0bAkEBcUECdHIgEv0bA0EBcUEDdHIgCv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/TciEv0bAEEBcUEEdHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEGdHIgEv0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciAC' +
+  'RSARRXJychsLmQEAIAAEQCAAKAIcEFMgACgCIBBTIAAoAiQQUyAAKAIoEFMgACgCLBBTIAAoAjAQUyAAKAJcEFMgACgCYBBTIAAo' +
+  'AmwQUyAAKAJ0EFMgACgCgAkQUyAAKAKECRBTIAAoAogJEFMgACgCjAkQUyAAKAKQCRBTIAAoApQJEFMgACgCmAkQUyAAKAKcCRBT' +
+  'IAAoAqAJEFMgABBTCwvYAQIFfwF+IAAoAiwgAWogAjoAACAAKAIoIgQgAUEDdGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0' +
+  'aiIBKAIAIgMgASgCBCIBIAEgA0gbIQVCfiACQQFrrYkhCANAIAMgBUcEQEEAIQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgC' +
+  'JCADQQJ0aigCAGxBAnRqIQIDQCABIAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwB' +
+  'CwALAAsLC5wDAQV/An9BfiAARSABRXINABogAUEAQSj8CwAgABCwAkEAIAAoAjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkD' +
+  'SDcDQCAAIAI2AlQgACACQQR0IgNBsMMAaigCADYCWCAAIANBvMMAaigCACADQbjDAGooAgARAQANAiAAELACIAJBAWohAgwBCwsg' +
+  'AEEUNgJUIABBFBCxAjYCWCAAELICC0EAIQIgACgCaCIDQQAgA0EAShshBAJ/A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgC' +
+  'YCACQQN0aiIFKAIAQQN0aiIGIAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJBAWohAgwBCwsgACAAKAJcIgIoAgAgAigCBBCuAiAAKAJo' +
+  'IQMgACgCZAshAiABIAAoAlQ2AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQgACgCYCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEg' +
+  'ACgCcDYCGCABIAAoAnQ2AhwgACgCeCECIAEgAEH8AGo2AiQgASACNgIgQQELCyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3' +
+  'AmQgAEEAOgB8CxcAIABBBHRBsMMAaigCAEEAIABBFE0bC9IBAQZ/IwBBEGsiAyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQD' +
+  'QCACIAVHBEAgACgCLCACai0AAEUEQCAAKAIoIAJBA3RqKQMAELMCIgYgBCAEIAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsg' +
+  'ACABIAAoAjAgAWotAAAiBRC0AiAAIAEQtQIgACgCACECIAMgBDYCDCADIAU2AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFq' +
+  'NgIEIABB3DMgAxC2AiADQRBqJAALBgAgAHunCx4BAX8gACgCXCIDIAI2AgQgAyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJB' +
+  'AEobIQUgACgCbCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2' +
+  'AgALC38BAn8jAEEQayIEJAACQCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAAIAAoAvwIakH8AGpB/AcgA2siAyABIAIQpwEiAUEA' +
+  'SA0AIAACfyABIANPBEAgAEH4CGpBrty4ATYAAEH/BwwBCyAAKAL8CCABags2AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEA' +
+  'IQEgACgCCCIJQQAgCUEAShshBgNAAkAgASAGRgRAIAYhAQwBC0EAIQJBfyEEIAAoAgAiByAAKAIcIAEQuAIhCEEAIQMDQCADIAdI' +
+  'IAJBAklxBEAgBCAIIANBAnRqKAIAIgQgBCAAKAIsai0AACIKGyEEIANBAWohAyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIg' +
+  'ACgCACIDQQAgA0EAShshCCADIAAoAhwgARC4AiEDA34gAiAIRgR+IAsFIAtCAEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYg' +
+  'DFAbhCELIAJBAWohAgwBCwtCf4VCf0J/IAethkJ/hSAHQcAARhuDIgsQswJBAUcNACAAIAQgCxC5AiIGELQCIAAgBBC1AiAAIAEQ' +
+  'ugIgBSAAKAJYNgIQIABB5D8gBUEQahC2AiAAIAQQuwIgAEG2P0EAELYCIAAgARC8AiAFIAY2AgAgAEHGMyAFELYCDAMLCwsgAUEB' +
+  'aiEBDAELCyAFQSBqJAAgASAJSAsNACABIAAgAmxBAnRqCwkAIAB6p0EBagteAQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkAD' +
+  'QCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayIC' +
+  'JAAgAiABIAAoAgAiA20iBEEBajYCACACIAEgAyAEbGtBAWo2AgQgAEHmKiACELYCIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCAB' +
+  'IAAoAgAiA0gEQCACIAFBAWo2AgAgAEH1KyACELYCDAELIAEgA0EBdCIESARAIAIgASADa0EBajYCECAAQagvIAJBEGoQtgIMAQsg' +
+  'ASADQQNsIgNIBEAgACgCDCEDIAIgASAEa0EBajYCJCACQfknQcwIIAMbNgIgIABBmC8gAkEgahC2AgwBCyABIANrIgEgACgCECID' +
+  'SARAIAJBoR1Brx0gARs2AjAgAEGmFSACQTBqELYCDAELIAEgA2siA0EBaiEBIAMgACgCFCIESARAIAIgATYCQCAAQfwrIAJBQGsQ' +
+  'tgIMAQsgAiABIARrNgJQIABBni8gAkHQAGoQtgILIAJB4ABqJAALiQMCCn8DfiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShsh' +
+  'BQNAAkAgASAFRgRAIAUhAQwBC0EAIQMgACgCACICQQAgAkEAShshCEIAIQwgAiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsg' +
+  'AWoiAhC4AiEJQgAhDQNAIAMgCEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQuQIiCkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiAD' +
+  'QQFqIQMgACgCKCAGIAlqIgYoAgAiC0EDdGopAwAgDINQDQALIAAgCyAKELQCIAAgBigCABC1AiAAIAIQugIgACgCWCEFIAQgCjYC' +
+  'BCAEIAU2AgAgAEGFPiAEELYCIAAgBigCABC7AiAAQec+QQAQtgIgACACELwCIABBtDRBABC2AgwDCwUgACgCKCAJIANBAnRqKAIA' +
+  'QQN0aikDACIOIAyDIA2EIQ0gDCAOhCEMIANBAWohAwwBCwsgAUEBaiEBDAELCyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQA' +
+  'QQAhASAAKAIEIgRBACAEQQBKGyEDA0ACQAJAIAEgA0YEQCADIQEMAQsgACgCLCABai0AAA0BIAAoAiggAUEDdGopAwAiBRCzAkEB' +
+  'Rw0BIAAgASAFELkCIgMQtAIgACABELUCIAIgACgCWDYCECAAQeQ/IAJBEGoQtgIgACABELsCIAIgAzYCACAAQbMzIAIQtgILIAJB' +
+  'IGokACABIARIDwsgAUEBaiEBDAALAAsJACAAIAEQwAILggUCD38EfiMAQSBrIgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqt' +
+  'IRIgACgCgAkhBSAIrCETA0ACQAJAIAMgACgCCE4NACADIA5IIAFHDQFCASERIAAoAgAgACgCHCADELgCIQ8DQCARIBJRDQJCASAR' +
+  'QgF9hiEUQQAhBEEAIQIDQCACIAhGBEAgACATEMECRQ0DBSAAKAIoIA8gAkECdGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGog' +
+  'BjYCACAEQQFqIQQLIAJBAWohAgwBCwsCQCAEQQJIDQAgACgCICIKIAUoAgAiDEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIE' +
+  'Tg0BQQEhCUEBIQICQCAAKAIkIAZBAnRqKAIAIgsgA0YNAANAIAIgBEhBACAJGwRAIAAgBSACQQJ0aigCACALEMICIQkgAkEBaiEC' +
+  'DAEFIAlFDQJBACECIAAoAgAgACgCHCALELgCIQkCQANAAkAgAiAIRgRAIAAoAmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigC' +
+  'ABC1AiACQQFqIQIMAAsACyAAIAkgAkECdGooAgAiCiADEMICRQRAIAAgCiANEMMCCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoM' +
+  'AwsgACADELoCIAAgCxC6AiAHIAAoAlg2AhAgAEHWPiAHQRBqELYCIAAgAxC8AiAHIA02AgAgAEGcPiAHELYCIAAgBSAEEMQCIABB' +
+  'sT5BABC2AiAAIAsQvAIgABDFAkEBIRAMBgsACwALIAZBAWohBgwACwALIBFCAXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAAL' +
+  'AAsZACAAIAApAzggAXwiATcDOCABIAApA0BYC1oBA38gACgCICABQQJ0aiIBKAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIB' +
+  'RgRAIAUhAQwBCyABQQFqIQMgACgCJCABQQJ0aigCACACRw0BCwsgASAESAuJAQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGD' +
+  'UA0AIAAoAmgiBEEAIARBAEobIQYgACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsg' +
+  'BSAEQQN0aiIDIAI2AgQgAyABNgIAIAAgBEEBajYCaAsLRwEBfyACQQAgAkEAShshA0EAIQIDQCACIANHBEAgAgRAIABB+D9BABC2' +
+  'AgsgACABIAJBAnRqKAIAELsCIAJBAWohAgwBCwsL7QECB38CfiMAQRBrIgQkACAAQcc9QQAQtgIgACgCaCEBA0AgASACSgRAQgEg' +
+  'ACgCYCACQQN0aigCBCIGQQFrrYYiCSAIg1AEQCAIUEUEQCAAQdo/QQAQtgILIAQgBjYCACAAQfc+IAQQtgJBASEFIAIhAwNAIAAo' +
+  'AmgiASADSgRAIAYgACgCYCIHIANBA3QiAWooAgRGBEAgACAFBH8gBwUgAEH4P0EAELYCIAAoAmALIAFqKAIAELsCQQAhBQsgA0EB' +
+  'aiEDDAELCyAIIAmEIQgLIAJBAWohAgwBCwsgAEG0NEEAELYCIARBEGokAAvGAgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAA' +
+  'AAAAAAAAAAAAAAD9CwSQBCADQQAgA0EAShshBgNAAkAgBSAAKAIITg0AQQAhAyAAKAIAIAAoAhwgBRC4AiEHQQAhBANAIAQgBkYE' +
+  'QAJAIAIgATYCCCACIAJBEGo2AgQgAiACQaAEajYCACABIANKDQAgACACQRBqIAMgAUEAQQBCACACQZAEakEGIAIQyAJFDQBBASEI' +
+  'DAMLBSAAKAIoIgkgByAEQQJ0aiIKKAIAIgtBA3RqKQMAELMCIgxBAkggASAMSHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANB' +
+  'A3RqIAkgCigCAEEDdGopAwA3AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVBAWohBSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUC' +
+  'C38CfiMAQSBrIgQkACAAKAIAIQUgAigCCCIHQQAgB0EAShshCANAIAMgCEYEQCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0' +
+  'aigCACEFIAFBAWpBAnQhCwNAAkACQAJAAkAgAyALaigCACAFTARAQQAhAyAAKAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJB' +
+  'ASEDA0AgAyAHSEEAIAIbBEAgACAEQRBqIANBAnRqKAIAIAYQwgIhAiADQQFqIQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgC' +
+  'HCAGELgCIQ0DQCABIApGDQUgDSABQQJ0aiEJQQAhAkEAIQMDQCADIAhGBEACQCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0Ag' +
+  'DlANASAAIAkoAgAgDhC5AhDDAiAOQgF9IA6DIQ4MAAsACyABQQFqIQEMAgUgAiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWoh' +
+  'AwwBCwALAAsACwALAAsDQCADIAhHBEAgACAEQRBqIANBAnRqKAIAELUCIANBAWohAwwBCwsgBCAAKAJYNgIAIABB5D8gBBC2AiAA' +
+  'IARBEGogBxDEAiAAQZc9QQAQtgIgACAPEMkCIABB5z5BABC2AkEAIQMDQCAAKAJ4IANMBEAgABDFAkEBIQMMAgsgAwRAIABB2j9B' +
+  'ABC2AgsgACAAKAJ0IANBAnRqKAIAELwCIANBAWohAwwACwALIARBIGokACADDwsgACgCaCAMTA0AIAAgBhC6AgsgBUEBaiEFIAAo' +
+  'AiAhAwwACwAFIANBAnQiBiAEQRBqaiACKAIAIAEgBmooAgAiBkECdGooAgA2AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwB' +
+  'CwALAAuvAQIDfwF+AkAgAyAFRwRAIAQgAiACIARIGyELIAVBAWohDCAHIAVBAnRqIQUDQEEAIQogBCALRg0CIABCARDBAkUNAiAB' +
+  'IARBA3RqKQMAIAaEIg0QswIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCiAAIAEgAiADIARBAWoiBCAMIA0gByAIIAkQyAJFDQAL' +
+  'DAELIAYQswIgBUcNACAAIAcgCSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQAIABBtwhBABC2AkG2MCEDA0AgAVAEQCAAQbUIQQAQ' +
+  'tgIgAkEQaiQABSACIAEQuQI2AgAgACADIAIQtgIgAUIBfSABgyEBQfErIQMMAQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAo' +
+  'AgAhCCACKAIAIQkgAigCDCIGQQAgBkEAShshBQN/IAMgBUYEf0EAIQMgCCAHIAkQuAIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0AC' +
+  'QCABIAVGBEBBACIDIAAoAmhFDQMaDAELIAAoAiggBEEQaiABQQJ0aigCACIDQQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUg' +
+  'ACADIAsQuQIQwwIgC0IBfSALgyELDAELAAsACwsDQCADIAVHBEAgACAEQRBqIANBAnRqKAIAELUCIANBAWohAwwBCwsgACACKAIA' +
+  'ELoCIAQgACgCWDYCACAAQdY+IAQQtgIgACACKAIAELwCIABB+D9BABC2AiAAIAwQyQIgAEGgPkEAELYCIAAgBEEQaiAGEMQCIAAQ' +
+  'xQJBAQsgBEEgaiQABSAEQRBqIANBAnRqIAEgC3qnQQJ0aigCADYCACADQQFqIQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRq' +
+  'KAIAIgpBA3RqKQMAIAuEIQtCASACKAIEIApBAnRqKAIAQQFrrYYgDIQhDCADQQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAo' +
+  'AgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAYgA0EAIANBAEobQQFqrSELIAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4N' +
+  'AEEAIQNCASEIIAAoAgAgACgCHCAEELgCIQUCQANAAkACQCAIIAtSBEBCASAIQgF9hiEOQgAhCUIAIQoMAQsgACANEMECRQ0DIAIg' +
+  'BDYCACACIAE2AgwgAiACQRBqNgIIIAIgAkGQBGo2AgQgASADSg0BIAAgAkEQaiADIAFBAEEAQgAgAkGQBmpBByACEMgCRQ0BQQEh' +
+  'BgwECwNAIAkgDFIEQEIAQgEgCYYgACgCKCAFIAmnQQJ0aigCAEEDdGopAwAgDoNQGyAKhCEKIAlCAXwhCQwBCwsgChCzAiIHQQJI' +
+  'IAEgB0hyRQRAIAJBEGogA0EDdGogCjcDACACQZAEaiADQQJ0aiAIPgIAIANBAWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQIL' +
+  'CyACQaAGaiQAIAYPCyAEQQFqIQQMAAsAC3QBBH8DQAJAIANBBkcEQCADQQN0IgJBhMMAaiEEIAJBgMMAaiEFQQEhAgNAIAIgACgC' +
+  'AEoNAiAAIAEgBSgCACAEKAIAIAIQzQIEQEEBDwsgAkEBaiECIAApAzggACkDQFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4j' +
+  'AEGwBmsiBSQAIAAoAgAhBiAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEAIAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWut' +
+  'hiEQAn8DQAJAIAkgCkYEQCAAIAasIg8gD34QwQINAUEADAMLIAAoAhwgCSAMaiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8Q' +
+  'swIiB0EATCABIAdIckUEQCAFQSBqIAhBA3RqIA83AwAgBUGgBGogCEECdGogCTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0g' +
+  'B0ECdGooAgAiDkEDdGopAwAgEINQRQRAQgEgACgCICAAKAIkIA4gAxDOAiALa62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYC' +
+  'HCAFIAM2AhggBSACNgIUIAUgATYCECAFIAVBIGo2AgwgBSAFQaAEajYCCEEAIAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAG' +
+  'aiAFQQhqEM8CQQBHCyAFQbAGaiQACxkAIAEgACACQQJ0aigCACADakECdGooAgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBsh' +
+  'CiAFQQFqIQsgByAFQQJ0aiEFA0BBACEJIAQgCkYNAiAAQgEQwQJFDQIgASAEQQN0aikDACAGhCIMELMCIANKBEAgBEEBaiEEDAEL' +
+  'IAUgBDYCAEEBIQkgACABIAIgAyAEQQFqIgQgCyAMIAcgCBDPAkUNAAsMAQsgBhCzAiAFRw0AIAAgByAIENACQQBHDwsgCQuLBQIL' +
+  'fwN+IwBBEGsiBSQAIAIoAggiDEEAIAxBAEobIQkgAigCFEEBayEKIAIoAhAhBiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEA' +
+  'IARBAEobIQEgBCAHbCEIIAQgBmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAhAwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMD' +
+  'QCABIANGBEAgD0IBfSAPgyEPDAMLIBAgACgCICAAKAIkIAsgA0ECdGooAgAiDSAHEM4CIAhrrYinQQFxRQRAIAAgDSACKAIUEMMC' +
+  'CyADQQFqIQMMAAsACwtCASAKrYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcgBGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxC6AiAQ' +
+  'QgF9IBCDIRAMAwsgACgCKCAKIANBAnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAAIAsQtQILIANBAWohAwwACwALCwNAIA5QRQRAIAAg' +
+  'BiAOeqdqELoCIA5CAX0gDoMhDgwBCwsgACgCWCEBIAUgAigCFDYCBCAFIAE2AgAgAEHePiAFELYCQQAhAwNAIAMgCUYEQCAAQfE9' +
+  'QQAQtgJBACEDA0AgAyAJRgRAIAAQxQJBASEDDAQLIAMEQCAAQfg/QQAQtgILIAAgACgCdCADIAxqQQJ0aigCABC8AiADQQFqIQMM' +
+  'AAsACyADBEAgAEH4P0EAELYCCyAAIAAoAnQgA0ECdGooAgAQvAIgA0EBaiEDDAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikD' +
+  'ACAOhCEOQgEgAigCACAIQQJ0ajUCAIYgEIQhECADQQFqIQMMAQsLIAVBEGokACADCwkAIAAgARDSAgvGBgIPfwV+IwBBIGsiBCQA' +
+  'QQNBAiABGyEMIAAoAgAiBUEAIAVBAEobIRAgACgCgAkhCSAFrCEVA0ACQCAAKAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAi' +
+  'ERCzAiAMRwRAIANBAWohAwwCCyADQQFqIQ0gACgCICICIANBAnRqKAIAIQdBACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZB' +
+  'ACAGQQBKGyEODAELQQAhAiAAKAIAIAAoAhwgACgCJCAHQQJ0aigCABC4AiEKA0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAK' +
+  'IAJBAnRqIggoAgAiBSADRg0AIAAoAiggBUEDdGopAwAQswJBAkcNACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgC' +
+  'ADYCACAGQQFqIQYLIAJBAWohAgwBCwALAAsLA0AgAiAORwRAIAAoAogJIAkgAkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIg' +
+  'ACAGrCISIBJ+IBV8EMECRQ0AA0AgAiAORgRAIA0hAwwDCyAJIAJBAnRqIQsgAkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgC' +
+  'KCIHIAkgAkECdGoiDygCACIKQQN0aikDACITIAcgCygCACIIQQN0aikDACIUgyISELMCQQFHIBMgFFFyDQACQCABBEAgEyAUhCAR' +
+  'UQ0BDAILIBEgEoNCAFIgEyAUhCARgyARUnINAQsgBCADNgIcIAQgCjYCGCAEIAg2AhQgACAEQRRqIAwgEhC5AiIIENMCIAAoAmhF' +
+  'DQBBACECA0AgAkEDRwRAIAAgBEEUaiACQQJqQf8BcUEDcEECdGooAgAQtQIgAkEBaiECDAELCyAAIAMgCygCABDUAiAAIAMgDygC' +
+  'ABDUAiAEIAAoAlg2AhAgAEGtPSAEQRBqELYCIAAgAxC7AiAAIBEQyQIgAEG4PUEAELYCIAAgCygCABC7AiAAIBQQyQIgAEHaP0EA' +
+  'ELYCIAAgDygCABC7AiAAIBMQyQIgBCAINgIAIABB9C0gBBC2AiAAEMUCQQEhAgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguP' +
+  'AgIIfwF+QgEgA0EBa62GIQwgACgCICIEIAEoAgAiBUECdGooAgAhByAFQQFqQQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAi' +
+  'CCAAKAIcIAAoAiQgB0ECdGooAgAQuAIhCwNAIAUgCE4EQCAHQQFqIQcgACgCICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikD' +
+  'ACAMg0IAUiEGQQAhBANAIAIgBEpBACAGGwRAAn9BACAJIAEgBEECdGooAgAiBkYNABpBASAERQ0AGiAAIAkgBhDVAkEARwshBiAE' +
+  'QQFqIQQMAQUgBgRAIAAgCSADEMMCIAAoAgAhCAsgBUEBaiEFDAILAAsACwALCwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAh' +
+  'AiADIAFBAnRqIgMoAgAhASADKAIEIQYDQAJAIAIgBSgCBE4gASAGTnJFBEAgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIE' +
+  'Rw0BIAAgAxC6AgsPCyABIAMgBEhqIQEgAiADIAROaiECDAALAAuPAQEFfwJAIAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAh' +
+  'AiADIAFBAnRqIgMoAgAhASADKAIEIQYDfyACIAUoAgROIAEgBk5yDQEgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/' +
+  'QQEFIAEgAyAESGohASACIAMgBE5qIQIMAQsLIQcLIAcLPwECf0EBIQEDQAJAQQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASEC' +
+  'IAAgARDXAiABQQFqIQFFDQELCyACC8YIAhB/A34jAEEgayIKJAAgACgCgAkhECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDY' +
+  'AiAOQQAgDkEAShshESABQQFrIQQDQCACIBFGBEACQEIBIASthiESIA6sIRQDQCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0A' +
+  'IAcgDEECdGoiBCgCAEEATg0AQQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYgC0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQENkC' +
+  'IgWsQgF8EMECRQ0EIAtBAWohC0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0aiEDA0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIE' +
+  'KAIAQQBIBEAgBEEBIAMoAgBrNgIAIAggBkECdGogBSgCADYCACAGQQFqIQYLIAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNA' +
+  'AkACQAJAIAIgBkggCUEASHFFBEAgACAGrCITIBN+EMECRQ0HQQAhAyAJQQBIDQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEEC' +
+  'dGooAgBGBEAgACAEIAEQwwILIANBAWohAwwACwALIAggAkECdGohCyACQQFqIgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0EC' +
+  'dGooAgAiAyAHIAggAkECdGooAgAiBUECdGooAgBGBEAgAyAJIAAgDyAFENUCGyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMg' +
+  'FH4QwQJFDQcFAkAgACgCKCADQQN0aikDACASg1AgByADQQJ0aigCAEEATnINAEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAI' +
+  'IAJBAnRqKAIAIgQQ1QIEQEEBIAcgBEECdGooAgB0IAVyIQULIAJBAWohAgwBBSAFQQNHDQIgACADIAEQwwILCwsgA0EBaiEDDAEL' +
+  'CwtBACECIAZBACAGQQBKGyEFIAAoAmhFBEADQCACIAVGDQQgByAIIAJBAnRqKAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAF' +
+  'RwRAIAAgCCACQQJ0aigCABC1AiACQQFqIQIMAQsLIAAoAlghBCAKIAE2AhQgCiAENgIQIABB0j0gCkEQahC2AkEAIQMDQCADQQJG' +
+  'BEAgCkHjIEHxDSAJQQBOGzYCACAAQfsVIAoQtgIgABDFAkEBIQ0MBgtBACECIABBoz1B/T8gAxtBABC2AkEBIQ0DQCACIAVGBEAg' +
+  'A0EBaiEDDAIFIAMgByAIIAJBAnRqIgQoAgAiAUECdGooAgBGBEAgACANBH8gAQUgAEH4P0EAELYCIAQoAgALELsCQQAhDQsgAkEB' +
+  'aiECDAELAAsACwALIAQhAgwACwALIAxBAWohDAwACwALBSAHIAJBAnRqQX82AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+' +
+  'QgEgAUEBa62GIQYDQCAAKAIIIAJKBEBBACEDIAAoAgAiAUEAIAFBAEobIQQgASAAKAIcIAIQuAIhBUEAIQEDQCABIARGBEAgACgC' +
+  'jAkgAkECdGogAzYCACACQQFqIQIMAwUgAyAAKAIoIAUgAUECdGooAgBBA3RqKQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78C' +
+  'Agd/AX5CASACQQFrrYYhDCAAKAIgIgIgAUECdGooAgAhByABQQFqQQJ0IQkDfyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUg' +
+  'A0EAIAAoAowJIAAoAiQgB0ECdGooAgAiBUECdGooAgBBAkcbRQRAQQAhAiAAKAIAIgggACgCHCAFELgCIQoDQCACIAhIBEACQCAK' +
+  'IAJBAnRqIgsoAgAiBSABRiAAKAIoIAVBA3RqKQMAIAyDUHINACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYC' +
+  'ACAGQQFqIQYgACgCACEICyACQQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEHDAELCyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBq' +
+  'QQA6AAAgAkEBaiECDAELCyAGC94FAgd/BH4jAEFAaiICJAAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRA' +
+  'IAAgCaciAxDYAkIBIAlCAX2GIQxBACEBA0ACQCAAKAIEIAFMBEAgACkDQCEKIAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUE' +
+  'QCAAIAMgASAAKAJQIAJBMGoQ2wIgACkDOCILIAApA0AiClYNAQsgAUEBaiEBDAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwi' +
+  'AUUNACAAQn83A0AgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACACKAIwIgMQ2AIgACADIAIoAjQgASACQSBqENsCIAIoAixFDQAg' +
+  'ACgChAkhBEEAIQMgAigCKCIHIAAoAgQiBWohAQNAIAFBAEgEQAJAIANBAXYhBUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQgg' +
+  'BiAEIAMgAUF/c2pBAnRqIgYoAgA2AgAgBiAINgIAIAFBAWohAQwACwALBSAEIANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFB' +
+  'AnRqKAIAIQEMAQsLIAIgBzYCHCACIAIoAiQ2AhggACACQRhqQQIgAigCICIHENMCQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCAD' +
+  'QQEgA0EBShshA0EBIQEDQCABIANGBEAgACgCWCEBIAIgBzYCFCACIAE2AhAgAEHpPyACQRBqELYCQQAhAQNAIAEgBUYEQCACIAc2' +
+  'AgAgAEGILiACELYCIAAQxQJBAQwHCyABBEAgAEHgP0H0PyABQQFxG0EAELYCCyAAIAQgAUECdGooAgAQuwIgAUEBaiEBDAALAAUg' +
+  'ACAEIAFBAnRqIgZBBGsoAgAgBigCABDUAiABQQFqIQEMAQsACwAFIAAgBCABQQJ0aigCABC1AiABQQFqIQEMAQsACwALQQALIAJB' +
+  'QGskAAvqAwETfyMAQRBrIgkkACAAKAIEIgxBAXQiB0EAIAdBAEobIQggACgCgAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNA' +
+  'IAUgCEYEQEEAIQggByACQQJ0IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYCAEEBIQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0h' +
+  'CyAHIA5BAnRqIhIoAgAiBSADTg0BIAQoAgwiBkEAIAVBAWogBk4bDQEgACAAIA4gCyAMbGsgASALRSAPENkCIgasQgF8EMECRQ0B' +
+  'IAhBAWohCEEAIQUgBkEAIAZBAEobIRNBASALayAMbCEUA0AgBSATRg0BAkACQCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oi' +
+  'BigCAEEATiACIBVGcg0AIAYgEigCAEEBajYCACAQIBdqIA42AgAgDSAKQQJ0aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSAC' +
+  'NgIIIAkgESgCADYCDCAAIAlBCGpBAiABENMCIAAoAmgNAQsgBUEBaiEFDAELCwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAG' +
+  'KAIANgIMIABBADYCaAsgCUEQaiQABSAHIAVBAnRqQX82AgAgBUEBaiEFDAELCwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0M' +
+  'AAAAAAAAAAAAAAAAAAAAAP0LA0ACfwNAIAAoAgQiAyAEbCACTQRAAkBBACECA0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkED' +
+  'dGopAwAiDBCzAkECRgRAA0AgDFBFBEAgACACIAwQuQIgACgCUCABQUBrEN0CIAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIM' +
+  'AQUgASgCTCICRQ0CCwsgAEJ/NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAAgASgCRCABKAJAIAIgAUEwahDdAiABKAI8RQ0A' +
+  'IAEoAjAiBSABKAI4IgggBGxqQQFrIQIgACgCgAkhB0EAIQMDQCACQQBIBEAgACgCWCECIAEgBTYCJCABIAI2AiAgAEHpPyABQSBq' +
+  'ELYCIANBAWsiCSECA0AgAkEASARAIAEgCDYCLCABIAEoAjQ2AiggACABQShqQQIgBRDTAiABIAU2AhAgAEHDLSABQRBqELYCIAAQ' +
+  'xQJBAQwHCyAAIAcgAkECdGoiCigCACIGIARtIgMQtQIgBiADIARsayIGQQFqIQsgAiAJSARAIAAgCigCBCAEbSADENQCCyAAIAMQ' +
+  'uwIgACgCKCADQQN0aikDACEMIAFB9D9B/T8gAhs2AgggASALNgIEIAEgDEJ+IAatiYMQuQI2AgAgAEGrFCABELYCIAJBAWshAgwA' +
+  'CwAFIAcgA0ECdGogAjYCACADQQFqIQMgACgCmAkgAkECdGooAgAhAgwBCwALAAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAEL' +
+  'C0EACyABQdAAaiQAC8sFAhZ/BH4jAEEQayIKJAAgACgChAkhDiAAKAKgCSEPIAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgC' +
+  'KCABQQN0aikDAEJ+IAJBAWutiYMQuQJqQQFrIgVBAnQiBmpBATYCACAGIBRqQX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAh' +
+  'BkEBIQtBASEIA0ACQCAGIAsgEUxyDQAgDyARQQJ0aigCACISIAdtIQwgECASQQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFq' +
+  'IAZOGw0AIAAgHBDBAkUNACARQQFqIREgDEEBaiEXQn4gEiAHIAxsa60iG4khHUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEG' +
+  'A0AgBiAFIBdBAnRqKAIAIA1Mcg0CQQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0aigCABC4AiEYQQAhBQNAIAZFIAUgB0hxBEBBACEG' +
+  'AkAgGCAFQQJ0aigCACIJIAxGIAEgCUZyDQAgACgCKCAJQQN0aikDACIbELMCQQJHIBsgHoNQcg0AIBAgGyAdgxC5AiIZIAcgCWxq' +
+  'QQFrIhVBAnQiGmoiEygCAEEASg0AIBMgFigCAEEBajYCACAUIBpqIBI2AgAgDyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFq' +
+  'IQggC0EBaiELIAIgGUcgEygCAEEDSHINACAKIAk2AgwgCiABNgIIIAAgCkEIakECIAIQ0wIgACgCaEUNACAEIAk2AgggBCABNgIE' +
+  'IAQgAjYCACAEIBMoAgA2AgwgAEEANgJoQQEhBgsgBUEBaiEFDAEFIA1BAWohDSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEA' +
+  'QQAhBQNAIAAgBUYEQCAKQRBqJAAFIBAgDiAFQQJ0aigCAEECdGpBADYCACAFQQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiED' +
+  'A0ACQEEAIQEgAyAAKAIASg0AA0AgACgCBCABSgRAAkAgACgCKCABQQN0aikDACIGELMCIANHDQADQCAGUA0BAkAgACABIAYQuQIi' +
+  'BCACQTBqEN8CIgVBAE4EfyAFRQ0BIAAgASAEEMMCIAAgARC1AiACIAAoAlg2AiAgAEHSPyACQSBqELYCIAAgARC7AiACIAQ2AhAg' +
+  'AiACKAI8NgIUIABBgD8gAkEQahC2AiMAQRBrIgEkAAJAIAIoAjAiA0EATgRAIAAgAxC1AiAAIAIoAjAQuwIgAEG/IEEAELYCDAEL' +
+  'IAAgAigCNBC6AiABIAIoAjg2AgAgAEG7PiABELYCIAAgAigCNBC8AgsgAUEQaiQAIAIgBDYCACAAQdYsIAIQtgIgABDFAkEBBUEA' +
+  'CyEBDAULIAZCAX0gBoMhBgwACwALIAFBAWohAQwBCwsgA0EBaiEDDAELCyACQUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEO' +
+  'IAAoApQJIQ8gACgCkAkiECAAKAIoIAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE/AoAACAD/Qz///////////////8AAAAA/QsCACAO' +
+  'IAIgAUEGdGpBAWs2AgAgDEEAIAxBAEobIREgDKwiCEIChiEJQQEhAQNAAkAgAQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJq' +
+  'IgstAAANAkIBIAogAkEGdGsiCq2GIgUgECACQQN0aiINKQMAg1AEQCADIAI2AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIM' +
+  'QQFqNgIMIAAgCRDBAkUNASAFQn+FIQYgACgCICACQQJ0aiICIQ0gAigCACEKA0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigC' +
+  'ACAMbEECdGohEkEAIQICQANAIAIgEUcEQAJAIA8gEiACQQJ0aigCACILai0AAA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAG' +
+  'gyIENwMAIARQDQMgBBCzAkEBRw0AIA4gAUECdGogBBC5AiALQQZ0akEBazYCACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAEL' +
+  'CyADIAs2AgBBAQ8LQQAhCkEAIQEgACAANAIIIAh+EMECRQ0AA0ACQCAKIAAoAghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJC' +
+  'ACEEQgAhBkIAIQUDQCACIBFGBEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4UgAUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEA' +
+  'IQEMBQtCASAEELkCQQFrIg2thiEEQQAhAUEAIQIDQCACIBFGDQUgECALIAJBAnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRq' +
+  'IA0gEkEGdGo2AgAgAUEBaiEBCyACQQFqIQIMAAsACyADIAo2AgQgAyAHELkCNgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWox' +
+  'AAAiB0IBfYYgB1AbhCEFIAJBAWohAiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAEIAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAAL' +
+  'AAsLQX8LFwAgAEEEdEG0wwBqKAIAQX8gAEEUTRsLGgAgAEEDdEGAxgBqKAIAQQAgAEEBa0EFTRsLGgAgAEEDdEGExgBqKAIAQX8g' +
+  'AEEBa0EFTRsL6wIBAX8jAEEwayIHJAAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgBEEANgIQIAVBfzYCAAJ/IAAgASACIAYQqgIi' +
+  'AUUEQCAGKAIADAELIARBfzYCAAJAA0AgASAHQQhqEK8CIgBBAUcNASAEIAQoAgxBAWo2AgwgBCAEKAIQIAcoAggiAEEURmo2AhAg' +
+  'BCgCACAASARAIAQgADYCACAEIAAQ4AI2AgQLIANFIAQoAgQgA0xyDQALIAUCfyAHKAIQBH8gB0EIakEEcgVBfiAHKAIYRQ0BGiAH' +
+  'QRRqCygCACgCAAs2AgBBASEACyABEK0CIABBAEgEQCAHIAAQwAE2AgAgBiAAQf0VIAcQwgEMAQsgBCAEKAIMBH8Cf0EAIAQoAgQi' +
+  'AUEKSA0AGkEBIQADf0EGIABBBkYNARogASAAQQN0QYTGAGooAgBMBH8gAAUgAEEBaiEADAELCwsFQQELNgIIQQALIAdBMGokAAvc' +
+  'BAILfwF+IwBB4ABrIgckAAJAIABFIAFFciAERSAFRXJyQQEgBhsEQEF+IQNBuNEAQX5BgAtBABDCARoMAQsgAhDhAiIORQRAIAcg' +
+  'AjYCCCAHQoGAgIDgADcDAEF+IQNBuNEAQX5Bki0gBxDCARoMAQsgA0EASARAQX4hA0G40QBBfkGXIkEAEMIBGgwBCwJ/AkAgABBY' +
+  'IgggCGwiCkHRAE0EQCADRSEJQcgBIQgMAQtByP4AIApuIQggA0UhCUEEIApBqBlLDQEaCyAICyACEOICIQ8gByABKQMANwNYIAMg' +
+  'CRsiDEEBaiEQQQEhCANAAkAgCCAQRwRAIAcgAf0AAxD9CwNIIAcgAf0AAwD9CwM4IAcgCEEBRgR+IAEpAwAFIAdB2ABqEHcLNwM4' +
+  'AkAgBygCSA0AIAAQWEEMSg0AIAdBATYCQAsgACAHQThqIAQgBUG40QAQ3QEiAw0DAkADQCAAIARBACAPIAYgB0E0akG40QAQ4wIi' +
+  'Aw0BIAcoAjQiA0EATgRAQQAhCSABKAIIDQQgAyAEaiIRLQAADQQgESADIAVqLQAAOgAAIAEoAgxFDQEgBCAKIANBf3NqIgNqIAMg' +
+  'BWotAAA6AAAMAQsLQQAhCSADQX9HDQJBASEJIAYoAgggAkcNAiAIIQMLIAggDEwNAwsgASkDACESIAcgDTYCJCAHIAs2AiAgByAS' +
+  'NwMYIAcgDDYCFCAHIA42AhBBYSEDQbjRAEFhQcUfIAdBEGoQwgEaDAILIAhBAWohCCAJIAtqIQsgDSAJRWohDQwACwALIAdB4ABq' +
+  'JAAgAwsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsSAEG4xgAoAgAgACgCACAAakYLXQEDfwJAIABBuMYAKAIAIgJqIgAgAkkN' +
+  'AEHExgAoAgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtBuMYAIAA2AgAgAiEDCyADCxEAIABB' +
+  'AEwEQEEADwsgABBOCwYAQbTIAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEA' +
+  'ShsiBUECdGogARBZIgFBAEgEQCABEOsCQdjIACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtBfiECQX5BzQwQ7AILIAIL' +
+  'FgAgAEEASARAIAAgABDAARDsAgsgAAsMACAAIAFB/T8QrgMLNAEBfyAAKAIAIgAEfyAAKAJkRSAAKAKQAyIBRSAAKAKMA0VycgR/' +
+  'QQAFIAEoAjwLBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1' +
+  'IQYgAUEASA0AIAAoAmRFIAAoApADIghFIAAoAowDRXJyBH9BAAUgCCgCPAsgAUwNACAIKAI4IQAgAwRAIAIgACABQRhsaiICKAIU' +
+  'IAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhDrAiAF' +
+  'QRBqJAAL4gEBCH8jAEEQayIEJAADQAJAIAIgACgCACIBEFgiB04NACABBH8gBEEMaiEFIARBCGohBkF9IQMCQCACQQBIIAEoAgQg' +
+  'AkxyDQACfyACIAEoAgBOBEBBASEBQQAMAQsgASgCjAIiA0UEQEEBIQFBAQwBCyACQQJ0QQRqIgggASgCkAJqKAIAIQEgAyAIaigC' +
+  'AAshAyAFBEAgBSADNgIAC0EAIQMgBkUNACAGIAE2AgALIAMFQX4LRSAEKAIMQQFHIAQoAghBAUdycQ0AIAJBAWohAgwBCwsgBEEQ' +
+  'aiQAIAIgB0gLGQAgACgCABBtIgBBfkwEQCAAEOsCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARC9AQuJAgICfwN+AkAgAUGMDRDz' +
+  'AiIEDQAgAkGmEhDzAiIEDQBBmM0A/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAB/AchBiAC/AchByMAQRBrIgUkACAAKAIAIgAEfyAA' +
+  'EFsgACAGUDYC1AICQANAIAAgBxAEIgRBAUcNASAIQgF8IgggBlINAAtBBCEECyAAQQA2AtQCIAApA6ADIQYgBSAAKQOoAzcDCCAF' +
+  'IAY3AwBBmM0AIAX9AAMA/QsDAEFtIAQgACkDoAMgACkDsANUIAApA6gDIgYgACkDuAMiB1QgBiAHURsbBUF+CyEEIAVBEGokACAD' +
+  'QZjNACkDADcDACADQaDNACkDADcDCAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4g' +
+  'AUG8IRCuA0F+CwswAQJ+IAEpAwAhAiABKQMIIQMgACgCACIABEAgACACNwOwAyAAIAM3A7gDIAAQWwsLZwECfyMAQRBrIgQkACAE' +
+  'QgA3AwgCQCABQZgqEPMCIgUNACACQQBMBEBBfiEFQX5BoyEQ7AIMAQsgACgCACAB/AcgAiADIARBCGoQpgEgAyAEKQMIujkDCBDr' +
+  'AiEFCyAEQRBqJAAgBQurAQECfwJ/QX4gACgCACIARQ0AGiABQQBIIAAoAiAgAUxyBH9BeQVBbyAAKAKUAkUNARogABBbAkAgACgC' +
+  'oAIiAiAAKAKkAkcEQCAAKAKcAiEDDAELQX8gACgCnAIgAkEBdEEQIAIbIgJBAnQQUiIDRQ0CGiAAIAI2AqQCIAAgAzYCnAIgACgC' +
+  'oAIhAgsgACACQQFqNgKgAiADIAJBAnRqIAE2AgBBAAsLEOsCCycAIAAoAgAgARBcEOsCIgFBeEYEQCAAKAIAQdjIAEHIyAAQbwsg' +
+  'AQsnACAAKAIEIgBFBEBBfkHRCRDsAkF+DwsgACABIAIgAxC+AacQ6wILKAEBfyAABEACQCAAKAIEIgEEQCABEK8BDAELIAAoAgAQ' +
+  'UQsgABBTCwsXACAAKAIEIgBFBEBBAA8LIAAgARC8AQsOACAAKAIAIAEQbhDrAgsSACAAKAIAIAEgAiADEGwQ6wILSAECfwJAQQFB' +
+  'CBBNIgIEQCACIAAgARBMIgM2AgAgAw0BIAIQUwtBf0F+IAAgAXJBAE4iABtBvghB4SEgABsQ7AJBACECCyACCyUBAX4gACgCACAB' +
+  'EHwiA0IAUwRAIAOnEOsCDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEGUQ6wILYgAgACABEKoBIgBFBEBBzMsAKAIAQdjLABDs' +
+  'AkHMyABB0MsAKQIANwIAQQAPC0EBQQgQTSIBRQRAIAAQrwFBf0G+CBDsAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAg' +
+  'ACgCABBbCyIBAX8gAUGmEhDzAiICBH8gAgUgACgCACAB/AcQBhDrAgsLIgEBfyABQaYSEPMCIgIEfyACBSAAKAIAIAH8BxAEEOsC' +
+  'CwsnACAAKAIAIgBFIAFBAEhyBH9BfgUgABBbIAAgATYCjANBAAsQ6wILEgAgACgCACABIAIgAxBxEOsCCyQBAX8gAkH0CxDzAiID' +
+  'BH8gAwUgACgCACABIAL8BxB7EOsCCwuDAQICfgF/IAJBnBIQ8wIiBQR/IAUFQcTGACgCACIFQQJ2QYCAgIAEIAUbrSIDQoCAgIAE' +
+  'IAL8ByIEIARQGyIEIAMgBFQbIQMgACgCACIARSABQQJLcgR/QX4FIAAQWyAAEAggAEKAgICABCADIANQGzcD4AIgACABNgLYAkEA' +
+  'CxDrAgsLDgAgACgCACABEHAQ6wILCwAgACgCACABEGgLHwEBfyABQZgqEPMCIgJFBEAgACgCACAB/AcQZwsgAgtbAQF/IAEgACgC' +
+  'ACICEFg2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsF' +
+  'QQALNgIQCxAAIAAoAgAgASACEGYQ6wILZgECfyMAQRBrIgIkACACQgA3AwgCf0F+IAAoAgAiAEUgAkEIaiIDRXINABpBdSAAKAKM' +
+  'A0UgACgCZEECR3INABogAyAAKAKQAykDUDcDAEEACyABIAIpAwg3AwAQ6wIgAkEQaiQAC3QAIAAoAgBBqM0AEGsgAUGozQApAwC6' +
+  'OQMAIAFBsM0AKQMAujkDCCABQbjNACkDALo5AxAgAUHAzQArAwA5AxggAUHIzQAoAgC3OQMgIAFBzM0AKAIAtzkDKCABQdDNACkD' +
+  'ALo5AzAgAUHYzQApAwC6OQM4CzYAAn9BfiAAKAIAIgBFDQAaQXcgACgCoAJFDQAaIAAQWyAAIAAoAqACQQFrNgKgAkEACxDrAgsM' +
+  'ACAAKAIAEF0Q6wILKwBBxMYAQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsHACAAEMABC1QAAn8gAEEAIAEb' +
+  'RQRAQcjGAEF+QacoQQAQwgEaQX4MAQsgACABQcjGABDTASIBBH8gAQUgACgCJCAAKAI0EGggAEEBEAdBAAsLRQRAQQAPCxCUAws3' +
+  'AEHIxgAoAgBB7MYAEOwCQbjIAEHMxgD9AAIA/QsCAEHIyABB3MYA/QACAP0LAgBByMYAKAIAC0MAQcTKAEEANgIAQcjKAEEANgIA' +
+  'IAAEQEHEygAgACgCBDYCAEHIygAgACgCCDYCAAtByMoAKAIAQcTKACgCAEEIdGoLOgBB2MoAIAI2AgBB1MoAIAE2AgAgAEHUygBB' +
+  '2MoAEMYBBEAQlAMPC0HYygAoAgBB1MoAKAIAQQh0agsqACAAEFhBAEgEQEF+QZ4XEOwCQX4PCyAAIAEgAhDVAUUEQEEADwsQlAML' +
+  'HwAgAARAIAAoAiQEfyAAQQAQByAAKAIkBUEACxBaCwsHACAAEMsBC4IBAQF/AkAgAUGYKhDzAiIIDQAgBUGmEhDzAiIIDQAgBEEA' +
+  'SARAQX5B/yEQ7AJBfg8LQQAhCEGYywAgBfwHNwMAQZDLACAENgIAQYzLACADNgIAQYjLACACNgIAQYDLACAB/Ac3AwAgAEGAywAg' +
+  'BiAHQcjGABDdAUUNABCUAyEICyAICyAAIABBAWsiAEEDTQR/IABBAnRBgMIAaigCAAVB1ykLC1AAQazKACABNgIAQajKACAANgIA' +
+  'QbDKACACNgIAQbTKACADNgIAQbjKACAENgIAQbzKACAFNgIAQcDKACAGNgIAEMkBIgBFBEAQlAMaCyAACzwAQczKAEEANgIAQdDK' +
+  'AEEANgIAIAAgAUEAIAFBAEobEMMBBEAQlAMPC0HQygAoAgBBzMoAKAIAQQh0agszAEHcygBBADYCACAAIAEgAiADIAQQ8QEiAEEA' +
+  'SARAEJQDDwtB3MoAKAIAQQFqQQAgABsLUgAgACABEOwBBEAQlAMPCyACQaDLACgCALc5AwAgAkGoywArAwA5AwggAkGwywApAwC6' +
+  'OQMQIAJBuMsAKQMAujkDGCACQcDLACgCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsGACAAEFgLQAEBfwJAIAJBjA0Q8wIiBg0A' +
+  'IANBphIQ8wIiBg0AIAAgASAC/AcgA/wHIAQgBRCjA0UEQEEADwsQlAMhBgsgBgtTACAAIAEgAiADIARB4MoAQcjGABDWASIARQRA' +
+  'IAVB4MoAKAIAtzkDACAFQejKACkDALo5AwggBUHwygApAwC6OQMQIAVB+MoAKQMAujkDGAsgAAviAQIFfwJ+AkAgA0GMDRDzAiIH' +
+  'DQAgBEGmEhDzAiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+Qa4MEOwCDAELIAP8ByEMIAT8ByENIAAQWCIHIAdsIQtBACEHA0AgAiAJ' +
+  'Rg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQowMiCgRAIAggCrc5AwAgCEHMxgAoAgC3OQMgIAhB' +
+  '0MYAKAIAtzkDKCAIQdTGACgCALc5AzAgCEHYxgAoAgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwu4AQEBfwJAIAFBjA0Q8wIi' +
+  'BQ0AIAJBphIQ8wIiBQ0AQfDKAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBB4MoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEHoygAgBCsD' +
+  'CPwHNwMAIAAgAfwHIAL8ByADQeDKABDbASIFQQBIBEAgBRDrAg8LIARB4MoAKAIAtzkDACAEQejKACkDALo5AwggBEHwygApAwC6' +
+  'OQMQIARB+MoAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAEIAUQpAIiBkKAgICACFkEQEF2QfkdEOwC' +
+  'QXYPCyAGpxDrAgsQACAABEAgABD+ASAAEFMLC3IBAX8CQAJAQeAgEE4iBEUEQEF/Qb4IEOwCDAELQcjLACADNgIAQcTLACACNgIA' +
+  'IAAgAUHEywAgBEHIxgAQ/AFFDQEQlAMaQdjIACAEKALYIDYCAEHcyAAgBCgC3CA2AgAgBBD+ASAEEFMLQQAhBAsgBAsHACAAKAIA' +
+  'CwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMkAEG4yABBAEHwAfwLAEG0yAAgADYCACADIAE2AgAgAyACNgIEQeDIAEHIAUGm' +
+  'FCADEKkBGiADQRBqJAALEgBByMYAIABB7AH8CgAAEJQDCwcAIAAQ4QILBwAgABDiAgtzAQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAA' +
+  'AAAAAAAAAAD9CwMQIAMgAvwHQgAgAkQAoTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMIIAAgASADQQhqQeDNABCqAiIARQRAQeDN' +
+  'ABCvAxoLIANBIGokACAACwcAIAAQrQILjAEBAX8jAEEwayICJAAgACACQQhqEK8CIgBBAUYEQCABIAIoAgg2AgAgASACKAIMNgIE' +
+  'IAEgAigCEDYCCCABIAIoAhQ2AgwgASACKAIYNgIQIAEgAigCHDYCFCABIAIoAiA2AhggASACKAIkNgIcIAEgAigCKDYCICABIAIo' +
+  'Aiw2AiQLIAJBMGokACAACwcAIAAoAhQLvgEBAX8jAEFAaiILJAAgCyADNgIsIAsgAjYCKEEAIQIgCyAEQQAgBEEAShs2AjAgCyAF' +
+  '/AdCACAFRAChOBSbOe9DYxtCACAFRAAAAAAAAPA/Zhs3AzggCyAB/AdCACABRAChOBSbOe9DYxtCACABRAAAAAAAAAAAZhs3AyAC' +
+  'QCAAIAtBIGogBiAHIAggCSALQQhqEOQCIgBBAEgEQEG40QAQrwMhAgwBCyALQQhqIAAgChC3AwsgC0FAayQAIAILPwAgAiAAKAIA' +
+  'NgIAIAIgACgCBDYCBCACIAAoAgg2AgggAiAAKAIMNgIMIAAoAhAhACACIAE2AhQgAiAANgIQC7YBAQN/IwBBMGsiBCQAIAT9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9CwMgIAQgAvwHQgAgAkQAoTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMYAn8gBEEYaiEGIwBBEGsiBSQA' +
+  'An8gBEUEQEHMzwBBfkHBC0EAEMIBGkF+DAELIAAgASAGQQAgBCAFQQxqQczPABDjAgsgBUEQaiQABEBBzM8AEK8DDAELIARBACAD' +
+  'ELcDQQALIARBMGokAAsHACAAELECCwcAIAAQ4AILcgECfyMAQRBrIgIkACACQQA2AgwCQCABRP///////+9DZUUgAEVyRSABRAAA' +
+  'AAAAAAAAZnFFBEBBfhDrAhoMAQsgACgCACAB/AcgAkEMahByIgBBAEgEQCAAEOsCGgwBCyACKAIMIQMLIAJBEGokACADCwYAIAAQ' +
+  'dAt5AgJ/AX4jAEEQayICJAAgAiAABH4gACgCBCAAKAIUQQR0aiIDKQMAIQQgAykDCAVCAAs3AwggAiAENwMAIAEgACgCCEECa61C' +
+  'ACAAGzcDACABIAAoAgxBHGxBGGpBACAAG603AxggASAC/QAEAP0LAwggAkEQaiQAC2YBA34gASkDACEFIAEpAwghBAJ/QX4gAkEB' +
+  'IAMbRSAARSADQQBIcnINABpBdSAFIAAoAgQgACgCFEEEdGoiASkDAFogBCABKQMIIgZaIAQgBlEbDQAaIAAgBSAEIAIgAxB1CxDr' +
+  'AgsPACAAIAEgAiADEHYQ6wILswECAn4CfyMAQRBrIgUkAEJ+IQMgAEUgAUEBIAJBACACQQBKGyICG0VyRQRAIAVCADcDCEICIQMD' +
+  'fiAANQIIIgQgA1gEfiABIAIgBUEIaiAEQgBCACAANQIUEHggBSkDCAUgASACIAVBCGogAyAAKAIAIAOnQQxsaiIGNAIAQgF8IAY1' +
+  'AgQgBjUCCBB4IANCAXwhAwwBCwshAwsgBUEQaiQAQXYgA6cgA0L/////B1UbEOsCC0MBA38CQCACRQ0AA0AgAC0AACIDIAEtAAAi' +
+  'BEYEQCABQQFqIQEgAEEBaiEAIAJBAWsiAg0BDAILCyADIARrIQULIAULBgBBpNMACwvsPQcAQbAIC6k5OiAofgB9AHsAZWFzeQBv' +
+  'dXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBhdCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciBy' +
+  'b3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBub3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRp' +
+  'b25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9tIHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICcl' +
+  'YycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBhcmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0' +
+  'AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlvbnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlk' +
+  'IG9yIG91dHB1dABtaXNzaW5nIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxheW91dABjb3N0AHRoZSBhbHBo' +
+  'YWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlzIHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBvciBhIG5lZ2F0aXZlIGNvdW50' +
+  'AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUgY291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3IgcmVzdWx0AGxpbWl0AHRoZSBh' +
+  'bHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUgc3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAlcywgaW4gdGhlIGdyaWQncyB0' +
+  'ZXh0OyByZW1vdmUgaXQAYSBjZWxsIHRoYXQgc2VlcyBib3RoIGNvbG91cnMgY2Fubm90IGhvbGQgaXQAbm8gY29tcGxldGUgJWR4' +
+  'JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5vZGUgYnVkZ2V0AGEgYm94IGlzIFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNo' +
+  'IGFzIDN4Mykgb3IgaXRzIHJvd3MAdGhlIGdyaWQgZW5kcyBhZnRlciAlZCByb3clcywgYXQgJXMgKCVzKTsgYSAlZHglZCBwdXp6' +
+  'bGUgaGFzICVkIHJvd3MAbm8gcHV6emxlIG9mIHRoYXQgZGlmZmljdWx0eSB3aXRoaW4gdGhlIGF0dGVtcHRzAEd1ZXNzAGEgJWR4' +
+  'JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0IG9yIHdy' +
+  'aXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29sdW1ucwB0' +
+  'aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhlIHNhbWUg' +
+  'Y2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAbWVtb0J5dGVzAG1heE5vZGVzAHRvbyBtYW55IGl0' +
+  'ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwgbG93' +
+  'ZXIgYWJvdmUgdXBwZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGFuIG9wdGlvbiBsZWZ0IG91' +
+  'dCBvZiBhIHByb2JsZW0gd2l0aG91dCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMAbnVt' +
+  'YmVyICUuKnMlcwAlcyVzACAoJWQ9JWQpJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBh' +
+  'dCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzAHRoZSAlcwAlcyBh' +
+  'dCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAlcwA7' +
+  'ICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90' +
+  'IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAEhpZGRlbiBwYWlyAE5ha2Vk' +
+  'IHBhaXIAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBvbmUgZm9yY2VkIGVhcmxp' +
+  'ZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50bwB0aGUgcHV6emxlIGhh' +
+  'cyBtb3JlIHRoYW4gb25lIHNvbHV0aW9uOiBzdGVwcyBhIHBlcnNvbiBjYW4gZm9sbG93IG5lZWQgZXhhY3RseSBvbmUgdG8gbGVh' +
+  'ZCB0bwB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb24Abm8g' +
+  'Z3JpZCBvciBubyByb29tIGZvciB0aGUgc29sdXRpb24AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIg' +
+  'YXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgBGb3JjaW5nIGNv' +
+  'bnRyYWRpY3Rpb24AcmVnaW9uAGNvbHVtbgB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uOiB0aGVyZSBpcyBub3RoaW5nIHRv' +
+  'IGV4cGxhaW4AWFktY2hhaW4AWC1jaGFpbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNh' +
+  'biBuZXZlciBiZSBjaG9zZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9z' +
+  'ZW4AbWVkaXVtAHRoZSBpdGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQg' +
+  'b2YgdGhlbQAgb3IgJWMgZm9yIGFuIGVtcHR5IGNlbGwAYW50aS1kaWFnb25hbABtYWluIGRpYWdvbmFsAGRpYWJvbGljYWwAb2sA' +
+  'SmVsbHlmaXNoAFN3b3JkZmlzaABmaWVuZGlzaAB0d28gZ2l2ZW5zIGNsYXNoAG91dHB1dCB0b28gbG9uZwBYWVotd2luZwBYWS13' +
+  'aW5nAFgtd2luZwBQb2ludGluZwBTaW1wbGUgY29sb3VyaW5nAENsYWltaW5nACwgZW5kaW5nAHRoZSAlcyBib3VuZCBpcyB0b28g' +
+  'YmlnADAxMjM0NTY3ODlhYmNkZWYAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0IGJlZm9yZSB0aGUgc29sdXRpb24gd2Fz' +
+  'IGZvdW5kIGFuZCBwcm92ZWQgdW5pcXVlAG5vICVzIHB1enpsZSBpbiAlZCBhdHRlbXB0cyAoc2VlZCAlbGx1KTogJWQgY2FtZSBv' +
+  'dXQgZWFzaWVyLCAlZCBuZWVkZWQgYSBoYXJkZXIgdGVjaG5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIHdv' +
+  'dWxkIGhhdmUgbm8gY2FuZGlkYXRlAEZ1bGwgaG91c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2ggb3RoZXIsIHNv' +
+  'IHRoYXQgY29sb3VyIGlzIGZhbHNlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAw' +
+  'IG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYXR0ZW1wdHMgbXVz' +
+  'dCBiZSAwICh0aGUgZGVmYXVsdCkgb3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUg' +
+  'YnVkZ2V0IHJhbiBvdXQgYmVmb3JlIHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0' +
+  'ZW0gbGluZQBhIHNlY29uZCAnfCcgb24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMp' +
+  'OyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3du' +
+  'IGl0ZW0gbmFtZQBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6' +
+  'bGUASGlkZGVuIHRyaXBsZQBOYWtlZCB0cmlwbGUASGlkZGVuIHNpbmdsZQBOYWtlZCBzaW5nbGUAb3B0aW9uIGluZGV4IG91dCBv' +
+  'ZiByYW5nZQBpdGVtIGluZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRz' +
+  'IG5vIFN1ZG9rdSBzaWRlAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBs' +
+  'YXJnZXIgdGhhbiB0aGUgc2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4' +
+  'dHJhIHJlZ2lvbiAlZCBob2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdh' +
+  'cyBmb3VuZABiZXlvbmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRt' +
+  'aXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVn' +
+  'aW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRl' +
+  'Y2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3Jl' +
+  'IHRoZSBzZWFyY2ggZW5kZWQASGlkZGVuIHF1YWQATmFrZWQgcXVhZAByJWRjJWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93' +
+  'ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFt' +
+  'ZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAlZAB3aW5kb3cgJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBj' +
+  'b2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0IGlzIG5vdCAlZABq' +
+  'aWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZABkaWZmaWN1bHR5IG11c3QgYmUgJWQuLiVkIChlYXN5Li5i' +
+  'ZXlvbmQpLCBnb3QgJWQAICg9IHN0cm9uZywgLSB3ZWFrKTsgdGhlIGZpcnN0IG9yIHRoZSBsYXN0IGlzICVkADsgb25lIG9mIHRo' +
+  'ZW0gaXMgJWQAICg9IHN0cm9uZywgLSB3ZWFrKTsgb25lIGVuZCBpcyAlZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEg' +
+  'JWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMg' +
+  'JWQAJXMgJWQAcmVnaW9uICVkAGNvbHVtbiAlZABib3hlcyBvZiAlZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAl' +
+  'ZABib3hlcyBvZiAlZCAlcyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdGhlIGxvd2VyIGJvdW5kICVkIGlzIGFib3ZlIHRoZSB1' +
+  'cHBlciBib3VuZCAlZAB1bmV4cGVjdGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhhYmV0IG1heSBvbmx5IGhvbGQgcHJpbnRh' +
+  'YmxlIEFTQ0lJIHN5bWJvbHM7IHN5bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9sIGJ5dGUgMHglMDJYAGludmFsaWQgVVRG' +
+  'LTggYnl0ZSAweCUwMlgAdGhlIHRleHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAD8ALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMg' +
+  'dG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUgb3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAtIDEA' +
+  'dGhlIGNvc3RzIG9mIGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0aGUg' +
+  'dXBwZXIgYm91bmQgaXMgMAAgY2FuIGhvbGQgb25seSAlZC4ALCBzbyBpdCB0YWtlcyAlZC4ALi4uAEd1ZXNzOiBubyB0ZWNobmlx' +
+  'dWUgYXBwbGllcywgc28gciVkYyVkIHRha2VzICVkIGZyb20gdGhlIHNvbHV0aW9uIChpdCBoYXMgJWQgY2FuZGlkYXRlcykuAC4w' +
+  'Xy0AbnVtYmVycyAxLSVkLABhIGJvdW5kIG9uIGEgc2Vjb25kYXJ5IGl0ZW0gKGJvdW5kcyBhcmUgZm9yIHByaW1hcnkgaXRlbXMg' +
+  'b25seSkAdGhlIGNvc3QgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQB0aGUgJXMgYm91bmQgaXMgbm90IGEgbnVt' +
+  'YmVyIChjaGFyYWN0ZXIgMHglMDJ4KQBubyBvcHRpb24gaXMgZm9yY2VkIChvciBsZWZ0IG91dCkAc2l6ZSAlZCBpcyBvdXQgb2Yg' +
+  'cmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAG5vIGNvc3QgYWZ0ZXIgJ3wnICh3cml0ZSB8NyBh' +
+  'ZnRlciB0aGUgaXRlbXMpAGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJv' +
+  'dyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAG1vcmUgc29s' +
+  'dXRpb25zIHRoYW4gdGhlIGNvdW50IGhvbGRzIChkbHhfY291bnQ6IDJeNjQgLSAxOyBkbHhfY291bnRfd2lkZSBoYXMgdGhlbSkA' +
+  'KG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVyIG9yIGEgbmVnYXRpdmUgc2l6ZSkAYSBuZWdhdGl2ZSBjb3N0' +
+  'IChjb3N0cyBhcmUgMCBvciBtb3JlKQB1bmtub3duIGl0ZW0gIiVzIiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAGFuIGVtcHR5ICVz' +
+  'IGJvdW5kICh3cml0ZSBsbzpoaXxuYW1lIG9yIGhpfG5hbWUpAHN5bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQg' +
+  'aGFzIG1vcmUgdGhhbiAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFs' +
+  'cGhhYmV0IHJlcGVhdHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9m' +
+  'IG9uZSBib3ggKHN1Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAYSBiYWQgb3B0aW9u' +
+  'IGNvc3QgKG5vdCBhIG51bWJlciwgbmVnYXRpdmUsIG9yIGNvc3RzIHRoYXQgdG9nZXRoZXIgcGFzcyAyXjYzIC0gMSkAdW5rbm93' +
+  'biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAIGhvbGQg' +
+  'b25seSAAIGFnYWluc3QgACVzOiBwaXZvdCAAIHdpdGggcGluY2VycyAAOiByZW1vdmVzIAAlcyBvbiAlZDogc3Ryb25nIGxpbmtz' +
+  'IGNvbG91ciAAIGl0IGNhbiBnbyBvbmx5IGluIAAlczogJWQgY2FuIGdvIG9ubHkgaW4gACwgJWQgY2FuIGdvIG9ubHkgaW4gACwg' +
+  'YWxsIGluIAAlZCB3b3VsZCBoYXZlIG5vIHBsYWNlIGluIAAlczogaW4gACVzIG9uICVkOiBpbiAAbW9yZSB0aGFuIAAlZCBmcm9t' +
+  'IAAgd2VyZSAlZCwgc2luZ2xlcyAoJWQgcGxhY2VtZW50cykgd291bGQgZm9sbG93IHVudGlsIAAgaXMgdGhlIGxhc3QgZW1wdHkg' +
+  'Y2VsbCBvZiAAJXM6IGlmIAAgYW5kIAAgPSAAJXM6IAAlcyBvbiAlZDogACAtIAAsIAApCgAAAPIbAAD7HQAAWgkAADkSAABAEQAA' +
+  '3xQAAKsTAABIEgAA3wwAAC8JAADlGgAArgsAANMSAADHDQAAAAsAACYNAADtEgAATBwAAD4EAADIDgAABBQAACgQAAAdFQAA+RQA' +
+  'AAABAQECAQIBAgMCAQMBAgMEAQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAA0gcAAJUM' +
+  'AAB4DAAAUgcAAGURAAD5BQAAogQAABgTAADoDgAAahMAAHAUAABrCAAACAAAAAkAQe7BAAsw+D8AAAAAAAAQQDMzMzMzMxlAOQQA' +
+  'ADgOAAD/EwAAJwYAABAAAADhGAAAAAAAAAABAEGwwgALSjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJjZGVm' +
+  'Z2hpamtsbW5vcHFyc3R1dnd4eXoAAAAwIQAAPQAAAC4gAEGEwwALBQEAAAABAEGUwwAL4QICAAAAAQAAAAIAAAACAAAAAAAAAAIA' +
+  'AAABAAAAWBAAAAoAAAAKAAAAAAAAALgSAAAPAAAACwAAAAAAAADGEgAAFwAAAAwAAAAAAAAAIQ8AABoAAAANAAAAAAAAADsPAAAc' +
+  'AAAADQAAAAEAAACNCwAAHgAAAA4AAAACAAAAGg8AACAAAAAPAAAAAgAAAIELAAAiAAAAEAAAAAIAAACrEgAAJAAAAA4AAAADAAAA' +
+  '1Q4AACYAAAAPAAAAAwAAAJ0SAAAoAAAAEAAAAAMAAAASDwAAKgAAABEAAAAAAAAACQ8AACwAAAARAAAAAQAAAFsVAAAyAAAADgAA' +
+  'AAQAAADLDgAANAAAAA8AAAAEAAAATxUAADYAAAAQAAAABAAAACoPAABBAAAAEgAAAAAAAACxDQAAQgAAABMAAAAAAAAAqA0AAEQA' +
+  'AAAUAAAAAAAAAEoNAABMAAAAFQAAAAAAAAADCAAAbgBBiMYACy05BAAAHAAAADgOAAAoAAAA/xMAADwAAADfDgAASwAAAL0OAABt' +
+  'AAAAGRQAAG4AQbjGAAsDsCkC'
