@@ -389,7 +389,12 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
  * entered first) until every option is done, the budget stop, a slice's
  * end (nodes reach slice: WALK_SLICE, between two nodes) or an error. */
 enum { WALK_END = 0, WALK_STOPPED = 1, WALK_SLICE = 2 };
-static inline __attribute__((always_inline)) int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_zdd *z) {
+#ifdef __wasm__ /* one walk for both: the module's size (a second copy at -O2 is 4 KiB) */
+#define WALK_INLINE __attribute__((noinline))
+#else
+#define WALK_INLINE inline __attribute__((always_inline))
+#endif
+static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_zdd *z) {
     struct dlx_memo *m = d->memo;
     struct frame *fr = m->fr;
     int32_t depth = m->depth, over = m->over, out = WALK_END;
