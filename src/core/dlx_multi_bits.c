@@ -51,7 +51,8 @@ static inline uint64_t strike(uint64_t *a, const uint64_t *c, const int32_t W) {
 
 /* The choice's key of an item, least first: (branches, slack, -len) in
  * bits 45.., 13..44 and 0..12, with branches = len + 1 - need, need =
- * lo - count (at least 0, at most NEED_CAP: more is a dead end as well),
+ * lo - count (at least 0; at the root at most NEED_CAP: a count and a
+ * length are at most BITS_MAX_OPTIONS, so an item above stays a dead end),
  * slack = hi - max(lo, count). All but len is kept per item in kb (key_base,
  * then stepped by take and untake), so that the choice reads one table an
  * item, not count, lo and hi (in WebAssembly fewer bases for V8 to keep in
@@ -59,12 +60,12 @@ static inline uint64_t strike(uint64_t *a, const uint64_t *c, const int32_t W) {
  * (len <= 64, items < 64) hold the item too, (-len, item) in bits 6..12
  * and 0..5, so that the choice is a min over keys (the first of equals). */
 #define KEY_ONE ((int64_t)1 << 45)
-#define NEED_CAP 8192
+#define NEED_CAP (4 * BITS_MAX_OPTIONS)
 #define LEN_UNIT(one) ((one) ? 64 : 1)
 #define KEY(kb, len, one) ((kb) + (int64_t)(len) * (KEY_ONE - LEN_UNIT(one)))
 #define KEY_LEN(key, one) ((one) ? 127 - (int32_t)((key) >> 6 & 127) : 8191 - (int32_t)((key) & 8191))
 /* An item's count going up from c: one need less while below lo, else one slack less. */
-#define KEY_STEP(c, lo) ((c) >= (lo) ? -((int64_t)1 << 13) : (c) >= (lo) - NEED_CAP ? KEY_ONE : 0)
+#define KEY_STEP(c, lo) ((c) < (lo) ? KEY_ONE : -((int64_t)1 << 13))
 
 static inline int64_t key_base(int32_t count, int32_t lo, int32_t hi, int32_t k, int one) {
     int64_t need = lo > count ? (int64_t)lo - count : 0;
