@@ -140,7 +140,7 @@ COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
             if (!s) color[slots] = c, next[slots] = head[j], head[j] = ++slots;
         }
     size_t bytes = ((size_t)ni + 1 + (size_t)slots) * (size_t)W * 8 + ((size_t)levels + 1) * ((size_t)(W + np / 64 + 1) * 8 + 4) +
-                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4;
+                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4 + ((size_t)np + 1) * 8;
     if (bytes > BITS_MAX_BYTES) goto fail;
     m->mask = calloc(((size_t)ni + 1 + (size_t)slots) * (size_t)W, 8);
     m->prim = malloc(((size_t)entries + 1) * sizeof *m->prim);
