@@ -82,6 +82,7 @@ export const ROWS = [
   { id: 'pento-5x6-k3', what: '5x6 box, each pentomino at most 3 times', make: () => pentominoCopies(6, 5, 3) },
   { id: 'pento-5x7-k2', what: '5x7 box, each pentomino at most twice', make: () => pentominoCopies(7, 5, 2) },
   { id: 'pento-6x6-k2', what: '6x6 box, each pentomino at most twice (no solution)', make: () => pentominoCopies(6, 6, 2) },
+  { id: 'pento-5x8-k2', what: '5x8 box, each pentomino at most twice (a pentomino row over a second natively)', make: () => pentominoCopies(8, 5, 2) },
   { id: 'quota-6x6-2-1:3', what: '6x6 0/1 matrices, 2 marks a row, 1 to 3 a column', make: () => quotas(6, 6, 2, 1, 3) },
   { id: 'quota-5x8-3-1:2', what: '5x8, 3 marks a row, 1 to 2 a column', make: () => quotas(5, 8, 3, 1, 2) },
   { id: 'quota-8x5-2-3:4', what: '8x5, 2 marks a row, 3 to 4 a column', make: () => quotas(8, 5, 2, 3, 4) },

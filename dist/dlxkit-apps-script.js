@@ -43,43 +43,6 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
- * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A value
- * @customfunction
- */
-function SUDOKU_HINT (range, depth, box) {
-  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
-}
-
-/**
- * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_STEPS (range, box) {
-  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
-}
-
-/**
- * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_RATING (range, box) {
-  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
-}
-
-/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -229,8 +192,7 @@ const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
-  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
+  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
 }
 
 /** Error codes by JS name. */
@@ -264,8 +226,7 @@ const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30,
-  NOT_FOUND: -31
+  AMBIGUOUS: -30
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -285,9 +246,7 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
-  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
-  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
@@ -598,35 +557,6 @@ class SudokuCalls {
     })
   }
 
-  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
-  rateLogic (h, cells, maxNodes) {
-    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
-      this.writeBytes(grid, cells)
-      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
-      return this._logicRecord(out)
-    })
-  }
-
-  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
-  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
-    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
-      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
-      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
-    })
-  }
-
-  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
-  _logicRecord (out) {
-    const at = SLOT.logic
-    const r = this._int32s(out, at.length)
-    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
-  }
-
-  /** A level of difficulty by technique: its name, or null past the table. */
-  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
-  /** The top of its range in tenths (-1 past the table). */
-  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
-
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }
@@ -691,7 +621,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
+  'dk_explain_begin', 'dk_technique_name']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -1026,65 +956,6 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
-    })
-  }
-
-  // ---- the ZDD of all solutions -----------------------------------------------------
-
-  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
-  zddBuild (p, maxBytes) {
-    const z = this._x.dk_zdd_build(p, maxBytes)
-    if (!z) throw this.lastError()
-    return z
-  }
-
-  zddFree (z) {
-    this._x.dk_zdd_free(z)
-    this._released()
-  }
-
-  /** { size (nodes), count (a bigint, exact), bytes } */
-  zddInfo (z) {
-    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
-      this._x.dk_zdd_info(z, out)
-      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
-      const word = (slot) => words.getBigUint64(8 * slot, true)
-      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
-    })
-  }
-
-  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
-  zddNth (z, k, cap) {
-    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
-      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
-      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
-      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
-    }).options
-  }
-
-  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
-  zddRandom (z, state, cap) {
-    return this._zddSolution(cap, 8, (words, buf, room) => {
-      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
-      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
-    })
-  }
-
-  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
-  _zddSolution (cap, wordBytes, call) {
-    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
-      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
-      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
-    })
-    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
-  }
-
-  /** The ZDD in DLX6's text format. */
-  zddText (z) {
-    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
-    return this.withBuffers([n], (buf) => {
-      this.check(this._x.dk_zdd_text(z, buf, n))
-      return this.readText(buf, n)
     })
   }
 }
@@ -1910,166 +1781,8 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-zdd.mjs
-const m9_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
-// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
-// memoized search), and a Zdd reads it: its size, its exact count, solution
-// k in its order, uniformly random ones from a seed, and DLX6's text. It
-// holds nothing of the problem, so it outlives changes to it and its free().
-const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
-
-const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
-
-/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
-function buildZdd (problem, opts = {}) {
-  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
-  const { maxMemory = 0 } = opts
-  checkCount(maxMemory, 'maxMemory')
-  const h = problem._idle()
-  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
-  let z
-  try {
-    z = problem._native.zddBuild(h, maxMemory)
-  } catch (err) {
-    throw refused(err, maxMemory)
-  }
-  try {
-    return new Zdd(problem._kit, z, cap)
-  } catch (err) { // its record could not be read (memory at the cap): the handle goes
-    problem._native.zddFree(z)
-    throw err
-  }
-}
-
-/** The build's error with what to do about it. */
-function refused (err, maxMemory) {
-  const why = {
-    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
-    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
-    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
-    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
-  }[err.code]
-  if (why) {
-    err.message = why
-    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
-  }
-  return err
-}
-
-/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
-class Zdd {
-  constructor (kit, handle, cap) {
-    this._kit = kit
-    this._native = kit._native
-    this._h = handle
-    this._cap = cap
-    const { size, count, bytes } = this._native.zddInfo(handle)
-    this._size = size
-    this._count = count
-    this._bytes = bytes
-    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
-    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
-  }
-
-  _handle () {
-    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
-    return this._h
-  }
-
-  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
-  get size () {
-    this._handle()
-    return this._size
-  }
-
-  /** The bytes it holds in the module. */
-  get bytes () {
-    this._handle()
-    return this._bytes
-  }
-
-  /** How many solutions, a bigint: exact at any size. */
-  countBig () {
-    this._handle()
-    return this._count
-  }
-
-  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
-  count () { return safeCount(this.countBig()) }
-
-  /**
-   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
-   * order (at each node the solutions holding its option first): sorted
-   * option indices, as solve() gives. NO_SOLUTION from the count on.
-   */
-  nth (k) {
-    const h = this._handle()
-    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
-      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
-    }
-    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
-    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
-    try {
-      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
-      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
-    } catch (err) {
-      if (err.code !== 'NO_SOLUTION') throw err
-      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
-      err.details = { k: kk, count: this._count }
-      throw err
-    }
-  }
-
-  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
-  random (opts = {}) { return this.sample(1, opts)[0] }
-
-  /**
-   * n solutions drawn uniformly and independently, one generator seeded with
-   * `seed` (default 0) going on from each to the next (the first is
-   * random({ seed })'s; build/dlx --random n --seed s draws the same).
-   * NO_SOLUTION when there is none.
-   */
-  sample (n, opts = {}) {
-    checkWhole(n, 'n', INT32_MAX)
-    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
-    const { seed = 0 } = opts
-    let state = BigInt(checkCount(seed, 'seed'))
-    const h = this._handle()
-    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
-    const drawn = []
-    for (let j = 0; j < n; j++) {
-      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
-      state = next
-      drawn.push(options.sort((a, b) => a - b))
-    }
-    return drawn
-  }
-
-  /**
-   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
-   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
-   * then the root "ID: (~0?0:ROOT)".
-   */
-  toText () { return this._native.zddText(this._handle()) }
-
-  free () {
-    if (!this._h) return
-    this._kit._untrack(this)
-    this._kit._live--
-    this._native.zddFree(this._h)
-    this._h = 0
-  }
-
-  [Symbol.dispose] () { this.free() }
-}
-  return { buildZdd, Zdd }
-})()
-
 // ---- src/js/dlxkit-problem.mjs
-const m10_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -2080,7 +1793,6 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
-const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2370,9 +2082,6 @@ class Problem {
     }
   }
 
-  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
-  zdd (opts) { return buildZdd(this, opts) }
-
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2521,7 +2230,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m11_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2673,7 +2382,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m12_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2681,7 +2390,7 @@ const m12_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m11_
+const { checkSide, variantFlags } = m10_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2731,7 +2440,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m13_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2744,7 +2453,7 @@ const m13_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m11_
+const { STYLE } = m10_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2950,15 +2659,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m14_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m11_
-const { copyLine, lineIn, lineSide } = m13_
+const { checkPuzzleLength, checkTextSize } = m10_
+const { copyLine, lineIn, lineSide } = m12_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -3060,77 +2769,20 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
-// ---- src/js/dlxkit-sudoku-difficulty.mjs
-const m15_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
-// module's one table (sudoku_logic_table.c), rate's technique fields and
-// generate's { difficulty }. The explainer does the work in C; here its
-// numbers become names and SE ratings.
-const { DlxError, checkCount } = m2_
-
-const tables = new WeakMap() // Native -> the levels
-
-/** The levels, easiest first: [{ name, from, to }] (SE ratings, to inclusive; from just above the previous to). */
-function difficulties (native) {
-  let levels = tables.get(native)
-  if (!levels) {
-    levels = []
-    for (let d = 1, name; (name = native.difficultyName(d)); d++) {
-      levels.push({ name, from: levels.length ? levels[levels.length - 1].to + 0.1 : 1, to: native.difficultyTop(d) / 10 })
-    }
-    levels.forEach((l) => { l.from = Math.round(l.from * 10) / 10 })
-    tables.set(native, Object.freeze(levels.map(Object.freeze)))
-    levels = tables.get(native)
-  }
-  return levels
-}
-
-/** The level (its name) of a rating on the 1-to-11 scale. */
-function difficultyOf (native, rating) {
-  const levels = difficulties(native)
-  return (levels.find((l) => rating <= l.to) ?? levels[levels.length - 1]).name
-}
-
-/** A logic record of the module as rate's fields: { difficulty, technique, rating, steps }. */
-function logicFields (native, r) {
-  return { difficulty: native.difficultyName(r.difficulty), technique: native.techniqueName(r.technique), rating: r.rating / 10, steps: r.steps }
-}
-
-/** rate's technique fields for the grid, or nulls when the puzzle has no one solution (status says so). */
-function rateByTechnique (native, h, cells, status, opts) {
-  if (status !== 'unique') return { difficulty: null, technique: null, rating: null, steps: null }
-  return logicFields(native, native.rateLogic(h, cells, checkCount(opts.maxNodes ?? 0, 'maxNodes')))
-}
-
-/** The number (1..) of a level named in generate's options, with a clear error for another name. */
-function difficultyNumber (native, name) {
-  const levels = difficulties(native)
-  const k = levels.findIndex((l) => l.name === name)
-  if (k < 0) throw new DlxError('BAD_ARGUMENT', `difficulty must be one of ${levels.map((l) => l.name).join(', ')} (got ${JSON.stringify(name)})`, { option: 'difficulty' })
-  return k + 1
-}
-  return { difficulties, difficultyOf, logicFields, rateByTechnique, difficultyNumber }
-})()
-
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m16_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m11_
-const { difficultyNumber, logicFields } = m15_
+const { STYLE, checkAlphabet, styleOf } = m10_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
- * generated until one needs that level's techniques and no harder, C's
- * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
+ * 'grid' | 'numbers' | 'array').
  */
 function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -3142,9 +2794,6 @@ function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
-  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
-  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -3154,10 +2803,7 @@ function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const native = api._native
-  const made = difficulty === undefined
-    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
-    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
+  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -3165,8 +2811,7 @@ function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed,
-    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
+    seed
   }
 }
 
@@ -3174,7 +2819,7 @@ function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
 ])
 
 function checkOptionNames (opts) {
@@ -3189,7 +2834,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m17_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -3198,28 +2843,20 @@ const m17_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m11_
-const { difficultyOf } = m15_
+const { hasDiagonals } = m10_
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
 function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => {
-    const rating = rateSteps(list)
-    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
-  })
+  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
 }
 
-/**
- * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
- * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
- */
+/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  const after = checkCount(opts.after ?? 0, 'after')
-  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
+  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -3309,19 +2946,18 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m18_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
-const { boxOf, parseBox, pattern } = m12_
-const { LineSolver, plainOptions, shapeKey } = m14_
-const { generate } = m16_
-const { difficulties, rateByTechnique } = m15_
-const { hint, steps } = m17_
-const { LineTables, readLine, writeLine } = m13_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
+const { boxOf, parseBox, pattern } = m11_
+const { LineSolver, plainOptions, shapeKey } = m13_
+const { generate } = m14_
+const { hint, steps } = m15_
+const { LineTables, readLine, writeLine } = m12_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3699,28 +3335,20 @@ class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /**
-   * Difficulty: { level, score, nodes, guesses, status } from the search, and
-   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
-   * opts.techniques false leaves them null).
-   */
+  /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {
-    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
+      return r
     })
   }
-
-  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
-  difficulties () { return difficulties(this._native) }
 }
   return { SudokuApi }
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m19_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3730,8 +3358,8 @@ const m19_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m10_
-const { SudokuApi } = m18_
+const { exactCover, parseDlx } = m9_
+const { SudokuApi } = m16_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3911,7 +3539,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m20_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3929,7 +3557,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m21_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -4038,13 +3666,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m22_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
 
 
 /**
@@ -4198,150 +3826,37 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
-// ---- src/js/dlxkit-sheets-grid.mjs
-const m23_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
-// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
-const { DlxError } = m2_
-const { bad, cellNumber, isBlank, rowsOf, show } = m21_
-
-const MAX_SIDE = 64
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
-}
-  return { readGrid, readBox }
-})()
-
-// ---- src/js/dlxkit-sheets-explain.mjs
-const m24_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
-// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
-// as a column of sentences, and the rating by technique as one row.
-const { bad, cellNumber, gaveUp, isBlank, show } = m21_
-const { readBox, readGrid } = m23_
-
-/** What a full grid answers: there is nothing left to explain. */
-const FULL = 'The grid is full.'
-
-/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
-function explain (kit, range, box, budget, run) {
-  const grid = readGrid(range)
-  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
-  try {
-    return run(grid, opts)
-  } catch (e) {
-    if (e?.code === 'STOPPED') throw gaveUp(budget)
-    throw e
-  }
-}
-
-/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
-function readDepth (depth) {
-  if (isBlank(depth)) return undefined
-  const v = cellNumber(depth)
-  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
-  return v
-}
-
-/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
-function sudokuHint (kit, range, depth, box, budget) {
-  const d = readDepth(depth)
-  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
-}
-
-/** Every step's sentence, one a row. */
-function sudokuSteps (kit, range, box, budget) {
-  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
-}
-
-/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
-function sudokuRating (kit, range, box, budget) {
-  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return [[rating.rating, rating.technique ?? '', rating.steps]]
-}
-  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
-})()
-
-// ---- src/js/dlxkit-sheets-signatures.mjs
-const m25_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
-/**
- * The functions, their parameters (in order), how many of the last are
- * optional, and what they return. `id` is the Excel metadata id.
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
-  return { SIGNATURES }
-})()
-
 // ---- src/js/dlxkit-sheets.mjs
-const m26_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m20_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
-const { coverBest, coverCount, coverCost, coverSolve } = m22_
-const { readBox, readGrid } = m23_
-const { sudokuHint, sudokuRating, sudokuSteps } = m24_
-const { SIGNATURES } = m25_
+const { load, DlxError } = m18_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m19_
+const { coverBest, coverCount, coverCost, coverSolve } = m20_
 
 
 
-
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -4353,9 +3868,6 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
-    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
-    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -4394,14 +3906,45 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
-  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
+}
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4518,11 +4061,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m27_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4555,7 +4098,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m28_ = (function () {
+const m23_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4563,9 +4106,9 @@ const m28_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m19_
-const { createSheetFunctions, SheetError } = m26_
-const { base64Bytes } = m27_
+const { Dlxkit } = m17_
+const { createSheetFunctions, SheetError } = m21_
+const { base64Bytes } = m22_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4582,2225 +4125,2113 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m28_
+return m23_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABiARAYAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAJ/fAF/YAZ/f39/f38AYAF/AX5gCH9/f39/f39/' +
-  'AGABfgF+YAV/fn5/fwF/YAV/fn9/fwF/YAd/f39+fn9/AX9gA39/fAF/YAN/fn8Bf2AHf39/f39+fwF/YAZ/f35+f38Bf2AFf39/' +
-  'fn8AYAd/f35+f39/AX9gAX4Bf2AAAGADf35+AX9gBH9+fn8Bf2AEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAZ/fn5+fn8A' +
-  'YAV/fn5+fgBgBH9/fn8Bf2AHf39/fn5+fgBgAn9/AX5gBn9/f39/fgF/YAR/f39/AX5gBH9+f38AYAZ/f39+f38AYAR/f35/AGAF' +
-  'f39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/f39/fn9/AX9gBH98fH8Bf2AC' +
-  'fH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38Bf2ALf3x/f398f39/f38Bf2AE' +
-  'f398fwF/A8QDwgMfCQcACQkJBgQJAiABIQEAAA4ABQIIAgMAAQUEAgIRDg4ZEgADAQkAAAkIBAAACQkGCxoiEgkFEyMLAwMEBAUk' +
-  'AgwEGwgFDAQAJSYAAQEAJwQEAQQEBBQUAAMEBAEABAEBCgoICAcCDQYNDQYDAAEFAQMZAgQVAxIoHAoOKQ0UAwsCCgITCQQEAAEA' +
-  'BAIDBgUDAAECAgYDBgYEBgQqCQAACxMKBQUIFgMGAwEHAAMDBAIAAwsCAgICAwQBAwEBKwgACAMBAAICAAMMAwQBEQICAgQCAgIC' +
-  'HR0XLBcVFQcWBQUPGi0cLi8WCAgwDQExBQoHBzICCAUFAQEBAREHAwQDAwICAQgBAgECAAcABwUDAAcCAAAAAAcAAwUICAECAAYI' +
-  'AgEFMwoFBQEGAwEABAUBBAAEHgUGBQECHgYGBgEBAQEJAgUFBAECNA0CAQEHAzUCAQEIBQIBAQYHAQoBCgEDAAAADw8AAAAADAIA' +
-  'BgAHAAABNjcGOAEBAwQBAQMBAgcBBBAQAQMYGAEGEAYCAQYAADkAAQwAAgIEBDoADwEHAgYAOxs8PQAACwQDAAAABQAAABgEAQA+' +
-  'BT8AABAEBgMDAgwEBQFwARYWBQYBAQiAgAQGCAF/AUGw0wgLB7kOWwZtZW1vcnkCAAZtYWxsb2MATgRmcmVlAFMZX19pbmRpcmVj' +
-  'dF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2FwAJEDCGRrX2Vycm9yAOkCC2RrX3N0cmVycm9yAJIDCGRrX2FsbG9j' +
-  'AOgCB2RrX2ZyZWUAQg1ka19zdWRva3VfbmV3AJwDDmRrX3N1ZG9rdV9mcmVlAJkDDmRrX3N1ZG9rdV9zaXplAKEDDWRrX3N1ZG9r' +
-  'dV9ib3gAlQMTZGtfc3Vkb2t1X3BhcnNlX2JveACdAxBka19zdWRva3VfYm94X29mAJYDEWRrX3N1ZG9rdV9wYXR0ZXJuAJ4DFmRr' +
-  'X3N1ZG9rdV9zZXRfcmVzdGFydHMAoAMPZGtfc3Vkb2t1X3NvbHZlAKIDD2RrX3N1ZG9rdV9iZWdpbgCTAw5ka19zdWRva3Vfc3Rl' +
-  'cAClAw1ka19zdWRva3VfZW5kAJgDFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AKQDFGRrX3N1ZG9rdV9jYW5kaWRhdGVzAJcDEmRrX3N1' +
-  'ZG9rdV9nZW5lcmF0ZQCaAw5ka19zdWRva3VfcmF0ZQCfAxRka19zdWRva3VfbGV2ZWxfbmFtZQCbAw1ka190ZXh0X3BhcnNlAKoD' +
-  'DGRrX3RleHRfZnJlZQCpAwxka190ZXh0X3NpemUAqwMNZGtfdGV4dF9zdHlsZQCtAxBka190ZXh0X2NvbnN1bWVkAKcDDWRrX3Rl' +
-  'eHRfc3RhcnQArAMNZGtfdGV4dF9jZWxscwCmAw5ka190ZXh0X2Zvcm1hdACoAw5ka19wcm9ibGVtX25ldwD9AhBka19wcm9ibGVt' +
-  'X3BhcnNlAIADD2RrX3Byb2JsZW1fZnJlZQD5AhZka19wcm9ibGVtX2FkZF9vcHRpb25zAOoCFWRrX3Byb2JsZW1fc2V0X2JvdW5k' +
-  'cwCFAxNka19wcm9ibGVtX3NldF9jb3N0AIYDFmRrX3Byb2JsZW1fb3B0aW9uX2Nvc3QA/gITZGtfcHJvYmxlbV9zZXRfYmVzdACE' +
-  'Axhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAjQMVZGtfcHJvYmxlbV9iZXN0X2NvdW50AO0CGGRrX3Byb2JsZW1fYmVzdF9zb2x1' +
-  'dGlvbgDuAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAiAMQZGtfcHJvYmxlbV9zaGFwZQCLAxRka19wcm9ibGVtX2l0ZW1fbmFt' +
-  'ZQD6AhVka19wcm9ibGVtX2NvbG9yX25hbWUA8QIXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA/wIRZGtfcHJvYmxlbV9zZWFyY2gA' +
-  'ggMXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAgwMTZGtfcHJvYmxlbV9zb2x1dGlvbgCMAxBka19wcm9ibGVtX2NvdW50APICE2Rr' +
-  'X3Byb2JsZW1fc2V0X21lbW8AhwMbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAPQCEGRrX3Byb2JsZW1fc3RhdHMAjgMSZGtf' +
-  'cHJvYmxlbV9yZXN0YXJ0AIEDE2RrX3Byb2JsZW1fc2V0X3NlZWQAigMXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAiQMQZGtfcHJv' +
-  'YmxlbV9mb3JjZQD3AhJka19wcm9ibGVtX3VuZm9yY2UAkAMSZGtfcHJvYmxlbV9leGNsdWRlAPYCFGRrX3Byb2JsZW1fdW5leGNs' +
-  'dWRlAI8DFGRrX3Byb2JsZW1faXRlbV9uZWVkAPsCEmRrX3Byb2JsZW1fYm91bmRlZADvAhdka19wcm9ibGVtX2l0ZW1fb3B0aW9u' +
-  'cwD8AhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAPACGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgD4AhNka19wcm9ibGVtX2VzdGlt' +
-  'YXRlAPUCEGRrX2V4cGxhaW5fYmVnaW4AsgMPZGtfZXhwbGFpbl9uZXh0ALQDEmRrX2V4cGxhaW5fd2luZG93cwC1Aw9ka19leHBs' +
-  'YWluX2ZyZWUAswMRZGtfdGVjaG5pcXVlX25hbWUAuQMTZGtfdGVjaG5pcXVlX3JhdGluZwC6AxRka19zdWRva3VfcmF0ZV9sb2dp' +
-  'YwC4AxVka19zdWRva3VfZ2VuZXJhdGVfYXQAtgMSZGtfZGlmZmljdWx0eV9uYW1lALADEWRrX2RpZmZpY3VsdHlfdG9wALEDDGRr' +
-  'X3pkZF9idWlsZAC7Awtka196ZGRfZnJlZQC8Awtka196ZGRfaW5mbwC9Awpka196ZGRfbnRoAL4DDWRrX3pkZF9yYW5kb20AvwML' +
-  'ZGtfemRkX3RleHQAwAMLX2luaXRpYWxpemUAABBfX2Vycm5vX2xvY2F0aW9uAMEDCXN0YWNrU2F2ZQBGDHN0YWNrUmVzdG9yZQBH' +
-  'CnN0YWNrQWxsb2MASAkrAQBBAQsVIB8XJADHAsoC2AHaAbcCvQK+Ar8CxgLMAssC0QLWAtoC3ALeAgwBBwqzvgnCAwMAAQuJJwQf' +
-  'fwR+AnsBfSMAQRBrIgwkACAAKAJUIR8gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAoAhQhDyAAKAIIIQcgACgCKCEUIAAo' +
-  'ApABIQ4gACgCvAEhFUECIQIgDCAAKAK0ASIWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAgACgCxAFBAEcgFCAORXIb' +
-  'IRggDEEIaiIDQQAgDhshICADQQRyIR0gACgCsAIhHiAAKQNoISIgACgC0AEhFyAMIAApA3A3AwAgASAAKQOgASIhIAEgIVQbISQg' +
-  'ACgCWCELAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQtBACECIA8oAgRFBEBBACELDAULQQAhCyAORQ0AIAAgIhB9IAwgFiAA' +
-  'KAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDCABIAApA6ABIiEgASAhVBshJAtBAAwBCyAAKAJcRQ0BQQELIQIDQAJAAkACQCAC' +
-  'RQRAAkACQCAiICRaBEAgDkUgASAiWHJFBEADQCAAIAs2AlwgABBeIAAgACkDmAFCAXw3A5gBIAAgIhB9IAwgFiAAKAK4AUECdGo2' +
-  'AgggDCAVIAAoAsABQQJ0ajYCDEEAIQsgIiABIAApA6ABIiEgASAhVBsiJFoNAAsgIkIBfCEiIBhFDQMgFyAAKALIATYCEEEAIQIM' +
-  'AgsgACALNgJcIABBATYCZEEDDAoLICJCAXwhIiAYRQ0BIBcgC0EUbGoiAyAAKALIATYCEEEAIQIgC0UEQEEAIQsMAQsgA0EIaygC' +
-  'ACECCyAXIAtBFGxqIAI2AgwLIAtBFGwhEiALQQFrQRRsIRMCfwJAA0ACQAJAAkACQAJAAkACQAJAAkACQAJAIA4EQCAAKAIAIQgg' +
-  'ACgCtAEhBiAAKAIYIQkCQAJAIAAoAtABIBNqKAIIQQAgCxsiAiAMKAIIIBZrQQJ1IgNODQADQCAIIAYgAkECdGooAgAiBE4gCSAE' +
-  'QQJ0aigCAEECSHENASACQQFqIgIgA0cNAAsgACgC0AEgEmogAzYCCAwBCyAAKALQASASaiACNgIIQQAhBSACIANODQADQCAIIAYg' +
-  'AkECdGooAgAiBE4EQCAJIARBAnRqKAIAIgpFDQwgBSAFIAQgBRsgCkEBRxshBQsgAkEBaiICIANHDQALQQEhA0EAIAUNDxoLIAAo' +
-  'ArABIQpBACEFQf////8HIQRBASEGQQEhAwJAIAhBEEgNAANAIAogBkECdCICaiEFIAIgCWohDUEAIQL9DP///3////9/////f///' +
-  '/38hJQNAICUgDSACQQJ0IhBq/QAAACIm/foBIAUgEGr9AAAA/ecBICUgJv0MAAAAQAAAAEAAAABAAAAAQP05/VL9tgEhJSACQQxJ' +
-  'IAJBBGohAg0ACyAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAQgAiAE' +
-  'SCICGyEEIAYgAyACGyEDIAZBH2ogBkEQaiEGIAhMDQALQQAhBSAEQf////8HRgRAQf////8HIQQMAQsgAyADQQ9qIgIgAiADSBsh' +
-  'AgNAIAMgCEwEQCAEQf////8HIAkgA0ECdCINaigCACIQsiAKIA1qKgIAlbwgEEH/////A0obRgRAIAMhBQwDCyACIANHIANBAWoh' +
-  'Aw0BCwsLIAYgCEwEQANAQf////8HIAkgBkECdCICaigCACIDsiACIApqKgIAlbwgA0H/////A0obIgIgBCACIARIIgIbIQQgBiAF' +
-  'IAIbIQUgBiAIRyAGQQFqIQYNAAsLIAVFDQEgCSAFQQJ0aigCACEDDAgLIAAoAhghCCAAKAIAIglBgSBOBEBB/////wchA0EAIQUg' +
-  'ACgCFCIGKAIEIgJFDQcDQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgNBAk4NAAwJCyAGIAJBBHRqKAIEIgINAAsMBwtB////' +
-  '/wchBEEAIQNBASECQQAhBiAJQT9MDQEDQCAIIAIiBUECdGoiCv0AAAAhJUEEIQIDQCAlIAogAkECdGr9AAAA/bYBISUgAkE8SSAC' +
-  'QQRqIQINAAsCQCAEICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgJKBEBB' +
-  'ASEGIAUhAyACIgRFDQELIAVBQGshAiAFQf8AaiAJSg0DDAELCyAFIgIhA0EAIQQMAgtBACEFQYCAgIAEIQMgGEUNCwwICyAJIAJB' +
-  'D2pOBEADQCAIIAIiBUECdGoiCv0AAAAhJUEEIQIDQCAlIAogAkECdGr9AAAA/bYBISUgAkEMSSACQQRqIQINAAsCQCAlICUgJf0N' +
-  'CAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIARODQBBACEGIAUhAyACIgQNACAFIgIh' +
-  'A0EAIQQMBAsgBUEQaiECIAVBH2ogCUwNAAsLQQAhBSADRQ0DIAZFDQELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0EC' +
-  'dGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQjxUICFCBHwhIQ0ACwwBCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq' +
-  '/QAAACAl/Tf9pAGtICGGICOEISMgIUIMVCAhQgR8ISENAAsLIAMgI3qnaiEFQQAhAyAERQ0BCyAEIQMgAiAJSg0AA0ACQCAIIAJB' +
-  'AnRqKAIAIgQgA04NACACIQUgBCIDDQBBACEDDAILIAIgCUcgAkEBaiECDQALCyAeRQ0AIAggACgCrAIgHiADIAUQAiEFCyAYIANB' +
-  'AUpxDQEgAw0CIAUhBAsgDkUNCCAAKAKwASAEQQJ0aiICKgIAIidDAACAS11FDQggAiAnQwAAgD+SOAIADAgLIAAgCyAgIAwQfw0B' +
-  'DAILC0EAIANBAkgNARoLIAAgACkDeEIBfDcDeEEBCyESIAcgBUEEdCITaiICIAUgAigCBCIERwRAIB1BBCAOGyEQIAxBCGpBACAO' +
-  'GyEZIAwpAwAhIQNAIARBAWohAgNAIAcgAkEEdGoiCCgCBCEJIAgoAgAhBiAEIAgoAggiCkEATAR/IAYFIBRBACAIKAIMQQBIG0UE' +
-  'QCAHIAZBBHRqIAk2AgQgByAJQQR0aiAGNgIAIBEgCkECdGoiBiAGKAIAIgZBAWs2AgAgDkUgBkEHSnJFBEAgGSAQIAZBA0gbIgYg' +
-  'BigCACIGQQRqNgIAIAYgCjYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAcgBEEEdGooAgQiBCAFRw0ACwsgDyAPIBNqIgIo' +
-  'AgAiBEEEdGogAigCBCICNgIEIA8gAkEEdGogBDYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgAgDgRAIBcgC0EUbGoiAiAMKAII' +
-  'IBZrQQJ1NgIAIAIgDCgCDCAVa0ECdTYCBAsoAgQhBgJAIAApA4gBIiFQDQAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOI' +
-  'ASAhQp26s/uUkv2iJX4gA6yCIiFQDQADQCAHIAZBBHRqKAIEIQYgIUIBfSIhQgBSDQALC0L///////////8AISMCQCAORSASQQFz' +
-  'cgRAIAYhCAwBCyAGIgghBANAIAQgBUcEQCAEQQFqIQJCACEhA0AgBAJ/IAcgAkEEdGoiCSgCCCIKQQBMBEAgCSgCAAwBCyAhIBEg' +
-  'CkECdGo0AgB8ISEgAkEBagsiAkcNAAsgISAjICEgI1MiAhshIyAEIAggAhshCAsgByAEQQR0aigCBCIEIAZHDQALCyAbIAtBAnQi' +
-  'AmogCDYCACACIBpqQQA2AgAgAiAfaiADNgIADAELIBwgC0ECdGooAgAiCEEBayEDIAcgCEEEdGooAgghCQNAIAgCfyAHIANBBHRq' +
-  'IgIoAggiBkEATARAIAIoAgQMAQsCQAJAIBQEQCACKAIMIhINAQsgDyAGQQR0IgJqIgQoAgQhBSAPIAQoAgBBBHRqIAY2AgQgDyAF' +
-  'QQR0aiAGNgIAIBEgBkECdGoiBCAEKAIAQYCAgIAEazYCACACIAdqKAIAIgQgBkYNAQNAIARBAWshAgNAIAcgAkEEdGoiCigCBCEF' +
-  'IAooAgAhEiAEIAooAggiE0EATAR/IAUFIBRBACAKKAIMQQBIG0UEQCAHIBJBBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgE0ECdGoi' +
-  'BSAFKAIAQQFqNgIACyACQQFrCyICRw0ACyAGIAcgBEEEdGooAgAiBEcNAAsMAQsgEkEATA0AIA8gBkEEdCICakEANgIIIAIgB2oo' +
-  'AgAiBCAGRg0AA0AgByAEQQR0aiITIQICQCATKAIMQQBIBEAgAiASNgIMDAELIAMgBEYNACAEQQFrIQIDQCAHIAJBBHRqIgooAgQh' +
-  'BSAKKAIAIQ0gBCAKKAIIIhBBAEwEfyAFBSAKKAIMQQBOBEAgByANQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBBBAnRqIgUgBSgC' +
-  'AEEBajYCAAsgAkEBawsiAkcNAAsLIBMoAgAiBCAGRw0ACwsgA0EBawsiA0cNAAsgDgRAIAwgFiAXIAtBFGxqIgIoAgBBAnRqNgII' +
-  'IAwgFSACKAIEQQJ0ajYCDAsgCSAHIAhBBHRqKAIEIghGBEAgByAJQQR0aigCBCEICyAIIBsgC0ECdCICaigCAEYNASACIBpqIgIg' +
-  'AigCAEEBajYCAAsgHCALQQJ0aiAINgIAIB1BBCAOGyESIAxBCGpBACAOGyETIAhBAWohBiAMKQMAISEDQAJ/IAcgBkEEdGoiAigC' +
-  'CCIFQQBMBEAgAigCAAwBCwJAAkACQCAUBEAgAigCDCIJDQELIAcgBUEEdCIQaigCBCIEIAVGDQEDQCAEQQFqIQIDQCAHIAJBBHRq' +
-  'IgkoAgQhCiAJKAIAIQMgBCAJKAIIIg1BAEwEfyADBSAUQQAgCSgCDEEASBtFBEAgByADQQR0aiAKNgIEIAcgCkEEdGogAzYCACAR' +
-  'IA1BAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIA02AgALIAwgIUIBfCIh' +
-  'NwMACyACQQFqCyICRw0ACyAFIAcgBEEEdGooAgQiBEcNAAsMAQsgCUEATA0BIA8gBUEEdCICaiAJNgIIIAIgB2ooAgQiBCAFRg0B' +
-  'A0AgByAEQQR0aiINIQICQCAJIA0oAgxHBEAgBEEBaiECA0AgByACQQR0aiIKKAIEIRAgCigCACEDIAQgCigCCCIZQQBMBH8gAwUg' +
-  'CigCDEEATgRAIAcgA0EEdGogEDYCBCAHIBBBBHRqIAM2AgAgESAZQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIg' +
-  'A0EDSBsiAyADKAIAIgNBBGo2AgAgAyAZNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsMAQsgBCAGRg0AIAJBfzYCDAsgDSgC' +
-  'BCIEIAVHDQALDAELIA8gDyAQaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAM2AgAgESAFQQJ0aiICIAIoAgBBgICAgARq' +
-  'NgIACyAGQQFqCyIGIAhHDQALIAtBAWohAiAPKAIERQ0EIAAoAmAgC0pFBEAgACACNgJgCyACIQtBACECDAILIA8gCUEEdCICaiID' +
-  'KAIEIQQgDyADKAIAQQR0aiAJNgIEIA8gBEEEdGogCTYCACARIAlBAnRqIgMgAygCAEGAgICABGs2AgAgAiAHaigCACIEIAlGDQAD' +
-  'QCAEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAFKAIAIQYgBCAFKAIIIghBAEwEfyADBSAUQQAgBSgCDEEASBtFBEAgByAGQQR0aiAC' +
-  'NgIEIAcgA0EEdGogAjYCACARIAhBAnRqIgMgAygCAEEBajYCAAsgAkEBawsiAkcNAAsgByAEQQR0aigCACIEIAlHDQALCwJAIBhF' +
-  'DQAgACgCyAEiAiAXIAtBFGxqKAIQIgZMDQAgACgCxAEhCANAIAAgAkEBayICNgLIASAIIAJBAnRqKAIAIgRBAWshAgNAIAcgAkEE' +
-  'dGoiBSgCBCEDIAQgBSgCCCIJQQBMBH8gAwUgByAFKAIAQQR0aiACNgIEIAcgA0EEdGogAjYCACARIAlBAnRqIgMgAygCAEEBajYC' +
-  'ACACQQFrCyICRw0ACyAHIAcgBEEEdGoiAigCAEEEdGogBDYCBCAHIAIoAgRBBHRqIAQ2AgAgESACKAIIQQJ0aiICIAIoAgBBAWo2' +
-  'AgAgACgCyAEiAiAGSg0ACwsgCwRAIAtBAWshC0EBIQIMAQsLQQAhCwsgAEEANgJcIABBAzYCZEECDAELIABBAjYCZCAAIAI2Alwg' +
-  'AEJ/NwOgASAAIAApA6ADIgFCAXwiITcDoAMgACAAKQOoAyABICFWrXw3A6gDQQELIQIgDgRAIAAgDCgCCCAWa0ECdTYCuAEgACAM' +
-  'KAIMIBVrQQJ1NgLAAQsgACAiNwNoIAAgCzYCWCAAIAwpAwA3A3ALIAxBEGokACACC1UBAn8gAyAAIARBAnRqKAIARwRAIAQPCyAC' +
-  'QQBMBEAgBA8LAkADQCAAIAEgBUECdGooAgAiBkECdGooAgAgA0YNASAFQQFqIgUgAkcNAAsgBA8LIAYLhwYDCn8BewJ+IAAoAhQi' +
-  'BSgCBCIBRQRAQX8PCyAAKAIYIQYgACgCsAIhCgJAIAAoAgAiB0GBIE4EQEH/////ByEDA0ACQCAGIAFBAnRqKAIAIgQgA04NACAB' +
-  'IQIgBCIDQQJODQAMAwsgBSABQQR0aigCBCIBDQALDAELQf////8HIQNBACEFQQEhAQJAAkACQAJAIAdBP0oEQANAIAYgASICQQJ0' +
-  'aiII/QAAACELQQQhAQNAIAsgCCABQQJ0av0AAAD9tgEhCyABQTxJIAFBBGohAQ0ACwJAIAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH' +
-  '/bYBIgsgCyAL/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgA04NAEEBIQUgAiEEIAEiAw0AQQAhAyACIgEhBAwDCyACQUBrIQEg' +
-  'AkH/AGogB0wNAAsLIAcgAUEPak4EQANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsgCCABQQJ0av0AAAD9tgEhCyABQQxJIAFB' +
-  'BGohAQ0ACwJAIAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgA04NAEEA' +
-  'IQUgAiEEIAEiAw0AIAIiASEEQQAhAwwECyACQRBqIQEgAkEfaiAHTA0ACwsgBEUEQEEAIQIMBAsgBUUNAQsgBiAEQQJ0aiECIAP9' +
-  'ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQjxUIAxCBHwhDA0ACwwBCyAGIARBAnRqIQIgA/0RIQsDQCACIAyn' +
-  'QQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCDFQgDEIEfCEMDQALCyAEIA16p2ohAiADDQBBACEDDAELIAEgB0oNAANAAkAgBiAB' +
-  'QQJ0aigCACIEIANODQAgASECIAQiAw0AQQAhAwwCCyABIAdHIAFBAWohAQ0ACwtBfyAKBH8gBiAAKAKsAiAKIAMgAhACBSACC0EB' +
-  'ayADQf////8HRhsLgwcDB38BfgN8IABFBEBBfg8LQn8gASABUBshASAAKAKUAiECAkACQAJAAkACQAJAIAAoAowDIgMEQCACDQEg' +
-  'ACgCZA0FQQAhAiAAKAK4AiIEQQFGDQQgACgCKCAAKAIgIgNBgCBKciAAKAIwIANFcnINBEEBIQIgBEEDRg0EIANBAEwNAyAAKAII' +
-  'IQUgACgCHCEHQQAhBANARAAAAAAAAAAAIQpEAAAAAAAAAAAhCyAFIAcgBEECdGooAgAiAkEEdGooAggiBkEASgRAIAAoAhghCANA' +
-  'IApEAAAAAAAA8D+gIQogCyAIIAZBAnRqKAIAt6AhCyAFIAJBAWoiAkEEdGooAggiBkEASg0ACwsgCyAKRAAAAAAAAPC/oKIgDKAh' +
-  'DCADIARBAWoiBEcNAAsMAwsgAkUNAQsgACgCZEUEQCAAQgEgACkDgAEgACgCuAJBAUYgA3IbUDYCwAILAn9BAiECAkACQAJAIAAo' +
-  'AmQOBAABAQIBCyAAKAKMAwRAQX8hAiAAECMNAgsCQCAAEBAiAg4DAQIAAgsgAEEDNgJkQQIMAgsgAEEBNgJkIAAoAqgCIgMoAlRF' +
-  'BEAgACADIAEQEQwCC0ECQQEgAygCeEEBRhtBASADKAJYQQFGGyEEIAApA2ghCQNAIAAgAyAJQoAgfCABIAEgCX1CgCBWGyABIAEg' +
-  'CVYbIAQRDgAiAkEDRw0BIAApA2giCSABVA0AC0EDIQILIAILDwsCQCAAKAIoIAAoAmQgACgC1AJFcnINACAAKALYAiICQQJGBEAg' +
-  'ACABEAkPCyAAKAKQASABQn9SIAJycg0AIwBBEGsiAiQAA0AgAEKAIBAFIgNBAUYNAAsCQCADQQNHDQAgAkIANwMIAkAgAEIBQcAA' +
-  'IAJBCGpBABCmAQ0AIAIrAwhEAAAAAAAAUD+iIgpEAAAAAAAAsEBkRQ0AIABBATYC1AIgAEJ/IAr8ByAKRAChOBSbOe9DZhsQCSID' +
-  'QQFqDgUAAQEBAAELIAAQCCAAEFsgAEJ/EAUhAwsgAkEQaiQAIAMPCyAAIAEQBSECDAMLIANBP2pBwABttyAAKAIAt6JEAAAAAAAA' +
-  '0D+iIAwgA7ejZSECCyAAIAI2AsQCCyAAKQNoIQkDQCAAIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsQJiICQQNHDQEgACkDaCIJ' +
-  'IAFUDQALQQMPCyACC88EAgJ+AX8CQCAAKAJkDQACQCAAKAKQAQ0AAkACQCAAKAK4AkEBaw4CAgEAC0EBIQQgABAtDQELIAAoAswC' +
-  'BH9BAAUgACgCIEEATAR/QQEFIAAQnwELC0VBAXQhBAsgACAEQQJGNgLQAiAAIARBAUY2ArwCIAAoApABRQ0AAkAgACgCKA0AIAAo' +
-  'AiAiBCAAKALMAUwNACAAKALEASAEQQJ0EFIiBEUNACAAIAQ2AsQBIAAgACgCIDYCzAELCwJAIAAoArwCBEAgACkDaCECA0ACfyAC' +
-  'QoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCtAIoAiAEQCAAIAIQLgwBCyAAIAIQLwsiBEEDRw0CIAApA2giAiABVA0AC0ED' +
-  'DwsgACgC0AIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQNSIEQQNHDQIgACkDaCICIAFUDQALQQMPCwJA' +
-  'AkAgACgC4AENACAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA6ADIAApA6gDhEIAUnJyDQEgACkDaCID' +
-  'IAJaDQAgASACWA0BA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0DIAApA2giAyACVA0AC0EDIQQgAyAAKQPY' +
-  'AVQNAgsgACABEJ0BDwsgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQN' +
-  'AAsLIAQLLgEBfiAARQRAQX4PCyAAIAApA2giAiABfEIAIAJCf4UgAVYbQgAgAUIAUhsQBAshAQF/IAAoAiQhAiABRQRAIAJCABBq' +
-  'DwsgAiAAKQM4EGoLhAEBAX8gACgC6AIiAQRAIAEoAgwQUyABKAIQEFMgASgCIBBTIAEoAiQQUyABKAIUEFMgASgCGBBTIAEoAhwQ' +
-  'UyABKAIoEFMgASgCLBBTIAEoAjAQUyABKAI0EFMgASgCVBBTIAEoAlgQUyABKAJcEFMgASgCYBBTIAEQUyAAQQA2AugCCwvPDgMZ' +
-  'fwN+AXsjAEEQayIYJAACf0ECIAAoAmRBA0YNABogABAIAkBBAUGAARBNIgVFDQAgACAFNgLoAiAAKAIIIQogACgCICEIIAAoAgAh' +
-  'DiAFIAAoAgQiCzYCBCAFIA42AgAgBSALQT9qQQZ2QQEgC0HAAEobIg82AgggCEEASgRAIAAoAhwhBANAIAogBCAHQQJ0aigCACIC' +
-  'QQR0aigCCEEASgRAA0AgA0EBaiEDIAogAkEBaiICQQR0aigCCEEASg0ACwsgB0EBaiIHIAhHDQALCyAFIAhBAnRBBGoiBBBOIgw2' +
-  'AgwgBSADQQFqIgNBAnQiAhBOIhE2AhAgBSALQQFqIhlBBBBNIhA2AiAgBSACEE4iFjYCJCAFIA9BCBBNIhc2AiggBSAPQQgQTSIG' +
-  'NgIsIAUgDkEwbEEwahBOIgk2AjAgBSAEEE4iFDYCFCAFIAIQTiIVNgIYIAUgA0EDdBBOIhI2AhwgEkUgFUUgDP0RIBH9HAEgEP0c' +
-  'AiAW/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciHv0bAUEBcUEBdCAe/RsAayAe/RsCQQFxQQJ0ciAe/RsDQQFxQQN0ciAX/REgBv0c' +
-  'ASAJ/RwCIBT9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIe/RsAQQFxQQR0ciAe/RsBQQFxQQV0ciAe/RsCQQFxQQZ0ciAe/RsDQQd0' +
-  'ckH/AXFycg0AQQAhAwJAIAhBAEwEQCAMIAhBAnRqQQA2AgAMAQsgACgCHCEHA0AgDCANQQJ0IgJqIBM2AgACQCAKIAIgB2ooAgAi' +
-  'BkEEdGooAggiBEEATA0AIAAoAhghGkEBIQIgBCEDIAYhCQNAIAIgGiADQQJ0aigCAEGAgICABEhxIQIgCiAJQQFqIglBBHRqKAII' +
-  'IgNBAEoNAAsgAkUNAANAIBEgE0ECdGogBEEBazYCACAQIARBAnRqIgIgAigCAEEBajYCACATQQFqIRMgCiAGQQFqIgZBBHRqKAII' +
-  'IgRBAEoNAAsLIA1BAWoiDSAIRw0ACyAMIAhBAnRqIBM2AgAgDCgCACEGQQAhDUEAIQMDQCAUIA1BAnRqIAMiBDYCACAGIgkgDCAN' +
-  'QQFqIg1BAnRqKAIAIgZIBEADQCARIAlBAnRqKAIAIQoCfgJAAkACQCAEIgIgA04NACAKQQZ1IQcDQCAVIAJBAnRqKAIAIAdGDQEg' +
-  'AkEBaiICIANHDQALDAELIAIgA0cNASAKQQZ1IQcLIBUgA0ECdGogBzYCACASIANBA3RqQgA3AwAgAyICQQFqIQNCAAwBCyASIAJB' +
-  'A3RqKQMACyEbIBIgAkEDdGogG0IBIApBP3GthoQ3AwAgCUEBaiIJIAZHDQALCyAIIA1HDQALCyAUIAhBAnRqIAM2AgBBACEDIAtB' +
-  'AEoEQEEAIQIDQCAQIAJBAWoiAkECdGoiBCAEKAIAIANqIgM2AgAgAiALRw0ACwsgGUECdCICEE4iBkUNACAGIBAgAvwKAAAgCEEA' +
-  'SgRAIAwoAgAhB0EAIQQDQCAHIgIgDCAEIgNBAWoiBEECdGooAgAiB0gEQANAIAYgESACQQJ0aigCAEECdGoiCSAJKAIAIglBAWo2' +
-  'AgAgFiAJQQJ0aiADNgIAIAJBAWoiAiAHRw0ACwsgBCAIRw0ACwsgBhBTIAtBAEoEQCAAKAIYIQRBACECA0AgBCACQQFqIgNBAnRq' +
-  'KAIAQYCAgIAETgRAIBcgAkEDdkH4////AXFqIgYgBikDAEIBIAJBP3GthoQ3AwALIAMiAiALRw0ACwsgACgCyAIgCEGAwABKciAO' +
-  'RSAIQT9qQQZ2IA5sIBAgDkECdGooAgBBAnRLcnJFBEAgBSALIAgQCg0BIAUoAgghDwsgBUEANgJEIAUgD0ECaiIDNgI4QcAAIQJC' +
-  'gICAgAQgACkD4AIiGyAbUBsgA0EDdK2ApyIEQcAATwRAA0AgAiIDQQF0IgIgBE0NAAsgBSADNgJECyAAQQA2AtACIABBATYCZCAA' +
-  'QQA2ArwCQoAgIAApA/ACIhsgG1AbIRsgACgC6AIhAgNAIAAgAUJ/IBsgACkDaHwiHCAbIBxWGxALIgRBAkYNAAsgAikDeCEcIAIp' +
-  'A3AhGyACKAJoIQcgAigCZCEGQgAhASAAQgA3A1ggAEEDNgJkAkAgBEEBRwRAIBshAQwBCyAGQQBMBEBCACEcDAELIAIoAjAhCUEA' +
-  'IQNCACEcA0BCfyAcIAkgA0EwbGoiAikDKCIbfCABIAIpAyAiAXwiHSABVCICrXwiASACIAEgG1QgASAbURsiAhshHEJ/IB0gAhsh' +
-  'ASACIAdyIQcgA0EBaiIDIAZHDQALCwJAIAdFBEAgASAAKQOwAyIBfCIdIAFUIgIgAq0gHCAAKQO4AyIBfHwiGyABVCABIBtRG0EB' +
-  'Rw0BCyAAQn83A6ADIABCfzcDqANBbQwCCyAAIB03A6ADIAAgGzcDqANBA0ECIARBAUYbDAELIAAQCEF/CyAYQRBqJAAL7wUBFX8g' +
-  'ACAAKAIAIghBA3QiDRBOIgo2AlQgACAIIAJBP2pBwABtIgZsQQgQTSIRNgJYIAAgAiAGbEEIEE0iFjYCXCAAIAhBAmogBmxBCBBN' +
-  'Ihc2AmBBfyEDIAEgCGsgBmxBAWpBCBBNIQ4gCkUgEUVyIBZFIAFBA3RBAXIQTiIPRXJyIA5FIBdFcnJFBEAgACAGNgJQIAFBAEoE' +
-  'QCAAKAIgIQsDQEEAIQQgBiEDIAsgBUECdGooAgAiCSALIAVBAWoiDEECdGooAgAiEEgEQCARIA4gBSAISCIDGyAFQQAgCCADG2sg' +
-  'BmxBA3RqIRIgACgCJCETIAYhAwNAIBIgEyAJQQJ0aigCACIUQQZ1IgdBA3RqIhUgFSkDAEIBIBRBP3GthoQ3AwAgBCAHQQFqIAQg' +
-  'B0obIQQgByADIAMgB0obIQMgCUEBaiIJIBBHDQALCyAPIAVBA3RqIgUgA0EAIAMgBEgiAxs2AgAgBSAEQQAgAxs2AgQgDCIFIAFH' +
-  'DQALCyAKIA8gDfwKAAAgAkEASgRAIAAoAgwiEigCACEMQQAhBwNAIAwiBSASIAciAUEBaiIHQQJ0aigCACIMSARAIBYgASAGbEED' +
-  'dGohCSAXIAFBA3ZB+P///wFxaiIDIAMpAwBCASABQT9xrYaENwMAIAAoAhAhEwNAAkAgDyATIAVBAnRqKAIAIgNBA3RqIgEoAgQi' +
-  'CiABKAIAIgFMDQAgESAOIAMgCEgiBBsgA0EAIAggBBtrIAZsQQN0aiELAkAgCiABayINQQJJBEAgASEDDAELIAEgDUF+cSIQaiED' +
-  'QQAhBANAIAkgASAEakEDdCIUaiIVIBX9AAMAIAsgFGr9AAMA/VD9CwMAIARBAmoiBCAQRw0ACyANIBBGDQELA0AgCSADQQN0IgFq' +
-  'IgQgBCkDACABIAtqKQMAhDcDACADQQFqIgMgCkcNAAsLIAVBAWoiBSAMRw0ACwsgAiAHRw0ACwtBACEDCyAOEFMgDxBTIAMLDAAg' +
-  'ACABIAJBABANC88QAxl/BH4BeyMAQRBrIhkkAEECIQICQCAAKAJkQQNGDQAgABAIAkBBAUGAARBNIgdFDQAgACAHNgLoAiAAKAII' +
-  'IQ0gACgCICEJIAAoAgAhDiAHIAAoAgQiCjYCBCAHIA42AgAgByAKQT9qQQZ2QQEgCkHAAEobIg82AgggCUEASgRAIAAoAhwhBQNA' +
-  'IA0gBSAGQQJ0aigCACICQQR0aigCCEEASgRAA0AgA0EBaiEDIA0gAkEBaiICQQR0aigCCEEASg0ACwsgBkEBaiIGIAlHDQALCyAH' +
-  'IAlBAnRBBGoiCBBOIgs2AgwgByADQQFqIgVBAnQiBhBOIhI2AhAgByAKQQFqIhpBBBBNIhA2AiAgByAGEE4iFzYCJCAHIA9BCBBN' +
-  'Ihg2AiggByAPQQgQTSIDNgIsIAcgDkEwbEEwahBOIgI2AjAgByAIEE4iFTYCFCAHIAYQTiIWNgIYIAcgBUEDdBBOIhM2AhwgE0Ug' +
-  'FkUgC/0RIBL9HAEgEP0cAiAX/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciH/0bAUEBcUEBdCAf/RsAayAf/RsCQQFxQQJ0ciAf/RsD' +
-  'QQFxQQN0ciAY/REgA/0cASAC/RwCIBX9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIf/RsAQQFxQQR0ciAf/RsBQQFxQQV0ciAf/RsC' +
-  'QQFxQQZ0ciAf/RsDQQd0ckH/AXFycg0AQQAhAwJAIAlBAEwEQCALIAlBAnRqQQA2AgAMAQsgACgCHCERA0AgCyAMQQJ0IgJqIBQ2' +
-  'AgACQCANIAIgEWooAgAiBkEEdGooAggiBUEATA0AIAAoAhghBEEBIQIgBSEDIAYhCANAIAIgBCADQQJ0aigCAEGAgICABEhxIQIg' +
-  'DSAIQQFqIghBBHRqKAIIIgNBAEoNAAsgAkUNAANAIBIgFEECdGogBUEBazYCACAQIAVBAnRqIgIgAigCAEEBajYCACAUQQFqIRQg' +
-  'DSAGQQFqIgZBBHRqKAIIIgVBAEoNAAsLIAxBAWoiDCAJRw0ACyALIAlBAnRqIBQ2AgAgCygCACEGQQAhDEEAIQMDQCAVIAxBAnRq' +
-  'IAMiBTYCACAGIgggCyAMQQFqIgxBAnRqKAIAIgZIBEADQCASIAhBAnRqKAIAIRECfgJAAkACQCAFIgIgA04NACARQQZ1IQQDQCAW' +
-  'IAJBAnRqKAIAIARGDQEgAkEBaiICIANHDQALDAELIAIgA0cNASARQQZ1IQQLIBYgA0ECdGogBDYCACATIANBA3RqQgA3AwAgAyIC' +
-  'QQFqIQNCAAwBCyATIAJBA3RqKQMACyEbIBMgAkEDdGogG0IBIBFBP3GthoQ3AwAgCEEBaiIIIAZHDQALCyAJIAxHDQALCyAVIAlB' +
-  'AnRqIAM2AgBBACEDIApBAEoEQEEAIQIDQCAQIAJBAWoiAkECdGoiBSAFKAIAIANqIgM2AgAgAiAKRw0ACwsgGkECdCICEE4iBkUN' +
-  'ACAGIBAgAvwKAAAgCUEASgRAIAsoAgAhBEEAIQUDQCAEIgIgCyAFIgNBAWoiBUECdGooAgAiBEgEQANAIAYgEiACQQJ0aigCAEEC' +
-  'dGoiCCAIKAIAIghBAWo2AgAgFyAIQQJ0aiADNgIAIAJBAWoiAiAERw0ACwsgBSAJRw0ACwsgBhBTIApBAEoEQCAAKAIYIQhBACEC' +
-  'A0AgCCACQQFqIgNBAnRqKAIAQYCAgIAETgRAIBggAkEDdkH4////AXFqIgUgBSkDAEIBIAJBP3GthoQ3AwALIAMiAiAKRw0ACwsg' +
-  'ACgCyAIgCUGAwABKciAORSAJQT9qQQZ2IA5sIBAgDkECdGooAgBBAnRLcnJFBEAgByAKIAkQCg0BIAcoAgghDwsgB0EANgJEIAcg' +
-  'D0ECaiIDNgI4QcAAIQJCgICAgAQgACkD4AIiGyAbUBsgA0EDdK2ApyIFQcAATwRAA0AgAiIDQQF0IgIgBU0NAAsgByADNgJECyAA' +
-  'KALoAiEEIAEEQAJAIARFBEAgASgCECEGQQAhAgwBCyABKAIQIgYgBCgCDCAAKAIgIgVBAnRqKAIAIgNBDGwgBCgCCEEEdGogBCgC' +
-  'BCICIAVBAXQgA2pqIAQoAiAgAkECdGooAgBqQQJ0aiAEKAIAIgNBMGxqIANBA3RBACAEKAJQIgIbaiAFIANBAXRqQQJqIAJsIAQo' +
-  'AjggBCgCPGxqQQN0akG4AWoiAkkNAgsgASAGIAJrNgIQIAQgATYCTAsgAEEANgLQAiAAQQE2AmQgAEEANgK8AkKAICAAKQPwAiIb' +
-  'IBtQGyEcA0BCfyAcIAApA2h8IhsgGyAcVBshGwJ/IAEEQCAAQn8gGyABEA0MAQsgAEJ/IBsQCwsiAkECRg0ACyAEKQN4IR0gBCkD' +
-  'cCEbIAQoAmghBiAEKAJkIQggAEIANwNYIABBAzYCZCABBEAgBCgCbCEDIAAQCCACQQBIDQIgASADNgIUQW1BACAGGyECDAILAkAg' +
-  'AkEBRw0AIAhBAEwEQEIAIRtCACEdDAELIAQoAjAhBUIAIRtBACEDQgAhHQNAQn8gHSAFIANBMGxqIgEpAygiHnwgASkDICIcIBt8' +
-  'IhsgHFQiAa18IhwgASAcIB5UIBwgHlEbIgEbIR1CfyAbIAEbIRsgASAGciEGIANBAWoiAyAIRw0ACwsCQCAGRQRAIAApA7ADIhwg' +
-  'G3wiGyAcVCIBIAGtIB0gACkDuAMiHnx8IhwgHlQgHCAeURtBAUcNAQsgAEJ/NwOgAyAAQn83A6gDQW0hAgwCCyAAIBs3A6ADIAAg' +
-  'HDcDqANBA0ECIAJBAUYbIQIMAQsgABAIQX8hAgsgGUEQaiQAIAILgRkCFn8GfiAAKALoAiIEKAJoIRcgBCgCZCENIAQoAjAhGQJ/' +
-  'AkADQAJAIAVBAXENAEECIAIgACkDaCIaWA0DGiAAIBpCAXw3A2gCQAJAAkAgBCgCUCIUBEAgBCgCACIVQQBKDQEMAwsgBCgCACIV' +
-  'QQBMDQIgBCgCKCEWQf////8HIQlBfyEMQQAhBwNAAkAgFiAHQQN2Qfj///8BcWopAwAgB0E/ca2IQgGDUEUEQCAHQQFqIQggCSEG' +
-  'DAELQQAhBgJAIAQoAiAiBSAHQQJ0aigCACIQIAUgB0EBaiIIQQJ0aigCACILTg0AIAQoAhQhDiAEKAIkIRIDQAJ/QQAgDiASIBBB' +
-  'AnRqKAIAQQJ0aiIKKAIAIgUgCigCBCIKTg0AGkEBIAQoAhwiESAFQQN0aikDACAWIAQoAhgiDyAFQQJ0aigCAEEDdGopAwCDQgBS' +
-  'DQAaA0ACQCAKIAVBAWoiBUYEQCAKIQUMAQsgESAFQQN0aikDACAWIA8gBUECdGooAgBBA3RqKQMAg1ANAQsLIAUgCkgLIQUgBiAF' +
-  'RWoiBiAJSCALIBBBAWoiEEpxDQALIAYgCUgNACAJIQYMAQsgByEMCyAIIBVODQIgCCEHIAYiCUEASg0ACwwBCyAEKAJgIA0gFGxB' +
-  'A3RqIQsgBCgCKCEOQf////8HIQZBfyEMQgAhGgNAAkAgDiAaQgaIp0EDdGopAwBCf4VCfyAVIBqnayIJrYZCf4VCfyAJQcAASBuD' +
-  'IhtQDQAgBCgCVCESIAQoAlghEQNAQQAhBQJAIBIgG3ogGoSnIglBA3RqIggoAgAiByAIKAIEIg9IBEAgESAJIBRsQQN0aiEKA0AC' +
-  'QCAFIAsgB0EDdCIIaikDACAIIApqKQMAg3unaiEFIAdBAWoiByAPTg0AIAUgBkgNAQsLIAUgBk4NAQsgBSEGIAkhDAsgG0IBfSAb' +
-  'gyIbUA0BIAZBAEoNAAsLIBUgGkJAfSIap0wNASAGQQBKDQALCyAMQQBIDQAgBkUEQEIAIR1BACETQgAhHAwCC0EAIQUgBCAEKAJg' +
-  'IA0gFGxBA3RqQQAgFBsQDiEKQgAhGyAEKAIIIghBAEoEQANAIAogBUEDdGopAwAgG4UiGkIeiCAahUK5y5Pn0e2RrL9/fiIaQhuI' +
-  'IBqFQuujxJmxt5LolH9+IhpCH4ggGoUhGyAFQQFqIgUgCEcNAAsLAkAgBCgCPCIJRQ0AIAlBCCAEKAJMGyEWIAhBA3QhByAJQQFr' +
-  'IRUgG6chCyAEKAI4IQ4gBCgCNCESQQAhBQNAIBIgBSALaiAVcSAObEEDdGoiGCkDCCIaQn9RDQEgGEEQaiEQIAohCUEAIRQCQCAH' +
-  'IghFDQADQCAQLQAAIhEgCS0AACIPRgRAIAlBAWohCSAQQQFqIRAgCEEBayIIDQEMAgsLIBEgD2shFAsgFARAIAVBAWoiBSAWRg0C' +
-  'DAELCyADBEAgAygCBCAYKAIAIhNBBHRqIgkpAwAhHSAJKQMIIRwMAwsgGCkDACEdIBohHAwCCyAGQQJOBEAgACAAKQN4QgF8NwN4' +
-  'CyAEKAIgIAxBAnRqKAIAIQkgGSANQTBsaiIG/QwAAAAAAAAAAAAAAAAAAAAA/QsEICAGIBs3AxAgBkL/////DzcDCCAGIAw2AgAg' +
-  'BiAJQQFrNgIEIA1BAWohCSAAKAJgIA1MBEAgACAJNgJgCyAJIQ0MAQtCACEcQgEhHUEBIRMLIA1FBEBBACENQQAMAwsCQCAZIA1B' +
-  'AWsiCUEwbGoiCygCCCIFQQBOBEAgC0J/IAspAyAiGyAdfCIaIBogG1QiBiAGrSALKQMoIhsgHHx8IhogG1QgGiAbURsiBhs3AyAg' +
-  'C0J/IBogBhs3AyggBiAXciEXIANFIBNFckUEQCALKAIMIQ8CQCADKAIIIgcgAygCDEcEQCADKAIEIQwMAQsgByADKAIQQRxuIAdq' +
-  'IghBgAggB0EBdCAHQYAISRsiBiAGIAhLGyIITw0DIAMoAgAgCEEMbBBSIgZFDQMgAyAGNgIAIAMoAgQgCEEEdBBSIgxFDQMgAyAM' +
-  'NgIEIAMoAgwhBiADIAg2AgwgAyADKAIQIAggBmtBZGxqNgIQIAMoAgghBwsgDCATQQR0IgpqIggpAwAhHyAMIA9BBHRqIgYpAwAh' +
-  'HiAIKQMIIRsgBikDCCEaIAMoAgAgB0EMbGoiBiAPNgIEIAYgEzYCCCAGIAU2AgAgAygCBCIGIAMoAggiCEEEdGoiBUJ/IB4gH3wi' +
-  'HiAeIAYgCmoiBikDAFQgHiAfVK0gGiAbfHwiGyAGKQMIIhpUIBogG1EbIgYbNwMAIAVCfyAbIAYbNwMIIAMgCEEBajYCCCALIAg2' +
-  'AgwgCEUNBCALKAIIIQULIAQoAhQgBUECdGoiBigCACIFIAYoAgQiCkgEQCAEKAIYIQcgBCgCKCEMIAQoAhwhCANAIAwgByAFQQJ0' +
-  'aigCAEEDdGoiBiAGKQMAIAggBUEDdGopAwCFNwMAIAVBAWoiBSAKRw0ACwsgC0F/NgIICwJAIAQoAlAiDkUEQCAEKAIgIQUgCygC' +
-  'ACEGIAsgCygCBEEBaiIHNgIEIAcgBSAGQQJ0aiIRKAIEIhBODQEgBCgCFCEPIAQoAiQhCgNAIA8gCiAHQQJ0aigCAEECdGoiBigC' +
-  'ACIFIAYoAgQiEk4NAiAEKAIcIgwgBUEDdGopAwAgBCgCKCIIIAQoAhgiBiAFQQJ0aigCAEEDdGopAwCDUARAA0AgEiAFQQFqIgVH' +
-  'IAwgBUEDdGopAwAgCCAGIAVBAnRqKAIAQQN0aikDAINQcQ0ACyAFIBJODQMLIAsgB0EBaiIHNgIEIAcgESgCBCIQSA0ACwwBCyAE' +
-  'KAJgIAkgDmxBA3RqIQggBCgCICALKAIAQQJ0aiEFIAsoAgQhBwNAIAsgB0EBaiIHNgIEIAcgBSgCBCIQTg0BIAggBCgCJCAHQQJ0' +
-  'aigCACIGQQZ1QQN0aikDACAGQT9xrYhCAYNQDQALCyAHIBBIBEBBASABIAApA2hYDQQaIAsgBCgCJCAHQQJ0aigCACIRNgIIIAQo' +
-  'AhQgEUECdGoiBigCBCIPIAYoAgAiBkoEQCAEKAIYIQogBCgCKCEHIAQoAhwhDCAGIQUDQCAHIAogBUECdGooAgBBA3RqIgggCCkD' +
-  'ACAMIAVBA3RqKQMAhTcDACAFQQFqIgUgD0cNAAsLAkAgDkUgDkEATHINACAEKAJgIgcgDSAObEEDdGohCiAHIAkgDmxBA3RqIQxB' +
-  'ACEFIAQoAlwiCSAOIBFsQQN0aiIIIAcgDiANQQN0QQhqbGpJIAogCSAOIBFBA3RBCGpsaklxIA5BAUZyRQRAIA5BfnEhBUEAIQcD' +
-  'QCAKIAdBA3QiCWogCSAMav0AAwAgCCAJav0AAwD9T/0LAwAgB0ECaiIHIAVHDQALIAUgDkYNAQsDQCAKIAVBA3QiCWogCSAMaikD' +
-  'ACAIIAlqKQMAQn+FgzcDACAFQQFqIgUgDkcNAAsLIAAgACkDcCAPIAZrrHw3A3BBACEFDAILIAspAyAhHSALKQMQIRsgCygCDCET' +
-  'IAspAyghHCAEIAQoAmAgCSAObEEDdGpBACAOGxAOIQgCQCAEKAJMIhAEQCAEKAI8IgcgBCgCQEEBdEECakkEQCAEEA8NBSAEKAJM' +
-  'IRAgBCgCPCEHCyAHQQFrIQ8gG6chCiAEKAI4IQwgBCgCNCENIBOtIRpBACEFAkAgB0EIIBAbIgYEQANAIA0gBSAKaiAPcSAMbEED' +
-  'dGoiBykDCEJ/UQRAIAQgBCgCQEEBajYCQAwDCyAFQQFqIgUgBkcNAAsLIAQgBCgCSCIGQQFqNgJIIA0gBkEHcSAKaiAPcSAMbEED' +
-  'dGohBwsgByAaNwMAQgAhGgwBC0EBIQUgCSENIAQoAkRFIBxCf1FyDQIgBCgCPCIHIAQoAkBBAXRBAmpJBEAgBBAPGiAEKAI8IQcL' +
-  'IAdFDQIgHCEaIAdBCCAEKAJMGyEGIAdBAWshDyAbpyEKIAQoAjghDCAEKAI0IQ1BACEFAkADQCANIAUgCmogD3EgDGxBA3RqIgcp' +
-  'AwhCf1EEQCAEIAQoAkBBAWo2AkAMAgsgBUEBaiIFIAZHDQALIAQgBCgCSCIGQQFqNgJIIA0gBkEHcSAKaiAPcSAMbEEDdGohBwsg' +
-  'ByAdNwMACyAHIBo3AwggB0EQaiAIIAQoAghBA3T8CgAAQQEhBSAJIQ0MAQsLIAtBADYCDAtBfwsgBCAdNwNwIAQgFzYCaCAEIA02' +
-  'AmQgBCATNgJsIAQgHDcDeAvGAwIMfwF+IAAoAgQgACgCAEYEQCAAKAIoDwsgACgCLCAAKAIoIAAoAghBA3T8CgAAIAAoAgAiBCAA' +
-  'KAIEIghIBEAgACgCKCEHA0ACQEIBIARBP3GthiIOIAcgBEEGdUEDdCIJaikDAINQRQRAIARBAWohBAwBCyAAKAIgIgIgBEECdGoo' +
-  'AgAhAyACIARBAWoiBEECdGooAgAhBgJAAkAgACgCUARAIAMgBk4NASAAKAIkIQIDQCABIAIgA0ECdGooAgAiBUEGdUEDdGopAwAg' +
-  'BUE/ca2Ip0EBcQ0CIANBAWoiAyAGRw0ACwwCCyADIAZODQAgACgCFCEKIAAoAiQhCwNAIAogCyADQQJ0aigCAEECdGoiBSgCACIC' +
-  'IAUoAgQiBU4NASAAKAIcIgwgAkEDdGopAwAgByAAKAIYIg0gAkECdGooAgBBA3RqKQMAg1AEQANAIAUgAkEBaiICRyAMIAJBA3Rq' +
-  'KQMAIAcgDSACQQJ0aigCAEEDdGopAwCDUHENAAsgAiAFTg0CCyADQQFqIgMgBkcNAAsMAQsgAyAGRw0BCyAAKAIsIAlqIgMgAykD' +
-  'ACAOhDcDAAsgBCAIRw0ACwsgACgCLAuQBAIMfwJ+IAAoAjwiBUEBdEHAACAFGyECIAAoAjgiBkEDdCEEAkACQCAAKAJMIgMEQEF/' +
-  'IQEgAiADKAIQIARuTQ0BDAILQX8hASACIAAoAkRLDQELIAAoAjQhCSACIARsIgcQTiIBRQRAIAAgBTYCREF/DwsgAwRAIAMgAygC' +
-  'ECAFIAJrIARsajYCEAsgAUH/ASAH/AsAQQAhAyAAQQA2AkAgACACNgI8IAAgATYCNAJAIAVFDQADQCAJIAMgBmxBA3RqIgEpAwgi' +
-  'DkJ/UgRAIAFBEGohBEIAIQ1BACECIAAoAggiB0EASgRAA0AgBCACQQN0aikDACANhSINQh6IIA2FQrnLk+fR7ZGsv39+Ig1CG4gg' +
-  'DYVC66PEmbG3kuiUf34iDUIfiCANhSENIAJBAWoiAiAHRw0ACwsgACgCPCIIQQFrIQogDachCyAAKAI0IQwgASkDACENQQAhAgJA' +
-  'IAhBCCAAKAJMGyIIBEADQCAMIAIgC2ogCnEgBmxBA3RqIgEpAwhCf1EEQCAAIAAoAkBBAWo2AkAMAwsgAkEBaiICIAhHDQALCyAA' +
-  'IAAoAkgiAUEBajYCSCAMIAFBB3EgC2ogCnEgBmxBA3RqIQELIAEgDjcDCCABIA03AwAgAUEQaiAEIAdBA3T8CgAACyADQQFqIgMg' +
-  'BUYNASAAKAI4IQYMAAsACyAJEFNBACEBCyABC8ADAQd/IwBBEGsiBCQAQX8hAiAAEBJFBEAgACgCqAIiAkIANwNAIARCADcDCEEB' +
-  'IQEgAigCVARAIAAgAiAEQQhqEB0hAQsCQCAAKAKgAiIDQQBMDQADQCACKAJUDQEgAigCACIGIAYgACgCHCAAKAKcAiAFQQJ0aigC' +
-  'AEECdGooAgAiB0EEdGooAgBBBHRqKAIEIAdGBEAgAiAHIARBCGoQEyAAKAKgAiEDCyAFQQFqIgUgA0gNAAsLIAFBAEchAwJAIAFF' +
-  'IAAoAjAiAUEATHINAEEAIQUDQCACKAJUBEBBASEDDAILIAAgAiAAKAIsIAVBAnRqKAIAIgMQFCIHBEAgACACIANBAnQiASAAKAIc' +
-  'aigCACAEQQhqEBUgAigCACEDIAAoAhwgAWooAgAhAQNAIAFBBHQhBiABQQFqIQEgAyAGaigCCCIGQQBKDQALIAIgBkF/cyIBIAAo' +
-  'AogDSAR+IAAoAvgCIAFBA3RqKQMABUIACyACKQNAfDcDQCAAKAIwIQELIAdBAEchAyAFQQFqIgUgAU4NASAHDQALCyAAIAApA3Ag' +
-  'BCkDCHw3A3BBAEECIAMbIQILIARBEGokACACC+YWAg9/BH4jAEEQayIMJAAgDEIANwMIIAEoAjQhAyABKAIAIRAgDEEANgIEIAEo' +
-  'AjhFRSEEA0ACQAJAAkACQAJAAkACQCAERQRAIAAoAowDBEAgASkDQCAAECJaDQULIAAgASAMQQRqEBYiBUH/////B0YEQCAAQQI2' +
-  'AmRBASEEIAFBATYCOCABIAM2AjQgACADNgJcIAAgAzYCWCAAIAApA3AgDCkDCHw3A3AgACgCjANFDQIgACABKQNAQQMQISIDRQ0C' +
-  'IABBATYCZCABQQA2AjggAyEEDAMLIAIgACkDaCISWARAIAFBADYCOCABIAM2AjQgAEEBNgJkIAAgAzYCWCAAIAApA3AgDCkDCHw3' +
-  'A3BBAyEEDAMLIAAgEkIBfDcDaCAFQQBMBEAgDCgCBCEFDAULIAVBAUcEQCAAIAApA3hCAXw3A3gLIAEoAhgiDiADQQJ0IgtqIAwo' +
-  'AgQ2AgAgASgCHCALakF+NgIAIAEoAiAgC2ogASgCMDYCACABKAIkIAtqQQA2AgAgASgCKCALaiAFNgIAIAMhCwwDCyADBEAgASgC' +
-  'HCEIIAEoAhghDiADIQsDQCAOIAtBAWsiC0ECdCIHaigCACEFAkAgByAIaigCACIEQX9GBEAgASgCDCIDIAEoAggiBCAFQQJ0Iglq' +
-  'KAIAQQJ0aiAFNgIAIAQgAyAJaigCAEECdGogBTYCACABKAIwIgMgASgCICAHaiIKKAIATA0BIAEoAgQhBiABKAIAIQQgASgCLCEN' +
-  'A0AgASADQQFrIgM2AjAgDSADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJKAIIIg9BAEwEQCAJKAIEDAELIAQgCSgCAEEE' +
-  'dGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAPQQJ0aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdBBHRqIgMoAgBBBHRq' +
-  'IAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEoAjAiAyAKKAIASg0ACwwBCyAMIAU2AgQgASgC' +
-  'ACEGIAQhAwNAIAYgAyIHQQFrIgNBBHRqKAIIQQBKDQALIAQhAwNAIAYgAyIFQQFqIgNBBHRqKAIIQQBKDQALIAUgB04EQANAIAYg' +
-  'BSIJQQR0aiIDKAIMIQ0CQCADKAIIIgUgACgCAEwEQCAFQQJ0IgMgASgCEGoiCCAIKAIAIghBAWs2AgAgCCAAKAKQAiADaigCAEcN' +
-  'ASAAKAIAIAVOBEAgASgCDCIIIANqKAIAIQogCCADIAEoAggiDWooAgBBAnRqIAU2AgAgDSAKQQJ0aiAFNgIACyAGIAVBBHRqKAIA' +
-  'IgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYgCigCBEEE' +
-  'dGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACyAFIAYgCEEEdGooAgAiCEcNAAsMAQsgDUUEQCAGIAVB' +
-  'BHRqKAIAIgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYg' +
-  'CigCBEEEdGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACyAFIAYgCEEEdGooAgAiCEcNAAsMAQsgASgC' +
-  'FCAFQQJ0aiIDIAMoAgBBAWsiAzYCACADDQAgBiAFQQR0aigCACIIIAVGDQADQCANIAYgCEEEdGoiDygCDEcEQCAIQQFrIQMDQCAI' +
-  'An8gBiADQQR0aiIKKAIIIhFBAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCARQQJ0aiIK' +
-  'IAooAgBBAWo2AgAgA0EBawsiA0cNAAsLIA8oAgAiCCAFRw0ACwsgCUEBayEFIAcgCUgNAAsLIAEgASgCPCALQQN0aikDADcDQCAB' +
-  'IAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCALQQJ0aiIDIAMoAgBBAWo2AgAMBQsgCw0ACwsgDCAFNgIEIABBADYC' +
-  'WCAAQQM2AmQgACAAKQNwIAwpAwh8NwNwQQIhBAwBCyAAIAApA6ADIgJCAXwiEjcDoAMgACAAKQOoAyACIBJWrXw3A6gDCyAMQRBq' +
-  'JAAgBA8LIA4gC0ECdGooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAwpAwghEwJAIAEoAgQgA2ooAgAiA0EATCAD' +
-  'IARIcg0AIAtBAnQhCQNAAn8gACkDgAFQRQRAIAEoAgAiBCAFIAEoAhwgCWooAgAiByAHQQBIG0EEdGooAgQhAwJAIAdBAE4NACAA' +
-  'IAApA4gBIhJCDIggEoUiEkIZhiAShSISQhuIIBKFIhI3A4gBIBJCnbqz+5SS/aIlfiABKAIEIAVBAnRqNAIAgiISUA0AA0AgBCAD' +
-  'QQR0aigCBCEDIBJCAX0iEkIAUg0ACwsgBCAFQQR0aigCBCADIAMgBUYbDAELIBAgBUEEdGooAgQLIQQgASgCHCAJaiAENgIAQgAh' +
-  'EiAEIQMgACgCjANFDQMDQCADQQR0IANBAWohAyAQaigCCCIHQQBKDQALIAdBf3MiAyAAKAKIA0gEQCAAKAL4AiADQQN0aikDACES' +
-  'CyAAECIhFCAAKAKMA0UNAyAUIAEpA0AiFX0gElYgFCAVVnENAyABKAIAIgcgByAEQQR0aiIDKAIAIgVBBHRqIAMoAgQ2AgQgByAD' +
-  'KAIEQQR0aiAFNgIAIAEoAgQiCCADKAIIQQJ0aiIDIAMoAgBBAWs2AgAgBEEBaiEDA0AgByADQQR0aiIGKAIAIQUgBCAGKAIIIg5B' +
-  'AEwEfyAFBSAHIAVBBHRqIAYoAgQiBjYCBCAHIAZBBHRqIAU2AgAgCCAOQQJ0aiIFIAUoAgBBAWs2AgAgE0IBfCETIANBAWoLIgNH' +
-  'DQALIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAlqIgMgAygCAEEBajYCACABKAIYIAlqKAIAIgVBAnQiAyAA' +
-  'KAKMAmooAgAgASgCECADaigCAGshBCABKAIEIANqKAIAIgNBAEwNASADIARODQALCyAMIBM3AwgCQCAEQQBKDQAgASgCHCALQQJ0' +
-  'aiIDKAIAQX9GDQAgASgCDCIEIAEoAggiByAFQQJ0IglqIgYoAgBBAnRqIAQgCWoiBCgCADYCACAHIAQoAgBBAnRqIAYoAgA2AgAg' +
-  'A0F/NgIAIAtBAWohAyALIAAoAmBODQMMBAsgDCAFNgIEIAEoAjAiAyABKAIgIAtBAnRqIggoAgBKBEAgASgCBCEGIAEoAgAhBCAB' +
-  'KAIsIQ4DQCABIANBAWsiAzYCMCAOIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggiCkEATARAIAkoAgQMAQsgBCAJ' +
-  'KAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIApBAnRqIgkgCSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoiAygC' +
-  'AEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCIDIAgoAgBKDQALCyALIQMLQQEh' +
-  'BAwDCyAMIBM3AwggASgCPCALQQN0aiABKQNANwMAIAEgASkDQCASfDcDQCAAIAEgBCAMQQhqEBUgC0EBaiEDIAsgACgCYEgNAQsg' +
-  'ACADNgJgCyAMIAU2AgRBACEEDAALAAuwBgELfyMAQSBrIgYkAAJAAkAgACgCqAIiAUUEQCAAQQFBiAEQTSIBNgKoAiABRQ0BIAFB' +
-  'fzYCXAsgACgCICAAKAIAIAAoAgQhByABKAIERQRAIAEgB0ECdEEEaiICEE4iCDYCBCABIAIQTiIJNgIIIAEgAhBOIgo2AgwgASAC' +
-  'EE4iCzYCECABIAIQTiICNgIUQX8hAyALRSAIRSAJRXIgCkUgAkVycnINAgtqIgIgASgCTE4EQCAGIAFBLGo2AhQgBiABQShqNgIQ' +
-  'IAYgAUEkajYCDCAGIAFBIGo2AgggBiABQRxqNgIEIAYgAUEYajYCACACQQFqIgNBAnQhBEEAIQIDQCAGIAJBAnRqKAIAIgUoAgAQ' +
-  'UyAFIAQQTjYCACACQQFqIgJBBkcNAAsgASgCPBBTIAEgA0EDdBBONgI8IAEQGwJAAkAgASgCGEUNACABKAI8IQRBACECA0AgBEUN' +
-  'ASACQQFqIgJBBkYNAiAGIAJBAnRqKAIAKAIADQALCyABQQA2AkwMAgsgASADNgJMCyAHQQBOBEAgASgCECEDIAEoAhQhBEEAIQID' +
-  'QCAEIAJBAnQiBWpBADYCACADIAVqQQA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgAUEANgI4IAFCADcDMAJAIAAoAsACRQRAIAFB' +
-  'ADYCVAwBCyABIAAgASABKAJMEBwiAkEARzYCVCACDQILIAEoAgAhAgJAIAAoAgwiAyABKAJQTARAIANBBHQhAwwBCyACEFMgASAA' +
-  'KAIMIgRBBHQiAxBOIgI2AgAgAkUEQCABQQA2AlAMAgsgASAENgJQCyACIAAoAgggA/wKAAAgASAAKAIMNgJIQQAhAiAHQQBOBEAg' +
-  'ASgCBCEDIAAoAhghBANAIAMgAkECdCIFaiAEIAVqKAIANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAAoAgAiB0EASA0BIAEoAgwh' +
-  'BCABKAIIIQFBACECA0AgASACQQJ0IgBqIAJBAWsgByACGzYCACAAIARqIAJBAWoiAEEAIAIgB0gbNgIAIAIgB0YgACECRQ0ACwwB' +
-  'C0F/IQMLIAZBIGokACADC8kBAQV/IAAoAgAiBSAFIAFBBHRqIgMoAgAiBEEEdGogAygCBDYCBCAFIAMoAgRBBHRqIAQ2AgAgACgC' +
-  'BCIGIAMoAghBAnRqIgAgACgCAEEBazYCACABQQFqIQADQCAFIABBBHRqIgQoAgAhAyAEKAIIIgdBAEwEfyADBSAFIANBBHRqIAQo' +
-  'AgQiBDYCBCAFIARBBHRqIAM2AgAgBiAHQQJ0aiIDIAMoAgBBAWs2AgAgAiACKQMAQgF8NwMAIABBAWoLIgAgAUcNAAsLkgEBAn8g' +
-  'ASgCACIEIAAoAhwgAkECdGooAgAiAkEEdGooAggiA0EASgRAA0AgAiAEIAQgAkEEdGooAgBBBHRqKAIERwRAQQAPCwJAIAMgACgC' +
-  'AEoNACADQQJ0IgMgASgCEGooAgAgACgCkAIgA2ooAgBIDQBBAA8LIAQgAkEBaiICQQR0aigCCCIDQQBKDQALC0EBC6UHAQp/IAEo' +
-  'AgAiBCAEIAJBBHRqIgcoAgAiBUEEdGogBygCBDYCBCAEIAcoAgRBBHRqIAU2AgAgASgCBCIMIAcoAghBAnRqIgUgBSgCAEEBazYC' +
-  'ACACQQFqIQUDQCAEIAVBBHRqIgYoAgAhByAGKAIIIgpBAEwEfyAHBSAEIAdBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAc2AgAgDCAK' +
-  'QQJ0aiIHIAcoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgUgAkcNAAsDQCAEIAIiB0EBayICQQR0aigCCEEASg0ACyAEIAdB' +
-  'BHRqKAIIIghBAEoEQANAAkAgACgCACAITgRAIAhBAnQiCyABKAIQaiICIAIoAgBBAWoiAjYCACACIAAoApACIAtqKAIARw0BIAAo' +
-  'AgAhDSAIIAQgCEEEdGooAgQiCUcEQANAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAG' +
-  'KAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAEIAlBBHRq' +
-  'KAIEIgkgCEcNAAsLIAggDUoNASABKAIMIgIgASgCCCIGIAtqKAIAIgVBAnRqIAIgC2ooAgAiAjYCACAGIAJBAnRqIAU2AgAMAQsg' +
-  'BCAHQQR0aigCDCILRQRAIAQgCEEEdGooAgQiCSAIRg0BA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyAC' +
-  'BSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVH' +
-  'DQALIAggBCAJQQR0aigCBCIJRw0ACwwBCyABKAIUIAhBAnRqIgIgAigCACICQQFqNgIAIAINACAEIAhBBHRqKAIEIgkgCEYNAANA' +
-  'IAsgBCAJQQR0aiINKAIMRwRAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2' +
-  'AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACwsgDSgCBCIJIAhHDQAL' +
-  'CyAEIAdBAWoiB0EEdGooAggiCEEASg0ACwsL0AMBD38CQAJAIAEoAgwiESgCACIORQRAQf////8HIQUMAQsgASgCBCEIIAAoAowC' +
-  'IQkgASgCECEKIAAoApACIQtB/////wchBQNAIAogDkECdCIMaigCACEPIAsgDGooAgAhBgJAIAggDGooAgAiB0UgCSAMaigCACIE' +
-  'IA9McQ0AIAYgD2siAyAGIARrIAQgD0gbIgRBAEgNAAJAIAQgA2sgB2pBAWoiAyAFSA0AIAMgBUcNASAEIA1IDQAgBCANRyAHIBBM' +
-  'cg0BCyACIA42AgAgByEQIAQhDSADIgVBAEwNAwsgDCARaigCACIODQALCwJAIAAoArACIghFIAVBAExyIAVB/////wdGIAhBAExy' +
-  'cg0AIAEoAgghBCAAKAKsAiEHQQAhBgNAAkAgESAEIAcgBkECdGooAgAiCUECdCIDaigCAEECdGooAgAgCUcNACABKAIEIANqKAIA' +
-  'Ig1FIAEoAhAgA2ooAgAiCiAAKAKMAiADaigCACILTnENACANIAAoApACIANqKAIAIgMgCmsiECADIAtrIAogC0obIgMgEGtqQQFq' +
-  'IAVHIANBAEhyDQAgAiAJNgIADAILIAZBAWoiBiAIRw0ACwsgBSEDCyADC5oBAQV/IAAoAqgCIgUoAjQiBEEASgRAIAUoAhwhCANA' +
-  'IAggB0ECdGooAgAiAEF/RwRAIAIgA0oEQCABIANBAnRqIAUoAlQEfyAABSAFKAIAIQQDQCAAQQR0IQYgAEEBaiEAIAQgBmooAggi' +
-  'BkEASg0ACyAGQX9zCzYCACAFKAI0IQQLIANBAWohAwsgB0EBaiIHIARIDQALCyADCyACAX4BfyAAQQA2AsACIAApA3AhASAAEBAg' +
-  'ACABNwNwCw4AIAAgACgCqAIgARAWC+oBAQV/IwBBEGsiBCQAIAAoAqgCIQMgBEIANwMIAkACQAJAIAJBAEoEQCABQQJ0IQUgAUEE' +
-  'dCEGA0AgAygCBCAFaigCAEEATA0DIAMgAygCACAGaigCBCAEQQhqEBMgAkEBSiACQQFrIQINAAsMAQsgAg0BCyADKAIEIAFBAnRq' +
-  'KAIAQQBMDQAgACADIAMoAgAgAUEEdGooAgQgBEEIahAVDAELIAMoAgwiACADKAIIIgIgAUECdCIBaiIDKAIAQQJ0aiAAIAFqIgAo' +
-  'AgA2AgAgAiAAKAIAQQJ0aiADKAIANgIACyAEQRBqJAALaQAgACgCZBBTIAAoAmgQUyAAKAJsEFMgACgCcBBTIAAoAnQQUyAAKAJ8' +
-  'EFMgACgChAEQUyAAQQA2AoQBIABBADYCfCAA/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAAQQA2AnQgAEF/NgJcC/YJAhd/An4CQCAB' +
-  'KAJkRSABKAJcIAAoAiBHckUEQEEBIREgASgCYCAAKAIMRg0BCyABEBsgACgCICIJQT9qQcAAbSEIQQAhESAJQYEga0GAYEkNACAA' +
-  'KAIAIgusIAisfkKAIFUNACAAKAIIIQoCQCAAKAIEIhRBAWoiEkEEEE0iE0UgACgCDEECdCIEEE4iDEVyIAQQTiINRXINACAAKAIc' +
-  'IRVBACEEA0AgCiAVIAdBAnRqKAIAIg5BBHRqKAIIIgNBAEoEQANAIAMgC0ohFgJAIAMgC0wiFw0AIAogDkEEdGooAgwiD0UNACAT' +
-  'IANBAnRqIhgoAgAiECEDIBAEQANAIA0gA0EBa0ECdCIDaigCACAPRg0CIAMgDGooAgAiAw0ACwsgDSAGQQJ0IgNqIA82AgAgAyAM' +
-  'aiAQNgIAIBggBkEBaiIGNgIACyAEIBdqIQQgBSAWaiEFIAogDkEBaiIOQQR0aigCCCIDQQBKDQALCyAHQQFqIgcgCUcNAAsgAkEB' +
-  'aiIDIAtBwABtIgcgCGpBA3RBDGpsIAUgCUEBdGogBGpBAnRqIAYgEmogCGwiAkEDdGpBCGpBgICACEsNACABIAJBCBBNIgI2AmQg' +
-  'ASAEQQJ0QQRqEE4iFTYCaCABIAVBAnRBBGoQTiIPNgJwIAEgCUECdEEEaiIEEE4iEDYCbCABIAQQTiISNgJ0IAEgAyAHQQFqIhcg' +
-  'CGpsQQN0EE4iBDYCfCABIANBAnQQTiIDNgKEASACRSAVRXIgD0UgEEVyciAERSASRSADRXJycg0AIAAoAhwhBkEAIQQDQCAKIAYg' +
-  'BEECdGooAgAiA0EEdGooAggiBUEASgRAIARBBnYhB0IBIARBP3GthiEaA0AgAiAFIAhsIAdqQQN0aiIFIAUpAwAgGoQ3AwAgCiAD' +
-  'QQFqIgNBBHRqKAIIIgVBAEoNAAsLIARBAWoiBCAJRw0ACyALIBRIBEAgCEEDdCEFIAshBANAIBMgBEEBaiIEQQJ0aigCACIDBEAg' +
-  'AiAEIAhsQQN0aiEGA0AgAiADIBRqIAhsQQN0aiAGIAX8CgAAIANBAnQgDGpBBGsoAgAiAw0ACwsgBCAURw0ACwsgACgCHCEYQQAh' +
-  'B0EAIQZBACEFA0AgECAHQQJ0IgRqIAU2AgAgBCASaiAGNgIAIAogBCAYaigCACIEQQR0aigCCCIDQQBKBEBCfiAHQT9xrSIaiSEb' +
-  'IAIgB0EGdiIZQQN0aiERQgEgGoYhGgNAAkAgAyALTARAIBUgBUECdGogAzYCACARIBEpAwAgGoQ3AwAgBUEBaiEFDAELAkAgCiAE' +
-  'QQR0aigCDCIWBEAgFiANIBMgA0ECdGooAgAiDkEBayIDQQJ0aigCAEcEQANAIA0gDCADQQJ0aigCACIOQQFrIgNBAnRqKAIAIBZH' +
-  'DQALCyAPIAZBAnRqIA4gFGogCGwiAzYCACACIAMgGWpBA3RqIgMgAykDACAbgzcDAAwBCyAPIAZBAnRqIAMgCGw2AgALIAZBAWoh' +
-  'BgsgCiAEQQFqIgRBBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJRw0ACyAAKAIMIQAgECAJQQJ0IgJqIAU2AgAgAiASaiAGNgIAIBMQ' +
-  'UyAMEFMgDRBTIAEgFzYCeCABIAg2AlggASAANgJgIAEgCTYCXEEBDwsgExBTIAwQUyANEFMgARAbCyARC+wGAwp/BXsCfiMAQUBq' +
-  'IgYkACAAKAIgIQQgAUEANgKAASABQYABaiELIAEoAlghCSAAKAIAIgdBAEoEQCAAKAKMAiEIQQEhBQNAIAsgAyAIIAVBAnRqKAIA' +
-  'QQBKaiIDNgIAIAUgB0YgBUEBaiEFRQ0ACwsgASgCfCEFIAlBAEoEQEJ/IAQgBEHAAG0iBEEGdGsiA62GQn+FQgAgAxshEiAJQQFq' +
-  'QX5xIQggCUEBa/0RIQ79DAAAAAABAAAAAAAAAAAAAAAhDUEAIQMDQCANIA79PiIP/RsAQQFxBEAgBSADQQN0akJ/IBIgAyAESBs3' +
-  'AwALIA8gDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgA0EBciIKQQN0akJ/IBIgBCAKShs3AwALIA39DAIAAAACAAAAAAAA' +
-  'AAAAAAD9rgEhDSADQQJqIgMgCEcNAAsLIAAoAqACIgRBAEoEQCAAKAKcAiEIQQAhAwNAIAUgCCADQQJ0aigCACIKQcAAbUEDdGoi' +
-  'DCAMKQMAQn4gCq2JgzcDACADQQFqIgMgBEcNAAsLQQEhBCABKAJ4IgNBAEoEQCADQQFqQX5xIQhCAiAHIAdBwABtIgdBBnRrrYZC' +
-  'AX0hEiADQQFr/REhDyAJ/REhEP0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gEP2uASEOIA0gD/0+IhH9GwBBAXEEQCAFIA79' +
-  'GwBBA3RqQn8gEiADIAdIG0J/Qn4gAxuDNwMACyARIA39DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAFIA79GwFBA3RqQn8gEiAD' +
-  'QQFyIAdIGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsCQCAAKAIwQQBMDQBBACEDA0BCASAAKAIs' +
-  'IANBAnRqKAIAIgcgB0HAAG0iBEEGdGuthiISIAUgBEEDdGoiBCkDACITg1AEQEEAIQQMAgsgBCATIBJCf4WDNwMAIAYgAf0AA2j9' +
-  'CwQgIAYgACgCjAI2AjAgBiAAKAKQAjYCNCAGIAEoAmQ2AjggBiABKAIQNgI8IAYgBv0ABDD9CwMQIAYgBv0ABCD9CwMAIAYgBSAH' +
-  'IAsgAiAJEB5BASEEIANBAWoiAyAAKAIwSA0ACwsgBkFAayQAIAQL3wMCDX8DfiAAKAIEIgcgAkECdCIJaigCACIIIAcgAkEBakEC' +
-  'dCIKaigCACILSARAIAAoAhghDCAAKAIUIQ0gACgCECEOIAAoAhwhDyAAKAIAIRADQCAPIBAgCEECdGooAgAiB0ECdCICaiIGIAYo' +
-  'AgBBAWoiBjYCACADIAMoAgAgBiACIA5qKAIARms2AgAgAiANaigCACAGRgRAQgAhEyAFQQBKBEAgDCAFIAdsQQN0aiEGQQAhAgNA' +
-  'IAEgAkEDdCIRaiISIBIpAwAiFCAGIBFqKQMAIhVCf4WDNwMAIBQgFYN7IBN8IRMgAkEBaiICIAVHDQALCyAEIAQpAwAgE3w3AwAg' +
-  'ASAHQcAAbSAFakEDdGoiAiACKQMAQn4gB62JgzcDAAsgCEEBaiIIIAtHDQALCyAAKAIMIgIgCWooAgAiCCACIApqKAIAIgNIBEAg' +
-  'ACgCCCEHIAAoAhghACAFQQBMIQYDQEIAIRMgBkUEQCAAIAcgCEECdGooAgBBA3RqIQlBACECA0AgASACQQN0IgpqIgsgCykDACIU' +
-  'IAkgCmopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkDACATfDcDACAIQQFqIgggA0cNAAsLC/ENAx1/' +
-  'CX4BeyABKAJ0IRUgASgCcCEcIAEoAmwhEyABKAJoIRYgACkDeCElIAEoAighHSABKAIkIRcgACgCYCERIAEoAoABIQsgASgCNCEG' +
-  'IAApA2ghIyABKAJkIQwgASgChAEhGCABKAIcIRIgASgCGCEZIAEoAhAhDiAAKAKQAiEaIAAoAowCIQ8CfyABKAI4RQRAIAEoAnwh' +
-  'FEEADAELQQELIQMDQAJAAkACQAJAAkACfwJAAkACQCADRQRAIAZBAXQhGyAUIAZBBHRqIglBCGohECALIAwpAwAgCSkDAINCAFJy' +
-  'RQRAIAAgACkDoAMiIEIBfCIhNwOgAyAAIAApA6gDICAgIVatfDcDqANBACELIAAoAtQCDQggAEECNgJkIAFBADYCgAEgAUEBNgI4' +
-  'IAEgBjYCNCAAIAY2AlwgACAGNgJYQQEMBQsCQCAQKQMAIiFQDQAgCSkDACEnQn8hIiAhISADQCAPICB6IianIgRBAnQiBWooAgAi' +
-  'ByAFIA5qKAIAIghrIQMgBSAaaigCACEFAkAgDCAEQQN0aikDACAng3siKKciCiADQQBKckUEQCAQICFCfiAmiYMiITcDAAwBC0EB' +
-  'IANrQQEgA0EASiIDGyAKaiIKQQBMDQIgCq1CLYYgBSAHIAggAxtrrUINhoQgKIRC/z+FIiYgIiAiICZWIgMbISIgBCANIAMbIQ0L' +
-  'ICBCAX0gIIMiIEIAUg0ACyAiQi2IpyEIICJCf1ENACAip0F/c0H/P3EhByAIRSAAKAKwAiIeQQBMcg0CIAAoAqwCIR9BACEEA0Ag' +
-  'DyAfIARBAnRqKAIAIgNBAnQiBWooAgAgBSAOaigCAGshCgJAIBAgA0HAAG0iBUEDdGopAwAgAyAFQQZ0a62IQgGDUA0AIAwgA0ED' +
-  'dGopAwAgCSkDAIN7pyIFRSAKQQBMcQ0AQQEgCmtBASAKQQBKGyAFaiAIRg0FCyAeIARBAWoiBEcNAAsMAgsgAiAjWA0DICNCAXwh' +
-  'IwwHCwNAIAZFBEAgAEEANgJYIABBAzYCZCABIAs2AoABQQIMBQsgEiAGQQFrIgZBAnRqKAIAIgNBf0YNAAsgEyADQQJ0aiIFKAIA' +
-  'IgQgBSgCBCIFSARAA0AgDiAWIARBAnRqKAIAQQJ0Ig1qIgcgBygCACIHQQFrNgIAIAsgByANIA9qKAIARmohCyAEQQFqIgQgBUcN' +
-  'AAsLIAEoAnwiFCAGQQF0IhsgA0HAAG1qQQN0aiIEIAQpAwBCfiADrYmDNwMAIBggBkECdCIEaiIDIAMoAgBBAWs2AgAgBCAXaiIE' +
-  'IAQoAgBBAWo2AgAgAygCACEFDAULIAchBSANIQMLIAIgI1YNAgsgASALNgKAASABQQA2AjggASAGNgI0IABBATYCZCAAIAY2AlhB' +
-  'AwsgACAjNwNoIAAgJTcDeCAAIBE2AmAgACAAKQNwICR8NwNwDwsgI0IBfCEjIAhFDQEgGSAGQQJ0IgRqIAM2AgAgBCASakF+NgIA' +
-  'IAQgF2pBADYCACAEIB1qIAg2AgAgBCAYaiAFNgIAICUgCEEBR618ISULIBQgG0EDdGoiCEEQaiEHIAVBAEwgDyAZIAZBAnRqKAIA' +
-  'Ig1BAnQiA2ooAgAgAyAOaigCAGsiAyAFSnJFBEAgDCANQQN0aiEFQQAhAwNAIAMiBEEBaiEDIAUgBEEDdCIJaikDACAIIAlqKQMA' +
-  'gyIgUA0ACyASIAZBAnRqICB6IiCnIARBBnRyIgk2AgAgCP0AAwAhKUEAIQMDQCAHIAMiBUEDdGogKf0LAwAgA0ECaiEDIAUNAAsg' +
-  'ByAEQQN0aiIDIAMpAwBCfiAgiYM3AwAgEyAJQQJ0IhBqKAIAIgMgEyAJQQFqQQJ0IglqKAIAIgpIBEADQCAOIBYgA0ECdGooAgAi' +
-  'BEECdCIFaiIIIAgoAgBBAWoiCDYCACALIAggBSAPaigCAEZrIQsgBSAaaigCACAIRgRAIAcgBykDACIgIAwgBEEDdGopAwAiIUJ/' +
-  'hYM3AwAgBEHAAG1BA3QgB2oiBUEIaiAFKQMIQn4gBK2JgzcDACAgICGDeyAkfCEkCyADQQFqIgMgCkcNAAsLIBAgFWooAgAiAyAJ' +
-  'IBVqKAIAIgRODQMgBykDACEgA0AgByAgIAwgHCADQQJ0aigCAEEDdGopAwAiIkJ/hYMiITcDACAgICKDeyAkfCEkICEhICADQQFq' +
-  'IgMgBEcNAAsMAwsgA0EASg0AIBIgBkECdGoiBSgCAEF/Rw0BC0EBIQMMAgsgCP0AAwAhKUEAIQQDQCAHIAQiA0EDdGogKf0LAwAg' +
-  'A0ECaiEEIAMNAAsgBUF/NgIACyAGIBFIIQMgESAGQQFqIgYgAxshEUEAIQMMAAsAC50UAyZ/B34CeyABKAJ4Ih4gASgCWCIGaiEL' +
-  'IAEoAnQhHyABKAJwIScgASgCbCEcIAEoAmghICAAKQN4IS8gASgCKCEoIAEoAiQhISAAKAJgIRkgASgCgAEhDiABKAI0IQggACkD' +
-  'aCErIAEoAmQhECABKAKEASEiIAEoAhwhGiABKAIYISMgASgCECEXIAAoApACISQgACgCjAIhGAJ/IAEoAjhFBEAgASgCfCEdQQAM' +
-  'AQtBAQshBQJ/A0ACQAJAAkACQAJAIAVFBEAgHSAIIAtsIiVBA3RqIhMgBkEDdGohJgJAIA4NACAGQQBKBEBBACEFQgAhKQJAIAZB' +
-  'AUcEQCAGQX5xIQX9DAAAAAAAAAAAAAAAAAAAAAAhMEEAIQMDQCAQIANBA3QiBGr9AAMAIAQgE2r9AAMA/U4gMP1QITAgA0ECaiID' +
-  'IAVHDQALIDAgMCAw/Q0ICQoLDA0ODwAAAAAAAAAA/VD9HQAhKSAFIAZGDQELA0AgECAFQQN0IgNqKQMAIAMgE2opAwCDICmEISkg' +
-  'BUEBaiIFIAZHDQALCyApUEUNAQsgACAAKQOgAyIpQgF8Iio3A6ADIAAgACkDqAMgKSAqVq18NwOoA0EAIQ4gACgC1AINAyAAQQI2' +
-  'AmQgAUEANgKAASABQQE2AjggASAINgI0IAAgCDYCXCAAIAg2AlhBAQwICwJAAkAgHkEATA0AQn8hLEEAIRsDQCAmIBtBA3RqIhEp' +
-  'AwAiKlBFBEAgG0EGdCESICohKQNAIBggEiApeiItp3IiD0ECdCIEaigCACIMIAQgF2ooAgAiB2siA0EAIANBAEoiFBsiCSAsQi2I' +
-  'p2ohAyAQIAYgD2xBA3RqIQogBCAkaigCACEEAkAgBkEBRwRAQQAhBUEAIRUgBkEATA0BA0AgBUEDdCENIAVBAWohBSAVIAogDWop' +
-  'AwAgDSATaikDAIN7p2oiFSADTw0CIAUgBkgNAAsMAQsgCikDACATKQMAg3unIRULAkAgFCAVckUEQCARICpCfiAtiYMiKjcDAAwB' +
-  'CyAVIAlrQQFqIgNBAEwNBEH/PyAVa6wgA61CLYYgBCAMIAcgFBtrrUINhoSEIi0gLCAsIC1WIgMbISwgDyAWIAMbIRYLIClCAX0g' +
-  'KYMiKUIAUg0ACwsgG0EBaiIbIB5HDQALICxCLYinIQ8gLEJ/UQ0AICynQX9zQf8/cSEEAkAgD0UgACgCsAIiEUEATHJFBEAgBkF+' +
-  'cSEJIAAoAqwCIRJBACEUA0AgGCASIBRBAnRqKAIAIgdBAnQiA2ooAgAgAyAXaigCAGshCgJAICYgB0HAAG0iA0EDdGopAwAgByAD' +
-  'QQZ0a62IQgGDUA0AIBAgBiAHbEEDdGohDUEAIQMCQCAGQQBMDQD9DAAAAAAAAAAAAAAAAAAAAAAhMEEAIQUgBkEBRwRAA0AgMCAN' +
-  'IAVBA3QiA2r9AAMAIAMgE2r9AAMA/U4iMf0dAHv9EiAx/R0Be/0eASAw/Q0AAQIDCAkKCwAAAAAAAAAA/a4BITAgBUECaiIFIAlH' +
-  'DQALIDAgMCAw/Q0EBQYHAAAAAAAAAAAAAAAA/a4B/RsAIQMgCSIFIAZGDQELA0AgAyANIAVBA3QiDGopAwAgDCATaikDAIN7p2oh' +
-  'AyAFQQFqIgUgBkcNAAsLIANBAEwgCkEATHENACADQQEgCmtBASAKQQBKG2ogD0YNAwsgFEEBaiIUIBFHDQALCyAEIQMgFiEHCyAC' +
-  'ICtWDQEMBwsgAiArWA0GICtCAXwhKwwDCyArQgF8ISsgD0UNAiAjIAhBAnQiBGogBzYCACAEIBpqQX42AgAgBCAhakEANgIAIAQg' +
-  'KGogDzYCACAEICJqIAM2AgAgLyAPQQFHrXwhLwwBCwNAIAhFBEAgAEEANgJYIABBAzYCZCABIA42AoABQQIMCAsgGiAIQQFrIghB' +
-  'AnRqKAIAIgdBf0YNAAsgHCAHQQJ0aiIEKAIAIgMgBCgCBCIWSARAA0AgFyAgIANBAnRqKAIAQQJ0IglqIgQgBCgCACIEQQFrNgIA' +
-  'IA4gBCAJIBhqKAIARmohDiADQQFqIgMgFkcNAAsLIAEoAnwiHSAIIAtsIiUgB0HAAG1qQQN0aiIDIAMpAwBCfiAHrYmDNwMAICIg' +
-  'CEECdCIDaiIEIAQoAgBBAWs2AgAgAyAhaiIDIAMoAgBBAWo2AgAgBCgCACEDCyAdICVBA3RqIgwgC0EDdGohCiADQQBMIBggIyAI' +
-  'QQJ0aigCACIWQQJ0IgRqKAIAIAQgF2ooAgBrIgQgA0pyRQRAIBAgBiAWbEEDdGohB0EAIQMDQCADIgRBAWohAyAHIARBA3QiCWop' +
-  'AwAgCSAMaikDAIMiKlANAAsgGiAIQQJ0aiAqeiIqpyAEQQZ0ciIRNgIAAkAgC0EATA0AQQAhAyALQQFHBEAgC0F+cSEDQQAhBwNA' +
-  'IAogB0EDdCIJaiAJIAxq/QADAP0LAwAgB0ECaiIHIANHDQALIAMgC0YNAQsDQCAKIANBA3QiCWogCSAMaikDADcDACADQQFqIgMg' +
-  'C0cNAAsLIAogBEEDdGoiAyADKQMAQn4gKomDNwMAIBwgEUECdGooAgAiDSAcIBFBAWoiDEECdGooAgAiB0gEQANAIBcgICANQQJ0' +
-  'aigCACISQQJ0IgRqIgMgAygCAEEBaiIDNgIAIA4gAyAEIBhqKAIARmshDiAEICRqKAIAIANGBEAgECAGIBJsQQN0aiEJQgAhKUEA' +
-  'IQUgBkEASgRAA0AgCiAFQQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLIAog' +
-  'EkHAAG0gBmpBA3RqIgMgAykDAEJ+IBKtiYM3AwAgKSAufCEuCyANQQFqIg0gB0cNAAsLIB8gEUECdGooAgAiDSAfIAxBAnRqKAIA' +
-  'IgxODQMgBkEATCEHA0AgECAnIA1BAnRqKAIAQQN0aiEJQgAhKUEAIQUgB0UEQANAIAogBUEDdCIEaiIDIAMpAwAiLSAEIAlqKQMA' +
-  'IipCf4WDNwMAICogLYN7ICl8ISkgBUEBaiIFIAZHDQALCyApIC58IS4gDUEBaiINIAxHDQALDAMLIARBAEoNACAaIAhBAnRqIgko' +
-  'AgBBf0cNAQtBASEFDAMLAkAgC0EATA0AQQAhBSALQQFHBEAgC0F+cSEFQQAhAwNAIAogA0EDdCIEaiAEIAxq/QADAP0LAwAgA0EC' +
-  'aiIDIAVHDQALIAUgC0YNAQsDQCAKIAVBA3QiA2ogAyAMaikDADcDACAFQQFqIgUgC0cNAAsLIAlBfzYCAAsgCCAZSCEDIBkgCEEB' +
-  'aiIIIAMbIRlBACEFDAELCyABIA42AoABIAFBADYCOCABIAg2AjQgAEEBNgJkIAAgCDYCWEEDCyAAICs3A2ggACAvNwN4IAAgGTYC' +
-  'YCAAIAApA3AgLnw3A3ALhgQCCH8BfiAAKAKQAyEEIABBAEEAIAAoAjAgAhEDACIJQQEgCUEBShtBAnQQTiIGBH8CQCAAKAIwIgVB' +
-  'AEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZLIAYgB2ogCEtxDQAgBUF8cSEDQQAhBwNAIAYgB0ECdCIKaiAIIApq/QAC' +
-  'AP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANBAnQiB2ogByAIaigCADYCACADQQFqIgMgBUcNAAsLIAAgBiAJIAUgAhED' +
-  'ABoCQCAEKAI8IgMgBCgCQEcNACADIAAoAowDIgJODQAgBCgCOCACIANBAXRBBCADGyIDIAIgA0gbIgJBGGwQUiIDRQRAIAYQU0F/' +
-  'DwsgBCACNgJAIAQgAzYCOCAEKAI8IQMLIAAoAowDIANGBEAgBCADQQFrIgA2AjwgBCgCOCAAQRhsaigCFBBTIAQoAjwhAwsgBCAD' +
-  'QQFqNgI8AkAgA0EATA0AA0AgBCgCOCIFIANBAWsiAEEYbGoiAikDACABWA0BIAUgA0EYbGoiBSAC/QADAP0LAwAgBSACKQMQNwMQ' +
-  'IANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0ggBCgCOCADQRhsaiIAIAY2AhQgACAJNgIQIAAgCzcDCCAAIAE3AwAgBCAB' +
-  'NwNQQQAFQX8LCy8BAn8gACgCkAMiASgCPCICIAAoAowDTgR+IAEoAjggAkEYbGpBGGspAwAFQn8LC3sBAn8CQCAAKAKQAyICDQAg' +
-  'AEEBQZgBEE0iAjYCkAMgAg0AQX8PCyACIQEgAigCPEEASgRAQQAhAQNAIAIoAjggAUEYbGooAhQQUyABQQFqIgEgAigCPEgNAAsg' +
-  'ACgCkAMhAQsgAkEANgI8IAFBADYCWCABQgA3A0hBAAumAQEFfyAAKAJcIgRBAEoEQCAAKAKQAyEFA0AgAiADSgRAIAEgA0ECdGog' +
-  'BSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAFIAAoAkggBkECdGooAgAhBCAFKAIAIQgDQCAEQQR0IARBAWohBCAIaigC' +
-  'CCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiEDIAZBAWoiBiAESA0ACwsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJq' +
-  'KAIIIgJBAEoNAAsgAkF/cwvpEwMVfwV+AXtBAiECAkACQAJAAkAgACgCZA4EAAEBAgELIAAQJyICDQEgABAoIgINASAAQgA3A1gL' +
-  'IAAoApADIgYoAlhFDQEgACABECkhAgsgAg8LIAYoAhQhEiAGKAIQIQ8gBigCDCEQIAYoAgQhBCAGKAIAIQwgAEEBNgJkIAAoAlgh' +
-  'CyAAKAJUIRMgACgCUCEUIAAoAkghFSAGKAIwRUUhAgNAAkACQAJAIAJFBEAgBigCCCIHKAIEIgVFBEACfyAAIAs2AlwgAEECNgJk' +
-  'IAAgBikDICAGKQMYfEEEECEEQCAAQQE2AmRBfwwBCyAAIAApA6ADIgFCAXwiFzcDoAMgACAAKQOoAyABIBdWrXw3A6gDIAZBATYC' +
-  'MEEBCyECDAQLIAEgACkDaCIXWARAIAZBADYCMEEDIQIMBAsgACAXQgF8NwNoIAYoAjwiAiAAKAKMA04EfiAGKAI4IAJBGGxqQRhr' +
-  'KQMAIAYpAxh9BUJ/CyAGKQMgfSEaIAYoAiwhCQJAIAYoAigiA0EATA0AQQAhAiADQQFHBEAgA0F+cSECIBr9EiEcQQAhCgNAIAkg' +
-  'CkEDdGogHP0LAwAgCkECaiIKIAJHDQALIAIgA0YNAQsDQCAJIAJBA3RqIBo3AwAgAkEBaiICIANHDQALC0IAIRdB/////wchAwNA' +
-  'IAkgByAFQQR0IgJqIg4oAghBA3RqIggpAwAiGyAEIAIgBGooAgQiCkEEdGopAwgiGFgNAyAIIBsgGH03AwBBASECAkAgA0EATA0A' +
-  'IANBAWoDQCAEIAQgCkEEdGooAgQiCkEEdGopAwggGloNASACIANHIAJBAWohAg0ACyECCyACIANHIBcgGFpyIAIgA05xRQRAIAUh' +
-  'DSAYIRcgAiEDCyAOKAIEIgUNAAsgA0UNAiADQQJOBEAgACAAKQN4QgF8NwN4CyAQIAtBA3QiBWogBikDIDcDACAVIAtBAnQiAmog' +
-  'BCANQQR0IglqIg4oAgQiCjYCACACIBRqQQA2AgAgAiATaiADNgIAIAUgD2ogBigCPCIFIAAoAowDIghOBH4gBigCOCAFQRhsakEY' +
-  'aykDACAGKQMYfQVCfwsgBikDICAEIApBBHRqKQMIfH0iFzcDACAHIAcgCWoiAigCACIDQQR0aiACKAIEIgI2AgQgByACQQR0aiAD' +
-  'NgIAIAQgDigCBCIDQQR0aikDCCAXWg0BA0AgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIM' +
-  'QQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALIAQgBCADQQR0' +
-  'aigCBCIDQQR0aikDCCAXVA0ACwwBCwJAIAsEQANAIBUgC0EBayILQQJ0aiIOKAIAIgpBAWshCCASIAtBA3QiB2opAwAhFwNAIAoC' +
-  'fyAMIAhBBHQiAmoiAygCCCINQQBMBEAgAiAEaigCBAwBCwJAIAMoAgwiBUEASA0AIBcgBCAEIA1BBHQiEWooAgQiA0EEdGopAwhW' +
-  'BEADQAJAAkAgBQRAIAwgA0EEdGoiAiEJIAIoAgwiAiAFRiACQQBIcg0BCyADQQFrIQIDQCADAn8gDCACQQR0IglqIhYoAghBAEwE' +
-  'QCAEIAlqKAIEDAELIBYoAgxBAE4EQCAEIAQgCWoiCSgCAEEEdGogAjYCBCAEIAkoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALDAEL' +
-  'IAJBAE4NACAJIAU2AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBQ0AIAYoAggiAiARaiIDKAIEIQUgAiADKAIAQQR0' +
-  'aiANNgIEIAIgBUEEdGogDTYCAAsgCEEBawsiCEcNAAsgBiAHIBBqKQMANwMgIAQgCkEEdCICaigCBCIKIAIgDGooAggiDUcNAiAH' +
-  'IA9qKQMAIhcgBCAEIA1BBHQiCGooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IgVqIgooAghBAEwEQCAEIAVq' +
-  'KAIEDAELIAooAgxBAE4EQCAEIAQgBWoiBSgCAEEEdGogAjYCBCAEIAUoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0' +
-  'aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIAhqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIAIAsNAAsLIABB' +
-  'AzYCZEECIQJBACELDAMLIA4gCjYCACAUIAtBAnQiAmoiAygCACIFIAIgE2ooAgBBAWtIBEAgAyAFQQFqNgIACyAAKAKMAyEIIAYo' +
-  'AjwhBQsgBCAKQQR0aikDCCAQIAtBA3RqKQMAfCEYAkACQCAFIAhIBEBCfyEXIBhCf1ENAgwBCyAYIAYoAjggBUEYbGpBGGspAwAg' +
-  'BikDGH0iF1oNAQsgBiAYNwMgIBIgC0EDdGogFyAYfSIXNwMAIApBAWohCANAIAoCfyAMIAhBBHQiA2oiBSgCCCICQQBMBEAgAyAE' +
-  'aigCAAwBCwJAIAUoAgwiBUEASA0AIAVFBEAgBigCCCIDIAMgAkEEdGoiBygCACIJQQR0aiAHKAIEIgc2AgQgAyAHQQR0aiAJNgIA' +
-  'CyAEIAQgAkEEdGooAgQiA0EEdGopAwggF1oNAANAAkACQCAFBEAgDCADQQR0aiICKAIMIAVGDQELIANBAWohAgNAIAMCfyAMIAJB' +
-  'BHQiB2oiCSgCCEEATARAIAQgB2ooAgAMAQsgCSgCDEEATgRAIAQgBCAHaiIHKAIAIglBBHRqIAcoAgQiBzYCBCAEIAdBBHRqIAk2' +
-  'AgAgGUIBfCEZCyACQQFqCyICRw0ACwwBCyADIAhGDQAgAkF/NgIMCyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsLIAhBAWoL' +
-  'IghHDQALIAtBAWohAiALIAAoAmBOBEAgACACNgJgCyACIQtBACECDAMLIA8gC0EDdGopAwAiFyAEIAQgDCAKQQR0aigCCCIFQQR0' +
-  'IgpqKAIEIgNBBHRqKQMIVgRAA0AgA0EBayECA0AgAwJ/IAwgAkEEdCIIaiIHKAIIQQBMBEAgBCAIaigCBAwBCyAHKAIMQQBOBEAg' +
-  'BCAEIAhqIggoAgBBBHRqIAI2AgQgBCAIKAIEQQR0aiACNgIACyACQQFrCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QN' +
-  'AAsLIAYoAggiAiAKaiIDKAIEIQggAiADKAIAQQR0aiAFNgIEIAIgCEEEdGogBTYCAAtBASECDAELCyAAIAs2AlggACAAKQNwIBl8' +
-  'NwNwIAILpgsCDn8CfkF/IQECQCAAECMNACAAKAIAIQggACgCBCEKIAAoAgwiAiAAKAKQAyIEKAI0SgRAIAQoAgAQUyAEKAIEEFMg' +
-  'BCAAKAIMIgJBBHQiAxBOIgU2AgAgBCADEE4iAzYCBCAFQQAgAxtFBEAgBEEANgI0QX8PCyAEIAI2AjQgAkUNAQsgBCgCCEUEQCAE' +
-  'IApBBHRBIGoQTiIDNgIIIAQgCEEFdEEgahBOIgE2AgwgAUEAIAMbRQRAIAMQUyAEKAIMEFMgBEIANwMIQX8PCyAEIAEgCEEDdCID' +
-  'akEIaiIBNgIQIAQgASADakEIaiIBNgIUIAQgASADakEIajYCLAsgBCgCACAAKAIIIAJBBHT8CgAAIApBf04EQCAKQQFqIQJBACEB' +
-  'A0AgAUEEdCIDIAAoAhRqKQIAIQ8gBCgCCCADaiIDQgA3AgggAyAPNwIAIAEgAkYgAUEBaiEBRQ0ACwtBACEBIARBADYCMCAE/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/QsDGCAAKAIwIgNBAEoEQCAAKAKIAyEFIAAoAiwhBkEAIQJCACEPA0AgBCAGIAJBAnRqKAIAIgcgBUgE' +
-  'fiAAKAL4AiAHQQN0aikDAAVCAAsgD3wiDzcDGCACQQFqIgIgA0cNAAsLIAQoAgQhBiAEKAIAIQkgACgCDEEASgRAA0AgCSABQQR0' +
-  'IgJqKQIAIQ8gAiAGaiICQn83AwggAiAPNwMAIAFBAWoiASAAKAIMSA0ACwsgACgCICIDQQBKBEAgACgCHCEFQQAhAgNAIAkgBSAC' +
-  'QQJ0aigCACIBQQR0aigCCEEASgRAIAAoAogDIQcDQCAGIAFBBHRqIAAoAvgCIAJBA3RqKQMAQgAgAiAHSBs3AwggCSABQQFqIgFB' +
-  'BHRqKAIIQQBKDQALCyACQQFqIgIgA0cNAAsLIAMgCGpBA3RBEGoQTiIHRQRAQX8PC0EAIQIgBEEANgIoQQEhAyAEKAIIIQsgCEEA' +
-  'SgRAA0AgAyAGIANBBHQiDWooAgQiBUcEQANAIAVBAWohAQNAIAUCfwJAIAkgAUEEdCIOaigCCCIMQQBMIAMgDExyRQRAIAcgCyAM' +
-  'QQR0aigCCEECdGogAzYCAAwBCyAMQQBKDQAgBiAOaigCAAwBCyABQQFqCyIBRw0ACyAGIAVBBHRqKAIEIgUgA0cNAAsLQQAhAQJA' +
-  'AkACQCACQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEBaiIBIAJHDQALIAIhAQwBCyABIAJHDQELIAQgAkEBaiIFNgIoIAcgAkEC' +
-  'dGpBADYCACAFIQILIAsgDWogATYCCCADIAhGIANBAWohA0UNAAsLIAsoAgQiAgRAA0AgBiACQQR0IghqKAIEIgMhAUJ/IQ8CQCAC' +
-  'IANGIgUNAANAIAYgAUEEdGoiASkDCCIQIA8gDyAQVhshDyABKAIEIgEgAkcNAAsgD0IBfUJ+Wg0AIAQgBCkDGCAPfDcDGCAFDQAD' +
-  'QCADQQFqIQEDQCADAn8gCSABQQR0IgVqKAIIQQBMBEAgBSAGaigCAAwBCyAFIAZqIgUgBSkDCCAPfTcDCCABQQFqCyIBRw0ACyAG' +
-  'IANBBHRqIgMgAykDCCAPfTcDCCADKAIEIgMgAkcNAAsLIAggC2ooAgQiAg0ACwsgCkEASgRAIAdBBGohCEEBIQUDQEEAIQFBACEE' +
-  'IAUgBiAFQQR0aigCBCICRwRAA0AgByAEQQJ0aiACNgIAIARBAWohBCAGIAJBBHRqKAIEIgIgBUcNAAsLIAcgCCAAKAIgQQJ0aiAE' +
-  'IAYQKiAFIQMDQCAGIANBBHRqIAcgAUECdGooAgAgBSABIARJGyICNgIEIAYgAkEEdGogAzYCACABIARGIAIhAyABQQFqIQFFDQAL' +
-  'IAUgCkYgBUEBaiEFRQ0ACwsgBxBTQQAhAQsgAQu0CwESfyAAKAKQAyICKAKQARBTIAJB2ABqQQBBwAD8CwACQCAAKALEAkUNACAA' +
-  'KAIEIRAgACgCACEHIAIoAgQhDiACKAIAIQtBfyERIAAoAiAiBkEMbEEIahBOIghFDQAgCCAGQQN0akEEaiEPIAZBAEoEQCAPQf8B' +
-  'IAZBAnT8CwALIAdBAEoEQEEBIQMDQCADIA4gA0EEdGooAgQiAUcEQANAIA8gCyABECVBAnQiCmoiCSgCAEEASARAIAlBADYCACAI' +
-  'IARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAOIAFBBHRqKAIEIgEgA0cNAAsLIAMgB0YgA0EBaiEDRQ0ACwsgCCAIIAZBAnRq' +
-  'QQRqIAQgDhAqIARBAEoEQEEAIQADQCAPIAsgCCAAQQJ0aiIBKAIAECVBAnRqIAA2AgAgCyABKAIAIgFBBHRqKAIIIgNBAEoEQANA' +
-  'IAUgAyAHTGohBSALIAFBAWoiAUEEdGooAggiA0EASg0ACwsgAEEBaiIAIARHDQALCyACIAcgBCAEIAdKG0ECaiIAQQF0IARBAXRq' +
-  'IAVqQQJ0IABBASAHQT9qQQZ2IAdBAEwbIgNsIgpBASAEQT9qQQZ2IARBAEwbIgYgB0EBamwiCSAEaiAEIAZsIgxqIAAgBmwiDWpq' +
-  'QQN0akEMaiIBNgKUASABQYCAgAhLBEAgCBBTIAJBADYClAFBAA8LIAIgAUEBEE0iATYCkAEgAUUEQCAIEFMgAkEANgKUAUF/Dwsg' +
-  'AiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBjYCXCACIAEgDEEDdGoiATYCeCACIAEgCUEDdGoiATYCfCACIAEgDUEDdGoiATYCgAEg' +
-  'AiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYCaCACIAwgBEECdGoiCTYCbCACIAkgAUECdGoiDTYCcCACIA0gBUECdGoi' +
-  'ATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAhAANAIAwgAEECdCIBaiALIAEgCGooAgAiAxAlNgIAIAogAEEDdGogDiAD' +
-  'QQR0IhJqKQMINwMAIAEgCWogBTYCACALIBJqKAIIIgFBAEoEQANAIAEgB0wEQCANIAVBAnRqIAE2AgAgBUEBaiEFCyALIANBAWoi' +
-  'A0EEdGooAggiAUEASg0ACwsgCSAAQQFqIgBBAnRqIAU2AgAgACAERw0ACwsgCiAEQQN0IgBqIAAgCmpBCGspAwBCACAEGzcDACAG' +
-  'QQgQTSIDBEAgEEEASgRAIAZBA3QhCkEBIQADQCADQQAgCvwLACAOIABBBHRqIgwoAgQiBSEBIAAgBUcEQANAIA8gCyABECVBAnRq' +
-  'KAIAIglBAE4EQCADIAlBA3ZB+P///wFxaiINIA0pAwBCASAJQT9xrYaENwMACyAOIAFBBHRqKAIEIgEgAEcNAAsLIAAgB0wEQCAC' +
-  'KAJ4IAAgBmxBA3RqIAMgCvwKAAAgDCgCBCEFCyAAIAVHBEADQCAGRSAPIAsgBRAlQQJ0aigCACIBQQBIckUEQCABIAZsIQkgAigC' +
-  'dCEMQQAhAQNAIAwgASAJakEDdGoiDSANKQMAIAMgAUEDdGopAwCENwMAIAFBAWoiASAGRw0ACwsgDiAFQQR0aigCBCIFIABHDQAL' +
-  'CyAAIBBGIABBAWohAEUNAAsLIAMQUyAIEFMgBEEASgRAIAIoAnwhAEEAIQEDQCAAIAFBA3ZB+P///wFxaiIDIAMpAwBCASABQT9x' +
-  'rYaENwMAIAFBAWoiASAERw0ACwsgAigCCCIAKAIEIgEEQCACKAKAASEEIAIoAoQBIgUoAgAhAwNAIAQgAUEBayIHQQZ1QQN0aiII' +
-  'IAgpAwBCASAHQT9xrYaENwMAIAUgA0EBaiIDNgIAIAAgAUEEdGooAgQiAQ0ACwsgAkEBNgJYQQAPCyAIEFMLIBELug8DHn8GfgF7' +
-  'IAAoApADIgMoAmQhHiADKAJgIRMgAygCXCELIAMoAgwhFCAAQQE2AmQgACgCWCEHIAAoAlQhFyAAKAJQIRggACgCSCEZAn8gAygC' +
-  'MEUEQCADKAKEASEVQQAMAQtBAQshAgNAAkACQAJAIAJFBEACQCAVIAdBAnRqKAIARQRAIAAgBzYCXCAAQQI2AmQgACADKQMgIAMp' +
-  'Axh8QQQQIUUNASAAQQE2AmQgACAHNgJYQX8PCyABIAApA2giIFgEQCADQQA2AjAgACAHNgJYQQMPCyAAICBCAXw3A2ggAygCgAEg' +
-  'AygCYCIaIAdsQQN0aiEfIAMoAnwiDSADKAJcIg4gB2xBA3RqIRsgAygCPCIFIAAoAowDTgR+IAMoAjggBUEYbGpBGGspAwAgAykD' +
-  'GH0FQn8LIAMpAyB9ISAgAygCZCEcQQAhCCADKAKMASICQQBKBEADQCACIAhqQQJtIgRBAWogCCAcIARBA3RqKQMAICBUIgUbIggg' +
-  'AiAEIAUbIgJIDQALC0J/IAhBP3EiBa2GQn+FQn8gBRshIyAIQT9qQcAAbSIFQQFrIQ8gAygCLCEWAkAgAygCKCIEQQBMDQBBACEC' +
-  'IARBAUcEQCAEQX5xIQIgIP0SISZBACEGA0AgFiAGQQN0aiAm/QsDACAGQQJqIgYgAkcNAAsgAiAERg0BCwNAIBYgAkEDdGogIDcD' +
-  'ACACQQFqIgIgBEcNAAsLQf////8HIQQCQCAaQQBKBEAgBUEBIAVBAUobIRBBACERQgAhIANAIB8gEUEDdGopAwAiIVBFBEAgEUEG' +
-  'dEEBciEJIAMoAnghDANAIAwgCSAheqdqIgUgDmxBA3RqIR1BACECIAhBAEwNCANAIB0gAkEDdCIGaikDACAjQn8gAiAPRhuDIAYg' +
-  'G2opAwCDIiRQBEAgECACQQFqIgJHDQEMCgsLIBYgAygCCCAFQQR0aigCCEEDdGoiBikDACIlIBwgAkEJdCAkeqdBA3RyaikDACIi' +
-  'WA0IIAYgJSAifTcDAAJAIAQgJHunIgZIIAIgD05yDQADQCAGICNCfyACQQFqIgIgD0YbIB0gAkEDdCIKaikDAIMgCiAbaikDAIN7' +
-  'p2oiBiAESg0BIAIgD0gNAAsLIAQgBkcgICAiWnIgBCAGTHFFBEAgIiEgIAYhBCAFIRILICFCAX0gIYMiIUIAUg0ACwsgEUEBaiIR' +
-  'IBpHDQALIARFDQYgBEECSA0BCyAAIAApA3hCAXw3A3gLIBQgB0EDdGogAykDIDcDACAHQQJ0IgUgAygCiAFqIBI2AgBBACEIIAUg' +
-  'GGpBADYCACAFIBdqIAQ2AgAgAygCeCADKAJcIgogEmxBA3RqIQJBfyEGIApBAEwNAiANIAcgCmxBA3RqIgQpAwAgAikDAIMiIFAE' +
-  'QANAIAhBAWoiCCAKRg0EIAQgCEEDdCIFaikDACACIAVqKQMAgyIgUA0ACwsgIHqnIAhBBnRyIQYMAgsgACAAKQOgAyIgQgF8IgE3' +
-  'A6ADIAAgACkDqAMgASAgVK18NwOoAyADQQE2AjAgACAHNgJYQQEPCwNAIAdFBEAgAEEDNgJkIABBADYCWEECDwtBfyEGIBkgB0EB' +
-  'ayIHQQJ0IgRqKAIAIQUgAyAUIAdBA3RqKQMANwMgIAMoAnwiDSADKAJcIgkgB2xBA3RqIQwgAygCeCAJIAMoAogBIARqKAIAbEED' +
-  'dGohCgJAIAVBAWoiBEEGdSICIAlODQAgCiACQQN0IgVqKQMAQn8gBEE/ca2GgyAFIAxqKQMAgyIgUARAA0AgAkEBaiICIAlGDQIg' +
-  'DCACQQN0IgVqKQMAIAUgCmopAwCDIiBQDQALCyAgeqcgAkEGdHIhBgsgBkEASA0ACyAYIAdBAnQiAmoiBCgCACIFIAIgF2ooAgBB' +
-  'AWtODQAgBCAFQQFqNgIACyADKAI8IgUgACgCjANOBH4gAygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgHiAGQQN0aikDACAUIAdB' +
-  'A3RqKQMAfCIgWA0BIBkgB0ECdGogBjYCACADICA3AyAgAygCgAEiCiAHQQFqIgUgE2xBA3RqIRAgAygCdCIEIAYgC2xBA3RqIQ4g' +
-  'DSAHIAtsQQN0aiEMIA0gBSALbEEDdGohCQJAIAtBAEwNAEEAIQIgCSAEIAsgBkEDdEEIamxqSSANIAsgB0EDdEEQamxqIA5LcSAL' +
-  'QQFGckUEQCALQX5xIQJBACEIA0AgCSAIQQN0IgRqIAQgDGr9AAMAIAQgDmr9AAMA/U/9CwMAIAhBAmoiCCACRw0ACyACIAtGDQEL' +
-  'A0AgCSACQQN0IgRqIAQgDGopAwAgBCAOaikDAEJ/hYM3AwAgAkEBaiICIAtHDQALCyAQIAogByATbEEDdGogE0EDdPwKAAAgAygC' +
-  'bCAGQQJ0aiIGKAIAIgQgBigCBCIJSARAIAMoAnAhDCAEIQIDQCAQIAwgAkECdGooAgBBAWsiCkEGdUEDdGoiBiAGKQMAQn4gCq2J' +
-  'gzcDACACQQFqIgIgCUcNAAsLIAMoAoQBIhUgBUECdGogFSAHQQJ0aigCACAEIAlrajYCACAAKAJgIAdKRQRAIAAgBTYCYAsgBSEH' +
-  'QQAhAgwCCyAFIRILQQEhAgwACwALmAMCDn8CfiACQQJOBEAgAkECdCEQQQEhCANAQQAhDCAIQQF0IgkhCiAIIQsDQCAMIgQgCWoi' +
-  'DCACIAIgDEoiERshDQJAIAQgCGoiBSACIAIgBUobIgcgBEwEQCAHIQYgBCEFDAELIAQhBSAHIgYgDU4NAANAAkAgAyAAIAZBAnRq' +
-  'KAIAIg5BBHRqKQMIIhIgAyAAIARBAnRqKAIAIg9BBHRqKQMIIhNaIA4gD04gEiATUnJxRQRAIAZBAWohBgwBCyAEQQFqIQQgDyEO' +
-  'CyABIAVBAnRqIA42AgAgBUEBaiEFIAQgB04NASAGIA1IDQALCyAEIAdIBEAgAiALIAIgC0gbIQcDQCABIAVBAnRqIAAgBEECdGoo' +
-  'AgA2AgAgBUEBaiEFIARBAWoiBCAHRw0ACwsgBiANSARAIAIgCiACIApIGyEEA0AgASAFQQJ0aiAAIAZBAnRqKAIANgIAIAVBAWoh' +
-  'BSAGQQFqIgYgBEcNAAsLIAkgCmohCiAJIAtqIQsgEQ0ACyAAIAEgEPwKAAAgCSIIIAJIDQALCwt2AQF/IAAoArQCIgEEQCABKAIM' +
-  'EFMgASgCLBBTIAEoAhAQUyABKAIUEFMgASgCGBBTIAEoAigQUyABKAJIEFMgASgCYBBTIAEoAjAQUyABKAI0EFMgASgCOBBTIAEo' +
-  'AjwQUyABKAJAEFMgARBTIABBADYCtAILCzIBAX8CQAJAAkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0DwsgACgCAEEDdCEBCyAB' +
-  'C5EUAhx/AX5BASEBAkAgACgCtAINAEEAIQEgACgCICIGQYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgCDEEAIAAoAigbIRQgBkE/' +
-  'aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAAKAIcIRVBASEDA0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIg' +
-  'DkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgAyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEgA0ECdEEkaiAGbCAJQQN2' +
-  'Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYgBiAOShtBAXRBBGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJAQQFB6AAQTSIERQRAQX8h' +
-  'AQwBCyAAIAQ2ArQCIAQgCzYCCCAEIA5BEGpBEG0iE0EEdDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBBACEDQQEhEANAQQEhASAM' +
-  'IBUgA0ECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIBAgASAQShsh' +
-  'ECADQQFqIgMgBkcNAAsgBCAQNgIcQQAhAkEAIQMDQCAMIBUgCEECdGooAgAiAUEEdGooAggiCkEASgRAA0AgAkEBaiECIAMgDCAB' +
-  'QQR0aigCDCIHQQBIBH8gACgCFCAKQQR0aigCCAUgBwtBAEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoNAAsLIAhBAWoiCCAGRw0A' +
-  'CyANQQJ0QQRqIhEQTiEYIANBAnRBBGoiAxBOIRkgAxBOIRogBCACQQJ0QQRqEE4iGzYCECAEIAZBAnQiHEEEahBOIhY2AhQgBCAQ' +
-  'IBxsQQRqEE4iEjYCGCAEIAtBAnQiAxBOIhQ2AjggBCADEE4iCTYCPCAEIAtBA3QQTiIHNgJAIAQgCyATbEEFdBBOIgI2AjQgBCAL' +
-  'IA9sQQgQTSIDNgIwQQAhBQJ/QX8gG0UgGEVyIBlFIBpFcnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJFcnJyDQAaIA1BAE4EQCAY' +
-  'Qf8BIBH8CwALQQAhC0EAIRNBACEIQQAhAwNAIBYgE0ECdCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigCACIKQQR0aigCCCIBQQBK' +
-  'BEADQCAMIApBBHRqKAIMIgJBAEgEQCAAKAIUIAFBBHRqKAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0aiAFNgIAIBFBAWohEQsg' +
-  'AgRAIBggAUECdGoiBSgCACIUIQECQCAUQQBOBEADQCACIBogAUECdCIHaigCAEYEQCADIQIgASEDDAMLIAcgGWooAgAiAUEATg0A' +
-  'CwsgGiADQQJ0IgFqIAI2AgAgASAZaiAUNgIAIAUgAzYCACADQQFqIQILIAMgDWohBSACIQMLIBsgCEECdGogBTYCACAIQQFqIQgg' +
-  'DCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsLIBIgEUECdGogESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEgExsiCzYCICATQQFqIhMg' +
-  'BkcNAAsgBCALNgIkAkACQAJAAkACQAJAAkAgBkGBAkgNAAJAIAtBAmsOBQABAQEAAQsgBBAsIgUNASALQQZHDQIMBAtBACEBIARB' +
-  'ADYCICAEECwiBUUNBAsgBCAFQQ9qEE4iAjYCYCACRQ0EIAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAFCyAEIAI2AlgMAwsgBCAC' +
-  'NgJcDAELIAFBAkcNAgsgBCAcEE4iBzYCSCAHRQ0CQQAhASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUDQCAHIAVBAnRqIBIgBSAQ' +
-  'bEECdCICQQRyav0AAgBBEf2rASACIBJq/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQILA0AgByABQQJ0aiASIAEg' +
-  'EGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2AgAgAUEBaiIBIAZHDQALDAELIAQgBkEDdEEEEE0iAjYCKCACRQ0BQQAhAgNAIAJBA3Qh' +
-  'BSACIBBsIQdBACEBA0AgBCgCKCABIAVqQQJ0aiAEKAJYIAQoAhggASAHakECdGooAgBBAXRqNgIAIAFBAWoiAUEGRw0ACyACQQFq' +
-  'IgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRqIAg2AgAgBCADIA1qIA9sQQgQTSIJNgIMIAlFDQAgACgCHCEDQQAhCANAIAwgAyAIQQJ0' +
-  'aigCACIBQQR0aigCCCIFQQBKBEAgCEEGdiEHQgEgCEE/ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIgAikDACAdhDcDACAMIAFB' +
-  'AWoiAUEEdGooAggiBUEASg0ACwsgCEEBaiIIIAZHDQALIA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0aigCACIBQQBOBEAgCEEB' +
-  'ayAPbCECA0AgBCgCDCIDIAEgDWogD2xBA3RqIAMgAkEDdGogB/wKAAAgGSABQQJ0aigCACIBQQBODQALCyAIIA1GIAhBAWohCEUN' +
-  'AAsgACgCHCEDC0EAIQpBACEBA0AgDCADIApBAnRqKAIAIgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2JIR0gBCgCECEHA0AgDSAH' +
-  'IAFBAnRqKAIAIgJMBEAgBCgCDCACIA9sIAlqQQN0aiICIAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoiBUEEdGooAghBAEoNAAsL' +
-  'IApBAWoiCiAGRw0ACyAEKAIUIhYgBkECdGoiBygCAEEASgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMgAygCACAPbDYCACACQQFq' +
-  'IgIgBygCAEgNAAsLIAQgBiAPbEEDdBBOIg02AiwgDUUNACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdxIQcgDkEDdCESIBYoAgAh' +
-  'BUEAIQEDQCANIAEiAiAPbEEDdGoiF0EAIBL8CwAgBSIDIBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAbbCICaiEcIA0gAiASamoh' +
-  'EyAEKAIMIgsgEmohESAEKAIQIRQDQCAUIANBAnRqKAIAIRVBACECAkACQCAOQQJJDQAgESAVQQN0IglqIBxLIBMgCSALaktxDQAD' +
-  'QCAXIAJBA3RqIgkgCf0AAwAgCyACIBVqQQN0av0AAwD9UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0BCwNAIBcgAkEDdGoiCSAJ' +
-  'KQMAIAsgAiAVakEDdGopAwCENwMAIAJBAWoiAiAORw0ACwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEhBUEADAELQQAhBUF/CyEB' +
-  'IBgQUyAZEFMgGhBTIAUNACAAECsLIAFFIQELIAELySADGX8HfgJ7IAAoArACIRogACgCWCEJIAApA3AhICAAKQNoISEgACgCVCEW' +
-  'IAAoAlAhFyAAKAJMIRggACgCSCEZIAAoArQCIgQoAjwhFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAQQMEEA' +
-  'IQlBACECIAQoAjgoAgBFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFYBEAgACAJNgJcIABBATYC' +
-  'ZEEDDAsLICFCAXwhISAEKAJEBEAgBEEANgJEDAILIAQoAjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0AAAAhIkEIIQIgBkEISgRA' +
-  'A0AgByACQQF0av0AAAAgIv2WASEiIAJBCGoiAiAGSA0ACwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIiAiICL9DQQFBgcA' +
-  'AQIDDA0ODwgJCgv9lgEiIiAiICL9DQIDAAEGBwQFCgsICQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEAAQABISJBACECA0AgAiID' +
-  'QQhqIQIgByADQQF0av0AAAAgIv0t/WQiBUUNAAsgBWhBAXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAgACAGIAogCSAQIAsQMSEL' +
-  'CyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3A3ggFSAJQQJ0aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciITbEEDdGohByAKIAQoAgQi' +
-  'ESANbEEBdGohBSAEKAJYIAogESATbEEBdGoiDiAEKAIgIghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAhDCARQQBKBEADQCAFIAxB' +
-  'AXQiAmoiA/0AAAAhIiACIA9qIgIgA/0AABD9CwAQIAIgIv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRqIgIgAi4BACIDQYCAAXI7' +
-  'AQAgBCgCOCICIBNBAnRqIAIgDUECdGooAgAgA0GAgAFIazYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQoAlwhAyASrSEfQgAhGyAI' +
-  'QQZGIQJCACEcA0AgByAbp0EDdCIFaiAFIAZq/QAAACIjIAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAAL' +
-  'ICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAEQdAAaiEFAkAgCEEGRwRA' +
-  'QgAhGyAcUARAQgAhHgwICyAEKAJcIQogBCgCSCEGIBwhG0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQcgCiACQQN0aikDACIb' +
-  'e0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2aiICIAIvAQBBAWs7AQAg' +
-  'G0IBfSAbgyIbQgBSDQALCyIbUEUNAAsMAQtCACEeIBxQBEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16pyIDQQN0IgJqKQMAIAIg' +
-  'BmopAwCDIht7QgZ+IB58IR4gHUIBfSAdgyEdIAcgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAg' +
-  'CCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgC' +
-  'FCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbUA0BIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAI' +
-  'KAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9' +
-  'IBuDIhtCAFINAAsLIB1CAFINAAsLIBwhGwwFCyAVIAlBAnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCIIQQN0aiEGIAQoAgwiCiAL' +
-  'IAxsIgtBA3RqIQdBACECA0AgAiIDQQJqIQIgByADQQN0IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsgBCgCQCIFIAlBA3RqQgEg' +
-  'AyAi/R0AUHKthiIbNwMADAULIAQoAjAiFCAEKAIAIgcgCUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0IgJqKAIAbEEDdGohBgJA' +
-  'AkAgAiAZaigCAEEBaiIFQcAAbSICIAdODQAgCiACQQN0IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMAgyIcUAR+IAVBQHFBwB9G' +
-  'DQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAcC3qnIAJBBnRqIgJBAE4N' +
-  'AQtBfyECIAdBAEwNAEEAIQMgBikDACAKKQMAgyIcUAR+IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6pyIDQQN0IgJqKQMAIAIg' +
-  'CmopAwCDBSAcC3qnIANBBnRqIQILIAIgGCAJQQJ0IgNqKAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlBASECDAULIAMgF2oiAyAD' +
-  'KAIAQQFqNgIADAMLQgAhGyAEQgA3A1AgBEHQAGohBUIAIR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyADQQF0IgJqIgf9AAAAISIg' +
-  'AiAOaiICIAf9AAAQ/QsAECACICL9CwAAIANBEGoiAyARSA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAbNwMAIB4gIHwhICAEKAIA' +
-  'IgwgC2whCyAMIA1sIQggBCgCMCEUIAQoAgwhCgsgCiALQQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBMDQBBACEDIA4pAwAgCCkD' +
-  'AIMiHFAEfiAbQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJAIAApA4gBIhxQDQAgACAc' +
-  'QgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZqIQcDQAJAAkAgAkEBaiIK' +
-  'QQZ2IgIgDE4NACAIIAJBA3QiA2opAwBCfyAKQT9xrYaDIAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAFIAZqKQMAQn8gAkEBaq2G' +
-  'gyIcUA0BIA4gHHqnIgJBA3QiA2opAwAgAyAIaikDAIMFIBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0AQQAhAyAOKQMAIAgpAwCD' +
-  'IhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsgG0IBfSIbQgBSDQALCyAY' +
-  'IAlBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAQNgIACyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwgAmxBAnRqIRIgDSADIBZq' +
-  'KAIAQQFKciERIAQoAiAiDyEFAkAgDw0AQQAhAyAEKAIkIgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQoAjQiAyAE' +
-  'KAIEIgwgEWxBAXRqIQogFCAEKAIAIhAgDUECaiITbEEDdGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZGGyELIAQoAiwgAiAQbEED' +
-  'dGohCEEAIQIgDEEASgRAA0AgCiACQQF0IgNqIgf9AAAAISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAAIAJBEGoiAiAMSA0ACwtB' +
-  'ACECIAVBAEoEQEEAIQ0DQCALIBIgDUECdGooAgBBAXRqIgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhqIQIgDUEBaiINIAVHDQAL' +
-  'CyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNBAnRqIAMgEUECdGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBBAEoEQCAQrSEfQgAhGyAP' +
-  'QQZGIQJCACEcA0AgBiAbp0EDdCIFaiAFIAdq/QAAACIjIAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAAL' +
-  'ICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAPQQZHBEBCACEdIBxQDQIg' +
-  'BCgCXCEGIAQoAkghBwNAIBxCAX0gHIMgByAceqciAkEIdGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0CQANAIBtQDQEgCyAFIBt6' +
-  'p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEBayICOwEA' +
-  'IAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEBIQMMBgsiHFBFDQALDAILQgAhHSAcUA0BIAQoAighBQNAIAggHHqnIgNBA3QiAmopAwAg' +
-  'AiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9IByDIRwgBSADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayIC' +
-  'OwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACAC' +
-  'Qf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCIC' +
-  'IAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1ANASADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNx' +
-  'RQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEA' +
-  'QQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNx' +
-  'RQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IAIR0gBEIANwNQC0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsgAkEBdCIFaiIH/QAAACEi' +
-  'IAUgDmoiBSAH/QAAEP0LABAgBSAi/QsAACACQRBqIgIgDEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQgAzYCRCAdICB8ISAgBCgC' +
-  'OCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAgCUpFBEAgACACNgJgCyACIQlBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA6ADIhxC' +
-  'AXwiATcDoAMgACAAKQOoAyABIBxUrXw3A6gDQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAAICE3A2ggACAJNgJYCyAC' +
-  'C94ZAxp/B34CeyMAQSBrIhAkACAAKAJYIQggACkDcCEfIAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRMgACgCtAIi' +
-  'AygCPCEXAkAgACgC1AJFDQBBASEYIAMoAiRFDQAgAygCAEEHSCEZCyAAKAKwAiEaQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4E' +
-  'AQIABwILIAAoAlxFDQQgEyAIQQJ0aigCACEEQQAMAgsgACADEDBBACEIQQAhAiADKAI4KAIARQ0CC0EBCyECA0ACQAJAAkACQAJA' +
-  'IAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0IgpsQQN0aiEGIAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJAAkAgBEEBaiIEQcAAbSIF' +
-  'IAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAFQQZ0a62GgyAHIA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygCQCAIQQN0aikDAEJ/IAVB' +
-  'AWqthoMiHFANASAHIBx6pyIFQQN0IgRqKQMAIAQgBmopAwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgBykD' +
-  'ACAGKQMAgyIcUAR+IAMoAkAgCEEDdGopAwBCfoMiHFANASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCDBSAcC3qnIAJBBnRqIQQL' +
-  'IAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoiAiACKAIAQQFqNgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCQsgIEIBfCEgIAMo' +
-  'AkQEQCADQQA2AkQMAQsgAygCNCIHIAMoAgQiBCAIQQF0IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEADQCAJIAJBAXRq/QAAACAj' +
-  '/ZYBISMgAkEIaiICIARIDQALCyAjICMgI/0NCAkKCwwNDg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwABAgMMDQ4PCAkKC/2WASIj' +
-  'ICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2WASIkICP9DQABAAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVBCGohAiAJIAVBAXRq/QAA' +
-  'ACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEGIBpFICT9GAAiDUH//wFGckUEQCAAIAQgByAIIA0gBhAxIQYLIA1FDQAgDUECTgRAIAAg' +
-  'ACkDeEIBfDcDeAsgEEIANwMYIBD9DAAAAAAAAAAAAAAAAAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAgAygCJEEBdEpyDQEgACAD' +
-  'IAggBiANIAEgIH0gEEEIahAyRQ0BIBApAxggInwhIiAQKQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEIDAYLIBcgCEECdGogBjYC' +
-  'AAJAIA1BAk4EQCADKAIwIgwgAygCACICIApBAXIiB2xBA3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGohDiAFIAQgB2xBAXRqIQkg' +
-  'AygCDCACIAZsQQN0aiELQQAhBSAEQQBKBEADQCAOIAVBAXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9CwAQIBEgI/0LAAAgBUEQ' +
-  'aiIFIARIDQALCyAMIAIgCmxBA3RqIQQgCSAGQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0aiAMIApBAnRqKAIAIAVB' +
-  'gIABSGs2AgACQCACQQBMBEBCACEeIANCADcDUEIAISEMAQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCICaiACIARq/QAAACIjIAIg' +
-  'C2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcD' +
-  'UEIAISEgHlAEQEIAIR4MAQsgAygCHCEHIAMoAhghDCAeIRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyALIAJBA3QiAmopAwAgAiAE' +
-  'aikDAIMiHVBFBEADQCAMIA8gHXqnciAHbEECdGoiBSgCACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEBazsBACAFKAIEIQIgBUEE' +
-  'aiEFIAJBAE4NAAsLICEgAkF/c618ISEgHUIBfSAdgyIdQgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEEDdGogHjcDACAfICF8IR8g' +
-  'AygCACIHIAZsIQQgByAKbCELIAMoAjAhCSADKAIMIQwMAQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEPIAMoAgwiDCAGIAdsIgRB' +
-  'A3RqIQZBACEFA0AgBSICQQJqIQUgBiACQQN0Ig5q/QAAACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIFIAhBA3RqQgEgAiAj/R0A' +
-  'UHKthiIeNwMACyAMIARBA3RqIQYgCSALQQN0aiELQX8hBAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IB5CfoMiHFANASAG' +
-  'IBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuI' +
-  'IByFIhw3A4gBIBxCnbqz+5SS/aIlfiANrIIiHVANACAFIAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYiAiAHTg0AIAsgAkEDdCIO' +
-  'aikDAEJ/IARBP3GthoMgBiAOaikDAIMiHFAEfiAEQUBxQcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqciAkEDdCIE' +
-  'aikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEEDAELQX8hBCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAPKQMAQn6DIhxQDQEg' +
-  'BiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEECdCICaiAENgIAIAIgFWpB' +
-  'ADYCACACIBRqIA02AgALIBMgCEECdCIGaiAENgIAIAMoAhggAygCHCAEbEECdGohDUEAIQUgAygCJCICRQRAA0AgBSICQQFqIQUg' +
-  'DSACQQJ0aigCAEEATg0ACwsgAygCNCIFIAogBiAUaigCAEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAKQQJqIgpsQQF0aiEFIAkg' +
-  'AygCACIHIApsQQN0aiERIAkgByALbEEDdGohDCADKAIsIAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4gCUEBdCISaiIb/QAAACEj' +
-  'IAUgEmoiEiAb/QAAEP0LABAgEiAj/QsAACAJQRBqIgkgBkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSANIAlBAnRqKAIAQQF0aiIO' +
-  'IA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFIaiEGIAlBAWoiCSACRw0ACwsgAygCOCICIApBAnRqIAIgC0ECdGooAgAgBms2AgACQCAH' +
-  'QQBMBEBCACEdIANCADcDUEEAIQIMAQsgB60hHEIAIR1CACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIjIAIgD2r9AAAAIiT9T/0L' +
-  'AAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAIR1BACECIB5Q' +
-  'DQAgAygCHCEJIAMoAhghBgNAIB56IB5CAX0gHoMhHqciAkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMAgyIcUEUEQANAIBxCAX0g' +
-  'HIMCQCAGIAogHHqnciAJbEECdGoiAigCACIHQQBIDQAgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//A3EEQANAIAIoAgQiB0EA' +
-  'SA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgAkEEaiECIAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiECIAVBAE4NAAsgHSAFQX9z' +
-  'rXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIcUEUNAAsLQQAhAiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygCOCAIQQFqIgJBA3RqKAIA' +
-  'RQRAIBhFDQQgIkIBfCEiDAILIAAoAmAgCEpFBEAgACACNgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0aigCACEEC0EAIQIMAAsA' +
-  'CyAAQQI2AmQgACACNgJcIAAgACkDoAMiAUIBfCIcNwOgAyAAIAApA6gDIAEgHFatfDcDqANBAQwBCyAAQQA2AlwgAEEDNgJkQQIL' +
-  'IQIgACAfNwNwIAAgIDcDaCAAIAg2AlggACAAKQOgAyIBICJ8Ihw3A6ADIAAgACkDqAMgASAcVq18NwOoAwsgEEEgaiQAIAILmwwD' +
-  'FH8EfgV7IAEoAjQhCSABKAIwIQogACgCICEFIAEoAgQhBwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRAIBlC/v///w+DIRYgBf0R' +
-  'IR39DAAAAAABAAAAAAAAAAAAAAAhGwNAIAogF6dBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgHSAb' +
-  'QQb9qwEiHv2xASIc/Q0QERITBAUGBxQVFhcMDQ4PIhr9HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////IBz9DEAA' +
-  'AABAAAAAAAAAAAAAAAD9OSIaIB0gHv07/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4gHf0NAAEC' +
-  'AwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0LAwAgG/0MAgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAWIBlRDQEL' +
-  'A0ACfkJ/IAUgFqciBEEGdCICayIDQT9KDQAaQgAgAiAFTg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3AwAgFkIBfCIWIBlSDQAL' +
-  'CwJAIAdBAEwNACAAKAIAIQRBACECIAdBCE8EQCAHQXhxIQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAhHP0MAAAAAAEAAAACAAAA' +
-  'AwAAACEbQQAhAwNAIAkgA0EBdGr9DAAAAAAAAAAAAAAAAAAAAAD9DP9//3//f/9//3//f/9//38gGyAa/TkgHCAa/Tn9DQABBAUI' +
-  'CQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAACAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgAAAD9rgEhHCADQQhqIgMg' +
-  'AkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpBAEH//wEgAiAESBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAgASgCHCEGIAEoAhghBANA' +
-  'IAQgBiAIbEECdGoiAigCACIDQQBOBEADQCAJIANBAXRqIgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIAhBAWoi' +
-  'CCAFRw0ACwsgASgCOCAAKAIANgIAIAAoAjBBAEoEQCAJIAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEoAhggACgCLCAPQQJ0aigC' +
-  'ACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIkIgNFBEADQCACIgNBAWohAiAQIANBAnRqKAIAQQBODQALCyABKAIsIQUgASgCNCIIIAEo' +
-  'AgQiEUEBdGohDCABKAIAIQ0gASgCMCEOQQAhAiARQQBKBEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxqIgQgBv0AABD9CwAQIAQg' +
-  'Gv0LAAAgAkEQaiICIBFIDQALC0EAIQZBACECIANBAEoEQANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsBACAGIARB' +
-  'gIABSGohBiACQQFqIgIgA0cNAAsLIAEoAjgiAyADKAIAIAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAFIAcgC2xBA3RqIQUgDiAN' +
-  'QQN0aiEDIA2tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAA' +
-  'AAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQggASgCGCEGA0AgF3ohGCAX' +
-  'QgF9IBeDIRcgBSAYpyICQQN0IgNqKQMAIAMgDmopAwCDIhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhsQQJ0aiICKAIAIgNBAE4E' +
-  'QANAIAwgA0EBdGoiAyADLwEAQQFrOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0A' +
-  'CwsgCiAVIBT8CgAAIAkgEyAS/AoAACABKAI4IgMgAygCBDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYCRAtjAQF/IAAoArACIgZB' +
-  'AEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqwCIQJBACEAAkADQCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAAQQFqIgAg' +
-  'BkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIkIgisIQ8CQAJAIAggASgCOCACQQN0aigCACIJRgRAIAYgBKwiBTcDECAGIAUgD343AwhC' +
-  'ASEPDAELIAkgCEEBdEcNASAErCIQIAVWDQEgBEEBSiEHQQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCADIAlsQQN0aiIMQYAIIAcb' +
-  'IQMgASgCMCAJIAJBAXRsQQN0aiEKQQAhBwNAIAcgCiAIQQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAYg' +
-  'DyAQfkIAIARBAUobIhI3AwhCACAJQQBMDQEaIAetIA9+IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAEIApqKQMAgyIFUEUEQCAD' +
-  'QQZ0IQQgASgCLCELA0AgCyAEIAV6p3IgCWxBA3RqIQ1BACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0gDmopAwBCf4WDe6dqIQcg' +
-  'CEEBaiIIIAlHDQALIAdFBEBBAA8LIAYgEiATfCISNwMIIAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EBR618IREgBUIBfSAFgyIF' +
-  'QgBSDQALCyADQQFqIgMgCUcNAAsMAgsgBiAPIBB+QgAgBxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJgIAJKDQAgACACQQFqNgJg' +
-  'CyAAIAApA3ggEXw3A3hBASEHIAApA4gBUCAPUHINACAAQYgBaiEAA0AgABA0GiAPQgF9Ig9CAFINAAsLIAcLiAwEE38CewN+A3wg' +
-  'ACAAKAK0AiIHEDACQCACQQBMDQAgBygCOCIIKAIAIgVBAEwNACAAKAKwAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAgBUEATA0A' +
-  'A0AgAyADKQMAQgF8NwMAIAcoAjQiCyANIAcoAgQiDGxBAnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYgBUEBdGr9AAAAIBf9lgEh' +
-  'FyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAXIBcgF/0NCAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4PCAkKC/2W' +
-  'ASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8MDf2WASIYIBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAFIgRBCGohBSAGIARBAXRq' +
-  '/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAEaiEFIBRFIBj9GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0gBsEgBRAxIQULIAZB//8D' +
-  'cUUNASAHKAIwIhUgBygCACIKIA5sQQN0aiEPIAbBtyEeIAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIAIRsMAQsgCq0hGkIAIRlC' +
-  'ACEbA0AgCSAZp0EDdCIEav0AAAAgBCAPav0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8Ihkg' +
-  'GlQNAAsLIBwgHqIhHCAHKAJAIA1BA3RqIgggGzcDACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAaQp26s/uU' +
-  'kv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9BfyAFQQFqIgVBwABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8gBSAGQQZ0a62GgyAEIAlq' +
-  'KQMAgyIaUAR+QX8gBUFAcUHAH0YNARpBfyAIKQMAQn8gBkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRqKQMAIAQgD2opAwCDBSAa' +
-  'C3qnIAZBBnRqCyEFIBlCAX0iGVBFDQALIAcoAhggBygCHCAFbEECdGohEiAHKAIkIghFBEBBACEEA0AgBCIIQQFqIQQgEiAIQQJ0' +
-  'aigCAEEATg0ACwsgBygCLCEQIAsgDCAOQQJqIhNsQQF0aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEEA0AgCyAEQQF0IglqIgb9' +
-  'AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJIBf9CwAAIARBEGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEADQCARIBIgBEECdGooAgBB' +
-  'AXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJQYCAAUhqIQYgBEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCILaiAEIA5BAnRqKAIAIAZr' +
-  'NgIAAkACQCAKQQBMBEAgB0IANwNQDAELIBAgBSAKbEEDdGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlCACEbA0AgBCAZp0EDdCII' +
-  'aiAIIA9q/QAAACIYIAggEGr9AAAAIhf9T/0LAAAgFyAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUIC' +
-  'fCIZIBpUDQALIAcgGzcDUCAbUA0AIAcoAhwhBiAHKAIYIQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2opAwCDIhlQRQRAIAhBBnQh' +
-  'CANAAkAgCSAIIBl6p3IgBmxBAnRqIgUoAgAiBEEASA0AIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxBEADQCAFKAIEIgRB' +
-  'AEgNAiAFQQRqIQUgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEATA0FIAMgAykDAEIBfDcD' +
-  'ACAdIBygIR0MBwsgGUIBfSAZgyIZUEUNAAsLIBtCAX0gG4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1BAXQhDiAIIA1BA3RqKAIA' +
-  'QQBKDQALCyAWQQFqIhYgAkYNASAIKAIAIQUMAAsACyAdCzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGFIgE3AwAg' +
-  'AUKdurP7lJL9oiV+C98TAx9/A34BeyMAQdAAayIFJAAgACgCzAIiBygCUCEQIAAoAgAhAiAFIAcoAgQ2AhggBSAHKAIINgIcIAUg' +
-  'BygCDDYCICAFIAcoAhA2AiQgBSAHKAIUNgIoIAUgBygCGDYCLCAFIAcoAhw2AjAgBSAH/QACIP0LAjQgBSAHKAI4NgJEIAcoAkAh' +
-  'AyAFIAI2AkwgBSADNgJIIAApA2ghIyAHKAIwIRggBygCTCEPIAcoAkghEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAA' +
-  'KQNwNwMQIAAoAlghCSAFIAcoAkQ2AgwgBSAHKAJYIgw2AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkACfwJAAkAC' +
-  'QCAAKAJkDgQAAQIHAQsgACAHIBEQNiAFIAcoAkQ2AgwgBSAHKAJYIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJc' +
-  'RQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARFBEAgASAjWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAjQgF8ISMgBygCbARA' +
-  'IAdBADYCbAwHC0EAIQRB/////wchBkEBIQIgBSgCRCEKIAUoAkwiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMi' +
-  'BkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB/////wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0A' +
-  'AAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEE8SSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIk' +
-  'ICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/' +
-  'AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoiDSgCAE4NBSAFIAUoAgwiAyAHKAJMIgogCUEEdGooAggiBkoEfyAFKAJI' +
-  'IQsCQCAQRQRAIAUoAkAhDCAFKAI0IQ4gBSgCHCEbIAUoAhghHCAFKAJEIR0DQCALIANBAWsiA0EEdGoiAikDACEiAkACQAJAIAIo' +
-  'AggiAkEATgRAICIgHCACQQN0aiIeKQMAQn+FgyEhIBsgAkECdGooAgAiBA0BICFQDQIgAkEGdCECIAUoAjghHwNAIAwgAiAheqdy' +
-  'QQJ0IgRqKAIAIhIgBCAOaigCACIEaiEgIBJBAEoEQANAIB8gBEECdGooAgAiEiASKAIAQQFqNgIAIARBAWoiBCAgSA0ACwsgIUIB' +
-  'fSAhgyIhQgBSDQALDAILIB0gAkF/c0ECdGoiAiACKAIAQYCAgIAEazYCAAwCCyAEIAQoAgAgIXunajYCAAsgHiAiNwMACyADIAZK' +
-  'DQALDAELIAUoAhghAgNAIAIgCyADQQFrIgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAco' +
-  'AlAgBygCVCIGIAlsQQJ0aiELQQAhBCAGQQBMDQAgBygCOCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0L' +
-  'AjAgAiAD/QACIP0LAiAgAiAD/QACEP0LAhAgBEEQaiIEIAZIDQALIAcoAkwhCgsgBSAKIAlBBHQiBmooAgw2AgggFiAJQQJ0aigC' +
-  'ACAIIAgoAgBBAWoiAzYCACADaiICQQAgDSgCACIDIAIgA0gbayEDIAlBAWohAiAGIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAK' +
-  'IAIiBkECdGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEEMSSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8A' +
-  'AQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsg' +
-  'BkEQaiECIAZBH2ogC0wNAAsLQQAhBCAIRQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03' +
-  '/aQBrSAhhiAihCEiICFCDFQgIUIEfCEhDQALDAELIAogCEECdGohBiAD/REhJEIAISFCACEiA0AgBiAhp0ECdGr9AAAAICT9N/2k' +
-  'Aa0gIYYgIoQhIiAhQjxUICFCBHwhIQ0ACwsgCCAieqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRq' +
-  'KAIAIgMgBk4NACACIQQgAyIGDQBBACEGDAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKsAiAXIAYgBBACIQQLIAYNAQsgCQ0C' +
-  'QQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIIaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQ' +
-  'aiAREDcgCiAENgIEIAJFBEAgBSgCCCEMIAggBygCTCIDaiAFKAIMNgIIAkAgEEUNACAHKAJQIAcoAlQiCyAJbEECdGohDUEAIQIg' +
-  'C0EATA0AIAcoAjghDgNAIA0gAkECdCIIaiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9' +
-  'CwIQIAJBEGoiAiALSA0ACyAHKAJMIQMLIAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEDIAApA4gBIiFQ' +
-  'RQRAIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAasgqchAwsgFiAJQQJ0IghqIAM2AgAgCCAV' +
-  'akEANgIAIAggFGogBjYCAAsgGSAJQQJ0aiATIA8gCUEEdGooAgAgA2pBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAF' +
-  'QQxqIAVBCGogBUEQaiAaIBEQOEU2AmwgBSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEE' +
-  'DAALAAsgAEECNgJkIAAgAjYCXCAAIAApA6ADIgFCAXwiITcDoAMgACAAKQOoAyABICFWrXw3A6gDQQAhDEEBDAELIABBADYCXCAA' +
-  'QQM2AmRBAgshBCAFKAIMIQIgByAMNgJYIAcgAjYCRCAAICM3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC7kDAgl/AXsj' +
-  'AEFAaiIDJAAgASgCBEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI4IAEo' +
-  'AjwgACgCBEECdEEEavwKAAAgACgCACEEIAFBADYCRCABIAQ2AlggAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQ' +
-  'NgIUIAMgASgCFDYCGCADIAEoAhg2AhwgAyABKAIcNgIgIAMgAf0AAiAiDP0LAiQgAyABKAI4IgU2AjQgASgCQCEGIAMgBDYCPCAD' +
-  'IAY2AjggA0IANwMAAkAgACgCMEEATA0AIAFBxABqIQYgAUHYAGohByAM/RsBIQggDP0bACEJQQAhBANAIAEgA0EIaiIKIAggCSAB' +
-  'KAIwIAAoAiwgBEECdGooAgBBAnRqKAIAIgtBAnRqKAIAQQJ0aigCACAFa0ECdSIFQQAgBiAHIAMgAhA3IAogCyAFIAYgByADQQAg' +
-  'AhA4GiAEQQFqIgQgACgCME4NASABKAI4IQUgASgCICEJIAEoAiQhCAwACwALIAFBADYCbCADQUBrJAALjQYCCH8DfiABKAIsIAJB' +
-  'AnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAjAgBCAEKAIAIgdBAWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAHQgA3AwAL' +
-  'IAIgASgCNEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAIIIAJBA3RqIgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNAAkAgASgC' +
-  'DCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhKDIhFQDQACQCADBEAgCUEGdCEIIAAoAjQhAiARIRADQCADIAVBAnRqIAIg' +
-  'CCAQeqdyQQJ0aigCADYCACAFQQFqIQUgEEIBfSAQgyIQUEUNAAsMAQsgBSARe6dqIQULIAEoAjAgBCgCAEEEdGoiAkEANgIMIAIg' +
-  'CTYCCCACIBI3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAKaiARIBKFNwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0gBikDACEQ' +
-  'IAEoAighDiABKAIcIQ8DQCAOIA0gEXqnckECdCICaigCACIIrCESIAhBAEoEQCAIIAIgD2ooAgAiAmohCSABKAIgIQoDQCAKIAJB' +
-  'AnRqKAIAIgggCCgCAEEBazYCACACQQFqIgIgCUgNAAsLIBAgEnwhECARQgF9IBGDIhFCAFINAAsgBiAQNwMADAELIAYgEXsiECAG' +
-  'KQMAfDcDACACIAIoAgAgEKdrNgIACyAHQQFqIgcgDEcNAAsgA0UNAkEBIQAgBUEFTA0BIAVBA20hAgNAIAAiAUEDbEEBaiIAIAJI' +
-  'DQALIAFBAEgNAgwBCyADRQ0BQQEhAEEAIQULA0AgBSAAIgFKBEADQCADIAFBAnRqKAIAIQYCQCABIgciAiAASA0AA0AgBiADIAcg' +
-  'AGsiAkECdGooAgAiBE4EQCAHIQIMAgsgAyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQAL' +
-  'CyAAQQJKIABBA20hAA0ACwsLjgsCDn8DfiMAQRBrIg0kAEEBIQsgAUECdCIJIAAoAhxqIggoAgAhDiAIKAIEIRMCQCAAKAIoIAlq' +
-  'IgooAgBBAEwNACAHBEAgDiEIA0ACQCAAKAIgIAhBAnRqKAIAIAAoAiwiCWtBAnUiDCACRg0AIAkgDEECdGoiCSAJKAIAQYCAgIAE' +
-  'ajYCACAAKAIwIAMgAygCACIJQQFqNgIAIAlBBHRqIglBADYCDCAJIAxBf3M2AgggCUIANwMAIAAoAjQgDEgNACAEIAQoAgBBAWs2' +
-  'AgALIAhBAWoiCCAAKAIoIAFBAnRqKAIAIA5qSA0ACwwBCyAAKAIsIQ8gACgCICEJIA4hCANAAkAgCSAIQQJ0aigCACAPa0ECdSIM' +
-  'IAJGDQAgDyAMQQJ0aiIBIAEoAgBBgICAgARqNgIAIAAoAjQgDEgNACAEIAQoAgBBAWs2AgALIAhBAWoiCCAKKAIAIA5qSA0ACwsC' +
-  'QCAOIBNODQADQAJAAkAgDkECdCIJIAAoAiBqKAIAIAAoAiwiAWsiCkECdSILIAAoAjRKBEAgASALQQJ0aiIIKAIAIgFB/////wNK' +
-  'DQIgCCABQYCAgIAEajYCACAHBEAgACgCMCADIAMoAgAiAUEBajYCACABQQR0aiIBQQA2AgwgASALQX9zNgIIIAFCADcDAAsgACgC' +
-  'NCALSA0BIAQgBCgCAEEBazYCAAwBCyACIAtGDQELAkAgACgCJCAJaigCACIBRQRAQQAhEQJAIAAoAggiCCAKQQF0IgFqKAIAIhAg' +
-  'CCABQQRyaigCACIUTg0AIAAoAgAhFUEBIREDQAJAIBUgACgCDCAQQQR0aiIIKAIIIglBA3QiAWopAwAiFiAIKQMAgyIXUA0AIAAo' +
-  'AjAgAygCAEEEdGoiCEEANgIMIAggCTYCCCAIIBY3AwAgAyADKAIAQQFqNgIAIAAoAgAiFSABaiAWIBeFNwMAAn8gACgCBCAJQQJ0' +
-  'aigCACIBRQRAIAlBBnQhCyAFKQMAIRggACgCKCEPIAAoAhwhDEEAIRIDQCAPIAsgF3qnckECdCIBaigCACIJrCAJQQBKBEAgCSAB' +
-  'IAxqKAIAIghqIQogACgCICEJA0AgCSAIQQJ0aigCACIBIAEoAgAiAUEBazYCACABQQJrIBJyIRIgCEEBaiIIIApIDQALCyAYfCEY' +
-  'IBdCAX0gF4MiF0IAUg0ACyAFIBg3AwAgEkEfdgwBCyAFIBd7IhYgBSkDAHw3AwAgASABKAIAIBanayIBNgIAIAFFCyAGRQ0ADQIL' +
-  'IBBBAWoiECAUSCERIBAgFEcNAAsLIBFBf3NBAXEhDwwBCyANIAAoAhggACgCFCABQQJ0aigCAEEEdGo2AgxBASEPIAAoAggiCSAK' +
-  'QQF0IgFqKAIAIgggCSABQQRyaigCACIMTg0AIAZFBEADQCAIQQR0IQEgACgCECAIQQJ0aigCACEIAkAgASAAKAIMIgpqIgkoAgwi' +
-  'ASALRiAAKAIsIAFBAnRqKAIAQYCAgIAESHJFBEAgDSgCDCIBKAIIIAhBBHQgCmpBCGsoAgBKDQEgDSAAKAIYIAEoAgxBBHRqNgIM' +
-  'DAELIAAgCSAKIAhBBHRqIA1BDGogAyAFEDkaCyAIIAxIDQAMAgsACwNAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwi' +
-  'CmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgC' +
-  'DEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQOUUNAEEAIQ8MAgsgCCAMSA0ACwsgDw0AQQAhCwwCC0EBIQsgDkEBaiIO' +
-  'IBNHDQALCyANQRBqJAAgCwv3AwIDfg1/IAAoAjAgBCgCAEEEdGohDCADKAIAIQ0CQCABIAJPDQAgACgCBCERIAAoAgAhEgNAIA0p' +
-  'AwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJAIAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/hUJ/IAsbg4MiBlANACARIAlB' +
-  'AnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCALRQ0BIAogBiAIhTcDACALIAsoAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAkN' +
-  'AEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcDAAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgCKCETIAAoAhwhFEEAIQkDQCAT' +
-  'IA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAogFGooAgAiCmohCyAAKAIgIRUDQCAVIApBAnRqKAIAIg8gDygCACIPQQFr' +
-  'NgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwhByAGQgF9IAaDIgZCAFINAAsgCUEfdgwBCyAKIAooAgAgBnsiBqdrIgk2' +
-  'AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsLIAMgDTYCACAEIAwgACgCMGtBBHU2AgAgBSAFKQMAIAd8NwMAIBALzwMB' +
-  'CH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigC' +
-  'AGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBBNIgRFDQAgBCAFNgIQIAQg' +
-  'ATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpB' +
-  'QHEiBjYCICAEIAEgBWxBAnRBBGoQTiIKNgIUIAQgAEEGdBBOIgs2AhggBEEBIAYQTSIFNgIkIAQgCEEDaiAGbEE/chBOIgY2Aiwg' +
-  'BCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEE4iCTYCMCAEIAgQTiIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/' +
-  'ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxA7RQ0ACwsgBBA8' +
-  'C0EADwsgBBA9IAQLtQIBC38gACgCFCAAKAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQgg' +
-  'AiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZG' +
-  'DQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEB' +
-  'IAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACAB' +
-  'QQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgCFBBTIAAoAhgQUyAAKAIkEFMgACgCLBBTIAAoAjAQUyAAKAI0EFMgABBT' +
-  'CwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARB' +
-  'AnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAo' +
-  'AghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGoh' +
-  'CwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEB' +
-  'aiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAg' +
-  'ACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQQCIHQf8BRg0AA0AgAlAgAiAV' +
-  'VnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIM' +
-  'IghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkgCBA+IAZBAWohBiAJIAAoAgggC0EMahBAIgdB/wFGDQIMAQsLIAdFBEAg' +
-  'FCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcg' +
-  'BkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQIL' +
-  'QQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIc' +
-  'IAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEEC' +
-  'dGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgAL' +
-  'IAAgCSAPED4gCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAh' +
-  'BwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMg' +
-  'ACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAA' +
-  'AP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAA' +
-  'AAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQTSIERQRA' +
-  'QQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEv' +
-  'AQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3Ei' +
-  'AEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAG' +
-  'QYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSAD' +
-  'QaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJG' +
-  'BEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8B' +
-  'AEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEA' +
-  'IAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBB' +
-  'wOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARB' +
-  'mJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABB' +
-  'gCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABBTC8lGAzh/' +
-  'BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAA' +
-  'QfApajYCDCAAQcAqav0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H' +
-  '////B////wf///8H/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9' +
-  'DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCAB' +
-  'IAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGog' +
-  'CiAHIAgQRAsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGA' +
-  'GGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9z' +
-  'ISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECAL' +
-  'IAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYo' +
-  'AmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAg' +
-  'AUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRq' +
-  'IhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIM' +
-  'IhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIg' +
-  'IiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwo' +
-  'AgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAI' +
-  'dkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIg' +
-  'EiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2' +
-  'Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAH' +
-  'QQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMD' +
-  'QAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3' +
-  'Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIX' +
-  'IA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJx' +
-  'Iik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50' +
-  'ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZB' +
-  'AnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhy' +
-  'NgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJq' +
-  'KAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3Ei' +
-  'CCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCID' +
-  'NwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAi' +
-  'GSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQi' +
-  'HiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEg' +
-  'EkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2' +
-  'QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJy' +
-  'cnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAK' +
-  'KAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIR' +
-  'Qf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAH' +
-  'QThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICAB' +
-  'IBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/' +
-  'cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdy' +
-  'IAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAog' +
-  'DzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8D' +
-  'cUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEo' +
-  'AggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAU' +
-  'ICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAII' +
-  'IAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0A' +
-  'QQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMEEQgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIK' +
-  'QQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAgg' +
-  'BkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/' +
-  'A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3Fq' +
-  'LQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJ' +
-  'IAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8D' +
-  'cSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEg' +
-  'C0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QAC' +
-  'ECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRq' +
-  'LwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEg' +
-  'P/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0b' +
-  'AkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGov' +
-  'AQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRy' +
-  'Ihk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAA' +
-  'ciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2' +
-  'ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFy' +
-  'Ih0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3' +
-  'cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3Fy' +
-  'IisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6' +
-  'ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAm' +
-  'ciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAk' +
-  'ICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRx' +
-  'IBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIg' +
-  'BkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3Eg' +
-  'JnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3Eg' +
-  'CiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5x' +
-  'IgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRB' +
-  'f3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNs' +
-  'anRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRy' +
-  'QQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBs' +
-  'IAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9z' +
-  'cSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRy' +
-  'IgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJ' +
-  'KAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhq' +
-  'IAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6' +
-  'ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3Eg' +
-  'DigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA' +
-  '8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCAB' +
-  'ckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJB' +
-  'EnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2' +
-  'IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQi' +
-  'AUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAO' +
-  'KAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJy' +
-  'ISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/' +
-  'A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUES' +
-  'dnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0EC' +
-  'dGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJ' +
-  'dkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEED' +
-  'dCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWot' +
-  'AAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZq' +
-  'LQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAA' +
-  'Ihw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCAT' +
-  'IAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB' +
-  '/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlq' +
-  'ampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGog' +
-  'C0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThx' +
-  'IA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAK' +
-  'diINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoA' +
-  'BCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
-  'cmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3Fy' +
-  'IAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIH' +
-  'GyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRA' +
-  'QQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIA' +
-  'IA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoi' +
-  'BkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAA' +
-  'aiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwg' +
-  'ASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYg' +
-  'Ck1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAF' +
-  'IgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZB' +
-  'AkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYb' +
-  'IQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B' +
-  '+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQRSBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJ' +
-  'KAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFr' +
-  'IgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABs' +
-  'aiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhBFIAkoAhAhBwwBCwsgBSBDNwMAIAkp' +
-  'AyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgC' +
-  'ACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2Ahwg' +
-  'BCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2Aggg' +
-  'BCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEh' +
-  'BSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9z' +
-  'cSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCAC' +
-  'QQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2' +
-  'QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0' +
-  'ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEEQPCyAAKQMY' +
-  'IgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEg' +
-  'BEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIA' +
-  'IAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAg' +
-  'AyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEU' +
-  'dkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAj' +
-  'AAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAvpBgIGfgN/IwBBEGsiDSQAAkAgASADWiACIARaIAIgBFEbRQRAIAVFDQEgBSABNwMA' +
-  'IAUgAjcDCAwBCyAEUARAAkAgAiADVARAIAN5IgdQRQRAIAIgB4YgAUIBiCAHQn+FiIQhAiADIAeGIQMgASAHhiEBCyACIAIgA0Ig' +
-  'iCIIgCIEIAh+fSEGIAFC/////w+DIQkgAUIgiCEBIANC/////w+DIQoDQCAEQv////8PWCAEIAp+IAZCIIYgAYRYcUUEQCAEQgF9' +
-  'IQQgBiAIfCIGQoCAgIAQVA0BCwsgASACQiCGhCADIAR+fSICIAIgCIAiBiAIfn0hAQNAIAZC/////w9YIAYgCn4gAUIghiAJhFhx' +
-  'RQRAIAZCAX0hBiABIAh8IgFCgICAgBBUDQELCyACQiCGIAmEIAMgBn59IAeIIQFCACEJDAELIAIgAiADgCIJIAN+fSECIAN5IgdQ' +
-  'RQRAIAIgB4YgAULAACAHfYiEIQIgAyAHhiEDIAEgB4YhAQsgAiACIANCIIgiCIAiBCAIfn0hBiABQv////8PgyEKIAFCIIghASAD' +
-  'Qv////8PgyELA0AgBEL/////D1ggBCALfiAGQiCGIAGEWHFFBEAgBEIBfSEEIAYgCHwiBkKAgICAEFQNAQsLIAEgAkIghoQgAyAE' +
-  'fn0iAiACIAiAIgYgCH59IQEDQCAGQv////8PWCAGIAt+IAFCIIYgCoRYcUUEQCAGQgF9IQYgASAIfCIBQoCAgIAQVA0BCwsgAkIg' +
-  'hiAKhCADIAZ+fSAHiCEBCyAGIARCIIZ8IQcgBUUNASAFQgA3AwggBSABNwMADAELAkAgBHmnIAJ5p2siDEHAAHEEQCADIAxBQGqt' +
-  'hiEEQgAhAwwBCyAMRQ0AIAQgDK0iBoYgA0HAACAMa62IhCEEIAMgBoYhAwsgDSADNwMAIA0gBDcDCCAMQQBOBEAgDSkDCCEEIA0p' +
-  'AwAhBgNAIAIgBiABQn+FfCAGVK0gBCACQn+FfHwiA0I/hyICIASDfSABIAIgBoMiCFStfSECIARCP4YgBkIBiIQhBiAHQgGGIANC' +
-  'P4iEIQcgASAIfSEBIAwiDkEBayEMIARCAYghBCAODQALCyAFRQ0AIAUgAjcDCCAFIAE3AwALIAAgBzcDACAAIAk3AwggDUEQaiQA' +
-  'Cz0BAX8jAEEgayIFJAAgBSABIAIgAyAEIAVBEGoQSSAFKQMQIQEgACAFKQMYNwMIIAAgATcDACAFQSBqJAALHwAgAEETaiIAQRdN' +
-  'BH8gAEECdEGAQGsoAgAFQYUmCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFVcg0AQQFBwAMQTSICRQ0A' +
-  'IAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBBOIgc2AhQgAiAGQcEAakEEEE0iCzYCGCACIAZBAWoiBUECdBBOIg02AjQg' +
-  'AiAFQQQQTSIONgJAIABBAWoiCUECdCIDEE4hCCACIAk2ApgCIAIgCDYCLCACIAMQTiIPNgJIIAIgAxBOIhA2AkwgAiADEE4iETYC' +
-  'UCACIAMQTiISNgJUIAIgAxBOIgM2ArABIAIgBUEDdBBOIhM2ArQBIAIgBUEYbBBOIhQ2ArwBIAIgCUEUbBBOIhU2AtABAkAgEkUg' +
-  'B/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsAayAW/RsCQQFxQQJ0ciAW/RsDQQFx' +
-  'QQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0ciAW/RsBQQFxQQV0ciAW/RsCQQFx' +
-  'QQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQEE8NACAFQQAgBUEAShshCANAIAQg' +
-  'CEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0akEANgIEIAMgBUEEdGoiACAGIAUg' +
-  'AUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYCBAsDQCAEIAhGBEAgAigCCCAFQQR0' +
-  'av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQUCACIQQMBwUgAigCNCAEQQJ0akF/NgIAIARBAWohBAwBCwALAAUgAyAE' +
-  'QQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0aiIDQgA3AgggAyAENgIEIAMgBDYC' +
-  'ACAEQQFqIQQMAQsACwALIAIQUQsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACABbCIAEE4iAkUEQEEADwsgAkEA' +
-  'IAD8CwALIAIL1wEBBH8CQCAAEOUCIgIEf0HAxgAhAANAIAAiAygCACIABEAgAiAAKAIAIgFNBEACQCABIAJrIgRBEE8EQCAAIAJq' +
-  'IgEgBDYCACABIAAoAgQ2AgQgAyABNgIAIAAgAjYCAAwBCyADIAAoAgQ2AgALIABBCGoPBSAAQQRqIQAgAyEBDAILAAsLAkACQAJA' +
-  'IAFFDQAgASgCACIAEOYCRQ0AIAIgACgCAGsQ5wINAQwECyACEOcCIgBFDQMMAQsgAUEANgIACyAAIAI2AgAgAEEIagVBAAsPC0EA' +
-  'C30CAn4BfwJ/QQAgASgCACIGrCIEIAJZDQAaQXYgAkL+////B1UNABogBEIQIAYbIQQDQCAEIgVCAYYhBCACIAVVDQALIAAoAgAg' +
-  'AyAFQv7///8HIAVC/v///wdTG6ciBmwQUiIDRQRAQX8PCyAAIAM2AgAgASAGNgIAQQALC30BAn4gAEIANwOYASAAQdgAakEAQSj8' +
-  'CwAgACAA/QAEsAP9CwSgAwJAIAApA4ABIgFQBEBCACEBIAAoApABRQ0BCyABEFYhAgsgAEEANgLIASAAQn83A6ABIAAgAjcDiAEg' +
-  'AEEANgLAASAAQQA2ArgBIAAQVSAAQQA2AogCC6YDAQJ/IAAEQCAAKAIIEFMgACgCFBBTIAAoAhgQUyAAKAIcEFMgACgCLBBTIAAo' +
-  'ApwCEFMgACgCNBBTIAAoAkAQUyAAKAJIEFMgACgCTBBTIAAoAlAQUyAAKAJUEFMgACgCsAEQUyAAKAK0ARBTIAAoArwBEFMgACgC' +
-  '0AEQUyAAKALEARBTIAAoAowCEFMgACgCkAIQUyAAKAKsAhBTIAAoAqgCIgEEQCABEBsgASgCABBTIAEoAgQQUyABKAIIEFMgASgC' +
-  'DBBTIAEoAhAQUyABKAIUEFMgASgCGBBTIAEoAhwQUyABKAIgEFMgASgCJBBTIAEoAigQUyABKAIsEFMgASgCPBBTIAEQUyAAQQA2' +
-  'AqgCCyAAKAKQAyIBBEAgASgCPEEASgRAA0AgASgCOCACQRhsaigCFBBTIAJBAWoiAiABKAI8SA0ACwsgAUEANgI8IAEoAjgQUyAB' +
-  'KAIAEFMgASgCCBBTIAEoAgQQUyABKAIMEFMgASgCkAEQUyABEFMgAEEANgKQAwsgACgC+AIQUyAAECsgABBUIAAQVSAAEAggABBT' +
-  'Cwt1AQR/IABFBEAgARBODwsCQAJAIAEQ5QIiAkUNACACIABBCGsiAygCACIETQ0BAkAgAxDmAkUNACACIARrEOcCRQ0AIAMgAjYC' +
-  'AAwCCyABEE4iAUUNACABIAAgAygCAEEIa/wKAAAgABBTIAEhBQsgBQ8LIAALrQEBBX8gAARAIABBCGshAkHAxgAhAwNAAkAgASEE' +
-  'IAMiBSgCACIBRQ0AIAFBBGohAyABIAJJDQELCwJAIAFFBEBBACEBDAELIAIgAigCACIDaiABRw0AIAIgASgCACADajYCACABKAIE' +
-  'IQELIABBBGsgATYCAAJAIARFDQAgBCAEKAIAIgBqIAJHDQAgAigCACEDIAQgATYCBCAEIAAgA2o2AgAPCyAFIAI2AgALCyIBAX8g' +
-  'ACgCzAIiAQRAIAEoAmQQUyABEFMgAEEANgLMAgsLGwAgACgC4AEQmwEgACgC5AEQUyAAQgA3A+ABCxoAQgEgAELrh9aF6Mih5OEA' +
-  'fRBXIgAgAFAbCzIAIABCHoggAIVCucuT59Htkay/f34iAEIbiCAAhULro8SZsbeS6JR/fiIAQh+IIACFCxAAIABFBEBBfg8LIAAo' +
-  'AgALugUBC39BfiEFAkAgAEUgA0EASHINAEF6QX5BeiADGyABGyEFIANFIAFFcg0AIAAgACgCREEBaiIENgJEIARB/////wdGBEAg' +
-  'ACgCQEEAIAAoAgRBAnRBBGr8CwAgAEEBNgJEC0EAIQQDQCADIARHBEBBfSEFIAEgBEECdCIIaigCACIGQQBIIAYgACgCBE5yDQIg' +
-  'ACgCRCIFIAAoAkAgBkECdGoiCSgCAEYEQEF8IQUMAwsgCSAFNgIAAkAgAkUNAEF7IQUgAiAIaigCACIIQQBIDQMgCEUNAEEBIQwg' +
-  'BiAAKAIASA0DC0EBIAcgBiAAKAIASBshByAEQQFqIQQMAQsLIAdFBEBBeg8LIABBHGogAEEkaiAANAIgQgF8QQQQTyIFDQAgAEEI' +
-  'aiAAQRBqIAA0AgwgA6x8QgF8QRAQTyIFDQAgACgCMCEJIAAQWiAAEFsgABArIAAQVCAAKAIMIQUgACgCCCEGQQAhBANAIAMgBEYE' +
-  'QCAFQQR0IAZqQQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYCBCABIAU2AgAgASADQX9zNgII' +
-  'IAAgAkEBajYCDCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIgIAlBACAJQQBKGyEBA0AgASAE' +
-  'Rg0DIAAgACgCLCAEQQJ0aigCABBcGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0aiIOKAIAIQogBiAEIAVqIgtB' +
-  'BHRqIgggAiANaigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIH' +
-  'IAcoAgBBAWo2AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABBdGgwACwALCzUAIAAEQCAAKAKMAyAAKAK8' +
-  'AiAAKAJkRXIgACgC0AIgACgClAJycnJFBEAgABBeCyAAEFALC4oEAQx/IABFBEBBfg8LIAFBAEggACgCICABTHIEf0F5BSAAEFsg' +
-  'ACgClAIEQCAAIAEQXw8LIAAgARBgIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgP' +
-  'CyAAKAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoi' +
-  'AigCCCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEE' +
-  'dGogAigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBBhDAELCwwBCyACQQBM' +
-  'DQEgB0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoi' +
-  'DSgCDEcEQCADIAkgAkEBIAsQYQwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGok' +
-  'ACAAIAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL7wEBCH8gAEUEQEF+DwsgACgCMEUEQEF3DwsgABBbIAAgACgCMEEB' +
-  'ayIBNgIwIAAoApQCRQRAIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIggh' +
-  'AQNAIAEiAkEBaiEBIAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUg' +
-  'BCAGIAcQYgwBCyABQQBMDQIgAyAFIAQgAhBjCyAAKAI0IAZBAnRqQX82AgAMAQsLC0EAC/MCAQp/IAAoAihBAEchCSAAQcgBaiEK' +
-  'IAAoAlwhBiAAKAIYIQMgACgCFCEHIAAoAgghAgNAIAZBAEoEQCAAKAJIIAZBAWsiBkECdGooAgAiBUEBayEBA0AgASAFRwRAIAIg' +
-  'AUEEdGoiBCgCCCIIQQBMBH8gBCgCBAUCQCAJRQRAIAIgByADIAhBABBiDAELIAQoAgwiBEUEQCACIAcgAyAIQQEQYgwBCyAEQQBM' +
-  'DQAgAiAHIAMgARBjCyABQQFrCyEBDAELCyACIAcgAyACIAVBBHRqKAIIIAkQYiAAKALIAUUNASAAKALEASEEIAAoAtABIAZBFGxq' +
-  'KAIQIQgDQCAIIAooAgAiAUgEQCAKIAFBAWsiATYCACACIAMgBCABQQJ0aigCACIBQQAQZCACIAIgAUEEdGoiBSgCAEEEdGogATYC' +
-  'BCACIAUoAgRBBHRqIAE2AgAgAyAFKAIIQQJ0aiIBIAEoAgBBAWo2AgAMAQsLDAELCwvHAQEEfyAAKAIwIgJBACACQQBKGyEEAkAD' +
-  'QCADIARGDQEgA0ECdCADQQFqIQMgACgCLGooAgAgAUcNAAsgACABNgI4IAAgACgCCCAAKAIcIAFBAnRqKAIAQQR0aigCCEEBazYC' +
-  'PEF4DwsCQCAAKAKYAiACRwRAIAAoAiwhAwwBCyAAKAIsIAJBA3QQUiIDRQRAQX8PCyAAIAM2AiwgACACQQF0NgKYAiAAKAIwIQIL' +
-  'IAAgAkEBajYCMCADIAJBAnRqIAE2AgBBAAuAAQEEfyAAKAIcIAFBAnRqKAIAIQEgACgCCCEEAkADQCAEIAFBBHRqIgIoAggiA0EA' +
-  'TA0BAkACQCAAKAI0IANBAnRqKAIAQQBIDQAgAigCDCICQQBIDQAgAkUgAiAAKAIUIANBBHRqKAIIR3INAQsgAUEBaiEBDAELCyAB' +
-  'IQULIAULkwEBBH8gAkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAIIIghBAEwNAiADQQAgBigCDEEASBsNASAA' +
-  'IAVBBHRqIAYoAgQiBjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAgBCAEKQMAQgF8NwMADAELDwsgB0EBaiEF' +
-  'DAALAAtvAQJ/IAEgA0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2AgAgAiADQQJ0aiIBIAEoAgBBgICAgARr' +
-  'NgIAIAMhAQNAIAAgAUEEdGooAgAiASADRwRAIAAgAiABIAQQZAwBCwsLbgEDfyAAIANBBHRqIgQoAgwhBSABIAQoAggiBEEEdGpB' +
-  'ADYCCCAEIQEDQCAEIAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2AgwMAgsgASADRg0BIAAgAiABQQEQZAwB' +
-  'CwsLhAEBBH8gAkEBayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdBAEwNAiADQQAgBigCDEEASBsNASAAIAYo' +
-  'AgBBBHRqIAU2AgQgACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsgBUEBayEEDAALAAu/AQEEf0F+IQUCQCAA' +
-  'RSAEQQBIcg0AQXkhBSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAgghCEEAIQUDQCAIIAFBBHRqIgcoAggiBkEA' +
-  'TA0BAkAgBCAFTA0AIAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIMIgZBAEgEfyAAKAIUIAcoAghBBHRqKAII' +
-  'BSAGCzYCAAsgBUEBaiEFIAFBAWohAQwACwALIAUL/wIBA39BfiEDAkAgAUEBIAIbRSAARSACQQBIcnINAEF1IQMgACgCZEECRw0A' +
-  'QQAhAwNAAkAgACgCMCADTARAIAAoApQCRQ0BIAAgASACIAMQFw8LIAIgA0oEQCABIANBAnQiBGogACgCLCAEaigCADYCAAsgA0EB' +
-  'aiEDDAELCyAAKAKMAwRAIAAgASACIAMQJA8LIAAoAuABRQRAQQAhBANAIAQgACgCXE4NAiACIANKBEAgASADQQJ0akEBIAAoArwC' +
-  'IAAoAtACGwR/IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAlCzYCAAsgA0EBaiEDIARBAWohBAwACwALQQAhBANA' +
-  'IAAoAugBIARKBEBBACAAKALgASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIEIARMchsEQCACIANKBEAgASADQQJ0aiAA' +
-  'KALkASAEQQJ0aigCADYCAAsgA0EBaiEDCyAEQQFqIQQMAQsLCyADCxMAIAAEQCAAIAE3A4ABIAAQWwsLFgAgAARAIAAgAUEARzYC' +
-  'kAEgABBbCwsTACAABEAgABBbIAAgATcDqAELCxMAIAAEQCAAEFsgACABNwPYAQsLwgMDAnwEfwF+IABFIAFFckUEQCABIAD9AANo' +
-  '/QsDACABIAApA6ADIghCfyAAKQOoA1AgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAAKQN4NwMoIAEgACkDmAE3AzBE' +
-  'AAAAAAAA8D8hAgJAAkACQCAAKAJkIgQOBAEAAAIACyAAKAKUAgRAAnxEAAAAAAAAAAAhAkQAAAAAAAAAACAAKAKoAiIARQ0AGkQA' +
-  'AAAAAADgPyAAKAI0IgVBAEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANAIAQgAEECdCIHaigCALcgAyAGIAdqKAIA' +
-  't6MiA6IgAqAhAiAAQQFqIgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHYACAEQQJGG2ooAgAiBEEAIARBAEobIQRE' +
-  'AAAAAAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUgBUECdCIGIAAoAlBqKAIAtyADIAAoAlQg' +
-  'BmooAgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwvTAgEGf0F+IQQCQCACQQEgAxtFIABFIANB' +
-  'AEhycg0AQX0hBCABQQBIIAAoAgQgAUxyDQAgABBbAkAgACgClAIEQEEAIQQCQCAAEBgiBQ4DAAIDAgsgACgCqAIiCSgCACIGIAFB' +
-  'AWoiB0EEdGooAgQiBSAHRwRAA0AgBSEBA0AgAUEEdCABQQFqIQEgBmooAggiBEEASg0ACyAAIAkgBEF/cyIBEBQEQCADIAhKBEAg' +
-  'AiAIQQJ0aiABNgIACyAIQQFqIQgLIAYgBUEEdGooAgQiBSAHRw0ACwsgCA8LIAAoAgghBiABQQFqIgVBAnQhCUEAIQQgBSEBA0Ag' +
-  'BiABQQR0aigCBCIBIAVGDQIgBiABECUhByAAKAI0IAlqKAIAQQBOBEAgACAHEGANAQsgAyAESgRAIAIgBEECdGogBzYCAAsgBEEB' +
-  'aiEEDAALAAsgBSEECyAEC20BAn8jAEEQayIBJAACf0F+IABFDQAaIAAQWyAAKAKUAgRAIAFBADYCDCAAEBgiAgRAQX8gAiACQQJG' +
-  'GwwCCyAAIAFBDGoQGSEAQX8gASgCDEEBayAAQf////8HRhsMAQsgABADCyABQRBqJAAL3wEBBn8gAEUEQEF+DwtBfSECAkAgAUEA' +
-  'SCAAKAIEIAFMcg0AAn9BACAAKAIAIAFMDQAaQQEgACgCjAIiAkUNABogAUECdCACaigCBAshAiAAKAIwIgNBACADQQBKGyEEIAFB' +
-  'AWohBUEAIQMDQCADIARGBEAgAkEAIAJBAEobIQIMAgsgACgCHCAAKAIsIANBAnRqKAIAQQJ0aigCACEBIAAoAgghBgNAIAYgAUEE' +
-  'dGooAggiB0EATARAIANBAWohAwwCBSABQQFqIQEgAiAFIAdGayECDAELAAsACwALIAILKAACQCAARQ0AIAEEQCABIAAoAjg2AgAL' +
-  'IAJFDQAgAiAAKAI8NgIACwvkAQEGfyAARQRAQX4PCwJ/QX0gAUEASCAAKAIAIAFMcg0AGiAAEFsgACgCsAIiBUEAIAVBAEobIQMg' +
-  'AUEBaiEGAkACQANAAkAgACgCrAIhBCACIANGDQAgBCACQQJ0aigCACIHIAFKDQIgAkEBaiECDAELCyAEBEAgAyECDAILIAAgACgC' +
-  'AEECdBBOIgQ2AqwCIAMhAiAEDQFBfw8LQQAgBiAHRg0BGgsgBCACQQJ0IgNqIgFBBGogASAFIAJrQQJ0/AoAACAAKAKsAiADaiAG' +
-  'NgIAIAAgACgCsAJBAWo2ArACQQALC+kDAQZ/IABFBEBBfg8LQX0hBQJAAkAgAUEASCAAKAIEIAFMcg0AQW8hBSACQQBIIAIgA0py' +
-  'IANBAEwgACgCACABTHJyDQAgABBbAkACQCAAKAKMAiIGDQAgACAAKAIAIgRBAnRBBGoiBxBOIgY2AowCIAAgBxBOIgc2ApACIAZF' +
-  'IAdFcg0BIARBfyAEQQBOG0EBaiEIQQAhBANAIAQgCEYNASAHIARBAnQiCWpBATYCACAGIAlqQQE2AgAgBEEBaiEEDAALAAtBASEE' +
-  'IAYgAUEBaiIHQQJ0IgFqIggoAgBBAUYEQCAAKAKQAiABaigCAEEBRyEECyAAKAKgAkEAIAJBAUcgA0EBR3IiBiAAKAKUAmogBEYb' +
-  'DQEgBCAGRgRAIAggAjYCACAAKAKQAiAHQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBUEEahBOIgFFDQIgASAAKAIsIAX8CgAAIAAQ' +
-  'WiAHQQJ0IgUgACgCjAJqIAI2AgAgACgCkAIgBWogAzYCACAAIAAoApQCIAYgBGtqNgKUAkEAIQVBACEEA0BBACAEIAhIIAUbBEAg' +
-  'ACABIARBAnRqKAIAEFwhBSAEQQFqIQQMAQUgARBTDAMLAAsACyAGEFMgBxBTIABCADcCjAIMAQsgBQ8LQX8LrAMBA38CQAJ/QX4g' +
-  'AEUgAkVyDQAaIAJBADYCAEFvIAAoApQCDQAaQXsgACgCKA0AGiAAEFtBAUEYEE0iA0UEQEF/DwsgA0KAgICABCABIAFQGyIBQv//' +
-  '//8PIAFC/////w9UG6ciBDYCEAJ/QX8gBEGYDkkNABogAyAEQZgOazYCECADQYAGEE4iBDYCACADQYAIEE4iBTYCBEF/IARFDQAa' +
-  'QX8gBUUNABogA0KCgICAgAg3AgggBEIANwIQIARCgICAgHA3AgggBCAEKQIMNwIAIAVCADcDGCAFQgE3AxAgBf0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LBAAgACADEAwLIQQgACgCMCEFAkADQCAEIAVBAExyRQRAIAMoAhQiBEUNAiADIAMgACgCLCAFQQFrIgVBAnRqKAIA' +
-  'IAQQcyIENgIUQQBBfyAEGyEEDAELCyAEDQILIAMoAgAgAygCCEEMbBBSIgAEQCADIAA2AgALAkAgAygCBCADKAIIQQR0EFIiBEUN' +
-  'ACADIAQ2AgQgAEUNACADIAMoAgg2AgwLIAIgAzYCAEEACw8LIAMQdCAEC9ICAgR/BH4CQAJAIAAoAggiAyAAKAIMRwRAIAAoAgQh' +
-  'BQwBCyADIAAoAhBBHG4gA2oiBUGACCADQQF0IANBgAhJGyIEIAQgBUsbIgRPDQEgACgCACAEQQxsEFIiA0UNASAAIAM2AgAgACgC' +
-  'BCAEQQR0EFIiBUUNASAAIAU2AgQgACgCDCEDIAAgBDYCDCAAIAAoAhAgBCADa0FkbGo2AhAgACgCCCEDCyAFIAJBBHQiBGoiBikD' +
-  'ACEIIAUpAwghCSAGKQMIIQogBSkDACEHIAAoAgAgA0EMbGoiA0EANgIEIAMgAjYCCCADIAE2AgAgACgCBCIBIAAoAggiBkEEdGoi' +
-  'AkJ/IAcgCHwiByAHIAEgBGoiASkDAFQgByAIVK0gCSAKfHwiCCABKQMIIgdUIAcgCFEbIgEbNwMAIAJCfyAIIAEbNwMIIAAgBkEB' +
-  'ajYCCAsgBgsZACAABEAgACgCABBTIAAoAgQQUyAAEFMLC50BAgN/An4gAEEUaiEFA0AgBSgCACIFQQFLBEAgASAAKAIEIAAoAgAg' +
-  'BUEMbGoiBSgCCEEEdGoiBykDACIIWiACIAcpAwgiCVogAiAJURsEQCACIAl9IAEgCFStfSECIAEgCH0hASAFQQRqIQUMAgUgBCAG' +
-  'SgRAIAMgBkECdGogBSgCADYCAAsgBUEIaiEFIAZBAWohBgwCCwALCyAGC9oBAgJ/Bn4jAEEQayIFJAACf0F+IAJBASADG0UgAEUg' +
-  'AUVyIANBAEhycg0AGkF1IAAoAgQgACgCFEEEdGoiBCkDACIGIAQpAwgiB4RQDQAaIwBBIGsiBCQAIARBEGpCACAGfUIAIAcgBkIA' +
-  'Uq18fSAGIAcQSiAEKQMYIQkgBCkDECEKA0AgARB3IQggARB3IgsgClQgCCAJVCAIIAlRGw0ACyAEIAsgCCAGIAcQSiAFIAT9AAMA' +
-  '/QsDACAEQSBqJAAgACAFKQMAIAUpAwggAiADEHULIAVBEGokAAsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQVwtmACAA' +
-  'IAEgAiADQRAQeSAAIAEgAkGwCEEEEHogACABIAIgBEEKEHkgACABIAJB8jFBARB6IAAgASACIAVBEBB5IAAgASACQf4xQQEQeiAA' +
-  'IAEgAiAGQRAQeSAAIAEgAkH7P0ECEHoLYgICfgR/IwBBIGsiByQAIAStIQVBGCEEA0AgByAEIghBAWsiBGoiCSADIAMgBYAiBiAF' +
-  'fn2nQeUeai0AADoAACADIAVaIAYhAw0ACyAAIAEgAiAJQRkgCGsQeiAHQSBqJAALTgECfgJAIAIpAwAiBSABrSIGWgRAIAStIQYM' +
-  'AQsgACAFp2ogAyAEIAYgBX0iBacgBSAErSIGVhv8CgAAIAIpAwAhBQsgAiAFIAZ8NwMAC5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAg' +
-  'AUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKAL4AiABQQN0aikDAEIAIAEgACgCiAMiBEgbfSIGQv///////////wAgACkD' +
-  'gAN9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcgA0EBdCADQf////8DShshAwwBCwsgACgC+AIgA0ED' +
-  'dBBSIgRFBEBBfw8LIAQgACgCiAMiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYCiAMgACAENgL4AgsgABBbIAAoAvgCIAFBA3RqIAI3' +
-  'AwAgACAAKQOAAyAGfDcDgAMLQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEASCAAKAIgIAFMcg0AGkIAIAAoAogDIAFMDQAaIAAo' +
-  'AvgCIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArAB' +
-  'IAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS2lF+hRBWNwOIASAAIAEgBkIBfBB+QpDOACAAKQOo' +
-  'ASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIYIAJBAnRqKAIAIgRBAUwEQCAAKAK0ASADQQJ0aiEEIANB' +
-  'AWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYCAAsgAkEBaiECDAELCyAAQQA2AsgBIAAgBTYCwAEgACAD' +
-  'NgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCABQgF8IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIABS' +
-  'BEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5cEAQx/IwBBIGsiCSQAIAAoAtABIAFBFGxqQQhrKAIAQQAgARshCyAAKAIAIQ8gACgC' +
-  'GCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiCiAPSg0AIA4gCkECdGooAgAiBEEHa0F7SQ0AIARBAkYE' +
-  'QEEBIAwgACAHIA4gCiACIAMQgAEbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggi' +
-  'BkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyEN' +
-  'IAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEEIEBBEAgCSAGQQJ0aiAE' +
-  'NgIAIAZBAWohBgsgBUEBaiEFDAELAAsACwsDQCAGIA1GDQEgCSAGQQJ0aigCACIEIQUDQCAEIAcgBUEEdGooAgQiBUYEQCAGQQFq' +
-  'IQYMAgsgByAFIAoQgQENACAHIA4gBSADIAIQggFBASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsg' +
-  'C0EBaiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4gEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEB' +
-  'aiEVIAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0Ag' +
-  'CiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAG' +
-  'IAtIIgYbIRggASAPIAggByAGGyILEIMBIRkgASASIAsQgwEhGiALIQYDQCALIAEgBkEEdGooAgQiBkcEQCAGIBlGIAYgGkZyDQEg' +
-  'BkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSACIAlBAnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAg' +
-  'DigCACERCyABIBEgGBCBAUUNASABIBEgAxCBAQ0BIAAgASACIAcgAyAJIAQgBRCEASAAIAEgAiAIIAMgCSAEIAUQhAEgFiAAKALI' +
-  'AUgEQEEBIRsMCwsgDigCCAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwB' +
-  'CwsgEygCCAtBAEwEfyATKAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYN' +
-  'ACAFQQBMBEAgBCgCACEDBSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2' +
-  'AgQgACAFQQR0aiAGNgIAIAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYC' +
-  'ACAFIAc2AgALIAAhBSACQQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYC' +
-  'BCAFIAZBBHRqIAA2AgAgASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIA' +
-  'IAAgCDYCAAsgAyADKQMAQgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEB' +
-  'DAILIAIgACADQQR0aiIEKAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2UBAn8gAyEIA0AgAyABIAhBBHRq' +
-  'KAIEIghHBEAgASAIIAQQgQENASABIAggBRCBAQ0BIAEgAiAIIAcgBhCCASAAIAAoAsgBIglBAWo2AsgBIAAoAsQBIAlBAnRqIAg2' +
-  'AgAMAQsLC+cJAwV/An4BeyMAQRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQhgEgACAANAKkAjcDgAIgACAANALEAjcDSCAA' +
-  'KAKMASAAKAKEASAAKAKAAUdyDQAgABCHAQsCQCAAKAKcAgRAIAAQiAEiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQiQEN' +
-  'AQtBACECA0ACQCAAKAKYAg0AIAIhBgJAIAAQigEiAkEASARAIABBATYCrAEgABCLAUEDIQMgBiECIABBABCJAUUNAUF/IQIMBAsC' +
-  'QCACBEAgACAAKQPgAkIBfDcD4AIgACgCjAFFBEAgAEEBNgKYAgwECwJAIAAgBUEMaiAFQQhqEIwBIgNBAkgNACAAIAMgACgCzAEi' +
-  'AigCACACKAIEEI0BRQ0AIAAQiwFBfyECQQEhAwwDCyAAIAUoAgwQjgEgACgCzAEiAigCACEEAkAgA0EBRgRAIAAgBEEAEI8BIAUo' +
-  'AgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyADQf//A0kbEJABQQJ0QQFyEI8BCyAAIAArA7gBIAArA7gCozkDuAEgACAA/QAD' +
-  'WCIJIAO4/RQgCf3xAf0MAAAAAAAAoD8AAAAAAAAwP/3yAf3wASIJ/QsDWCAAKQPgAiEHAkAgACgCoAJBAEoEQEEDIQMgByAAKQP4' +
-  'AVoNAQwDC0EDIQMgCf0hASAAKwPIAqIgCf0hAGNFIAcgACkDaH1CMlRyDQILIAAgACkD+AJCAXw3A/gCIABBABCOASAAIAApA+AC' +
-  'Igc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBKBEAgABCGASAAKQPgAiEHCyAHIAApA4ACVA0BIAAQigEiAkEASgRAIABB' +
-  'ATYCmAIMAgsCQCACRQRAIAAQhwFBfyECQQEhAyAAQQEQiQFFDQEMBAsgAEEBNgKsAQsgACAAKQOQAkIBfCIHNwOQAiAAIAApA+AC' +
-  'IAA0AqQCfCAHIAA0AqgCfnw3A4ACQQMhAwwBCyAAIAAoAoABNgJAIAAoAsQCRSAAKQPgAiAAKQNIVHJFBEAgACAAKQNQIghCAXw3' +
-  'A1AgCEIDgyEHIAhCAYMhCEEAIQIDQCAAKAIEIAJMBEAgAEEANgI4IAhQBEAgAEEANgI8CyAAIAApA+ACIAA0AsQCIAApA1BCAXx+' +
-  'fDcDSAUgACgCLCACagJ/IAAoAjQgAmotAAAgCFANABogACgCrAIiBCAHQgFRDQAaIARFCzoAACACQQFqIQIMAQsLCwJAA0AgACgC' +
-  'xAEiAkEASgRAIAAoAiggACgCwAEoAgBqLQAARQ0CIAAQkQEaDAELCyACDQBBASECIABBATYCnAIgACAAKQOIA0IBfDcDiAMMBQsg' +
-  'ASAAKQPYAlgEQEEDIQIMBQsgABCRASEEIAAgACkD2AJCAXw3A9gCIAAgACkD6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgC' +
-  'iAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAoAjAgBGosAAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwg' +
-  'BGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQjwELIAYhAgsgA0EBRw0BDAILC0ECIQILIAVBEGokACACCzoCAX8BfiAAKAKg' +
-  'AiIBQQBKBEAgACAAKQOIAkIBfCICNwOIAiAAIAIQfiABrX4gACkD4AJ8NwP4AQsLqwEBCX8DQCAAKAIIIANKBEAgA0ECdCIBIAAo' +
-  'AiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEFQQAhAUEAIQIDQCAEKAIAIAJMBEAgBCABNgIAIANBAWohAwwDBSAFIAJBAnRqIgYo' +
-  'AgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoiCCgCACEJIAggBzYCACAGIAk2AgAgAUEBaiEBCyACQQFqIQIMAQsACwALCwvtAQEE' +
-  'fyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCACIANGBEACQCABQQFKBEBBfyECIAAgASAAKALMASIDKAIAIAMoAgQQjQENAQtBACEC' +
-  'IABBADYCnAIgACABQQFrEI4BIAAoAswBIgQoAgAhAyABQQFGBEAgACADQQAQjwFBAA8LIAAgAyAAIAQgAUGBgICABBCQAUECdEEB' +
-  'chCPAQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGooAgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsg' +
-  'AEIBNwOYAkEAC7QIARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAaIAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEA' +
-  'IQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkECdGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJA' +
-  'IAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8DcSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgC' +
-  'AEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAgAUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKg' +
-  'ASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQi' +
-  'DUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZBCGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkAD' +
-  'QEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhCSASIEQQBKDQBBACEFIAQNACAPIANBAnRqIAY2AgAgA0EBaiED' +
-  'CyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYCmAIMAgsgACgCKCAPKAIAIgMQkgENASAAIANBABCPAQwBCyAOIAM2AgAg' +
-  'DiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEBaiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJB' +
-  'DGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxq' +
-  'IgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0EFIiAUUEQEEAIQIDQCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEA' +
-  'NgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwBCwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgC' +
-  'nAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEJMBGiAAKAKoASADKAIMQQxsaiABIAMoAggQkwEaIAVBAWohBQwB' +
-  'CwsgAEEANgKsAUEACyAHQYACaiQABSAAKAKoASIGIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aiIEKAIIQQxsaiIBIAEoAgRBAmo2' +
-  'AgQgBiAEKAIMQQxsaiIBIAEoAgRBAmo2AgQgAkEBaiECDAELCwvcCgERfwNAAkAgACgChAEiASAAKAKAAUgEfyAAIAFBAWo2AoQB' +
-  'IAAoAnwgAUECdGooAgAhBiAAIAApA/ACQgF8NwPwAiAGQQF1IgRBAWohBSAAKAIQIgIgBEECdCIDaiIHKAIAIQECQCAGQQFxRQRA' +
-  'IANBAnIhBwNAIAEgAiAFQQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0aigCAEECdCIDIAAoAiBqKAIAIghBACAIQQBKGyEIIAAoAhwg' +
-  'ACgCGCADaigCAEECdGohCQNAIAIgCEcEQAJAIAkgAkECdGooAgAiAyAERg0AIAAoAiggA2osAAAiCkEASA0AIAoNBSAAIANBAXRB' +
-  'AXIgBxCPAQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQIDQCACKAIAIgMgAUwEQCAHKAIAIQQDQCAD' +
-  'IARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEBSg0AIAAoAhwgACgCGCAHaigCAEECdGoh' +
-  'CCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIAIgEgASAAKAIoaiwAAEEASBshASACQQFq' +
-  'IQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwBaiADIAhqKAIAQQF0NgIAIAJBAWohAgwA' +
-  'CwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchCPASAAKAIQIAlqKAIAIQMLIARBAWohBAwBCwsgACAFNgLgAUEBDwsgACgCFCAB' +
-  'QQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2AgALIAFBAWohAQwACwALIAAoAtwBIgEgBkEBcjYCACABIANB' +
-  'AXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEMbGoiASEMIAEoAgQhCCABKAIAIQZBACEDQQAhAQNAIAMgCEgE' +
-  'QCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmooAgAiDhCSAUEASgRAIAYgAUECdGoiAiAHNgIAIAIgDjYCBCAB' +
-  'QQJqIQEMAgsgB0ECdCIPIAAoApABaiICQQhqIQQgCSACKAIIIgVGBEAgBCgCBCEFIAQgCTYCBCAEIAU2AgALIAIoAgAhCgJAIAUg' +
-  'DkYNACANIAUQkgFBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAKQQIgCkECShshEAJAA0AgAiAQRg0B' +
-  'IAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERCSAUEASA0ACyAEIBE2AgQgCyAJNgIAIAAoAqgBIAQoAgRBDGxqIAcgBRCTAUUN' +
-  'AiALIAQoAgQ2AgAgBCAJNgIEIAYgAUECdGoiACAONgIEIAAgBzYCACAIIAMgAyAISBshACABQQJqIQIDQCAAIANHBEAgBiACQQJ0' +
-  'aiAGIANBAnRqKAIANgIAIAJBAWohAiADQQFqIQMMAQsLIAwgAjYCBEF/DwsgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohASAN' +
-  'IAUQkgFBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEBaiEBIANBAWohAwwBCwsgDCAB' +
-  'NgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQjwEMAgsACwsgDCABNgIEDAALAAsJACAAQQAQjgEL9QcB' +
-  'C38jAEEQayIIJAAgACgCgAEhBSAIIAAoAtwBIgc2AgwgACgC4AEhA0EBIQYDQCADQQAgA0EAShshCkEAIQMDQCADIApGBEACQCAA' +
-  'KAJ8IQMgACgCcCEHA0AgByADIAVBAWsiBUECdGooAgAiCUEBdSIKaiILLQAARQ0ACyALQQA6AAAgBEEBayIERQ0AIAAgCiAIQQxq' +
-  'EJQBIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0gACgCdGooAgBFDQAgDEEBOgAA' +
-  'IAAgCRCVASAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAAKALMASAGQQJ0aiALKAIANgIAIAZBAWohBgsgA0EBaiEDDAEL' +
-  'CwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUNACAGQQEgBkEBShshB0EBIQMDQCADIAdGBEBBASEGQQEhAwNA' +
-  'IAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRBfHFqKAIABH8gACAJIAUgCEEIahCWAQ0BIAAoAswBBSAECyAG' +
-  'QQJ0aiEEIAZBAWohBgwBCyAAKALUASAIIAgoAggiCkEBajYCCCAKQQJ0aiEECyAEIAk2AgAgA0EBaiEDDAALAAVBASAAKAJ0IAQg' +
-  'A0ECdGooAgBBAXRBfHFqKAIAdCAFciEFIANBAWohAwwBCwALAAsgBkEBIAZBAUobIQVBASEDIAEDfyADIAVGBH8CfyAIKAIIIQMD' +
-  'QCADQQBKBEAgACgCcCAAKALUASADQQFrIgNBAnRqKAIAQQF1akEAOgAADAELC0ECIQNBACAGQQJIDQAaQQEhBQN/IAMgBkYEfyAA' +
-  'KALMASIDKAIEIQQgAyADIAVBAnRqIgUoAgA2AgQgBSAENgIAIAAoAnQgAygCBEEBdEF8cWooAgAFIAMgBSAAKAJ0IgQgACgCzAEi' +
-  'ByADQQJ0aigCAEEBdEF8cWooAgAgBCAHIAVBAnRqKAIAQQF0QXxxaigCAEobIQUgA0EBaiEDDAELCwsFIAAoAnAgACgCzAEgA0EC' +
-  'dGooAgBBAXVqQQA6AAAgA0EBaiEDDAELCzYCACAAKALQAgRAIAAgBhCXAQsgACAAKALoAUEBajYC6AFBACEEIAZBACAGQQBKGyEB' +
-  'QQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIHKAIARwRAIAcgBTYC' +
-  'ACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKYASIFIAAoApQBIAFqIgdB' +
-  'AmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIBQQJ0EFIiBUUNASAAIAE2' +
-  'ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0EFIiBEUEQEF/IQQMAgsgACABNgKkASAA' +
-  'IAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/IAZBCGogAEECdGooAgAi' +
-  'ASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQUiIFDQEgAAVBAgtBAkkbIQQMAwsgASAE' +
-  'NgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9QMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIgAUECdGooAgAhBQJAIAAo' +
-  'AsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAgAzYCPANAIAMgBEwNAyAA' +
-  'KAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAAKAJ8IAJBAnRqKAIAIgNB' +
-  'AXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNAIAIgBUwEQCAAIAU2AoAB' +
-  'IAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAgBkEBcUUgAiAAKAKEAUpy' +
-  'DQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARAIAAoAiQgB0ECdGoiByAH' +
-  'KAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgCKCADakEAOgAAIAAgAxCY' +
-  'ASAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6AAAgA0ECdCIDIAAoAnRqIAAoAowBNgIAIAAoAnggA2ogAjYC' +
-  'ACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAutAQECfyAAKAKQASAAKAKUASIEQQJ0aiIFIAI2AgAgBSADNgIEIAVB' +
-  'CGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKUAWpBAmo2ApQBIAAoApwBIANBAnRqIAQ2AgAgACgCqAEgASgC' +
-  'AEEMbGogBCABKAIEEJMBGiAAKAKoASABKAIEQQxsaiAEIAEoAgAQkwEaIAAgACkDgANCAXw3A4ADIAQLYwEFfyAAKALIASICIAAo' +
-  'AsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpBADYC' +
-  'ACAAEJkBCyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAAKAIEIgRBAmpOBEAgACgCACEDDAEL' +
-  'IAAoAgAgA0EBdEEIIAMbIgRBAnQQUiIDRQRAQX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsgACAEQQFqNgIEIAMgBEECdGogATYC' +
-  'ACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRBAnUhAwJAAkACQAJAIARBA3FBAWsO' +
-  'AwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgCkAEgA2ooAgBBAWsPCyAAKALYASIA' +
-  'IANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBBAnRqIQZBACEDQQAhBANAIAUoAgAg' +
-  'BEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0NgIAIANBAWohAwsgBEEBaiEEDAEL' +
-  'AAsACyACIAAoAtgBNgIAQQALsAECBH8BfCAAKAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAiBjkDACAGRH3DlCWtSbJUZARAQQAh' +
-  'AiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCACQQN0aiIFIAUrAwBEMAWO5C7/Kyui' +
-  'OQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAAIAEQmgELC+ICAQp/IwBBEGsiByQAIAMoAgAhCiAAKALQASAB' +
-  'NgIAQQEhCUEBIQQCQANAIARBAEwNAUEAIQEgACAAKALQASAEQQFrIgRBAnRqKAIAQQF1IAdBDGoQlAEiBUEAIAVBAEobIQsgBygC' +
-  'DCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAgACgCeCAG' +
-  'aigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFqNgIAIAhB' +
-  'AnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUECdGooAgBB' +
-  'AXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLrAMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQpsIQdBASEE' +
-  'A0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEJQBIQogBigC' +
-  'DCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGooAgBFckUEQCAMQQE6AAAgACgC' +
-  '0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgCcCAAKALMASAIQQJ0aigCAEEB' +
-  'dWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAAKALQAWooAgBqQQA6AAAgAyAH' +
-  'TARAIAAgACgC0AEgBGooAgAQlQELIAJBAWohAgwACwALBSAAKAJwIAAoAswBIAJBAnRqKAIAQQF1akEBOgAAIAJBAWohAgwBCwsg' +
-  'BkEQaiQAC1MBAX8gACgCyAEgAUECdGoiAigCAEEASARAIAAoAsABIAAoAsQBQQJ0aiABNgIAIAIgACgCxAE2AgAgACAAKALEASIB' +
-  'QQFqNgLEASAAIAEQmgELC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4gACgC' +
-  'sAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3RqKwMA' +
-  'IAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEgBkEC' +
-  'dGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIEQQN0' +
-  'aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAoAsgB' +
-  'IANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxsaigCABBTIAFBAWohAQwACwAL' +
-  'IAAoAgAQUyAAKAKQARBTIAAoApwBEFMgACgCqAEQUyAAEFMLC+kLAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJBgICA' +
-  'gAFLcg0AQQFBmAMQTSIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1BA2xq' +
-  'IAtBAWoiDkEBdGpBAnQgCUEFbGoQTSEGIAcgCUEBdCIPQQwQTSIINgKoASAGQQAgCBtFBEAgBhBTIAcQmwEMAQsgByAGNgKwASAH' +
-  'IAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQgCiAHQdABajYCICAKIAdBzAFqNgIcIAogB0HIAWo2AhggCiAH' +
-  'QcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYCCCAKIAdB9ABqNgIEIAogB0EQajYCACAGIAlBA3RqIQhBACEG' +
-  'A0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYgDkECdCIIaiIGNgIcIAcgBiAIaiIINgIYIAcgCCANQQJ0IgZq' +
-  'Igg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJwIAcgBiAJQQNsajYCNCAHIAYgD2o2AjAgByAGIAlqNgIsIAco' +
-  'AhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBKGyEIA0AgBiAIRgRAQQAhBiAAQQAgAEEAShshAANAIAAgBkYE' +
-  'QEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFBAEobIQIMAQsgAyAAQQFqIgJBAnRqIQggAyAAQQJ0aigCACEG' +
-  'A0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygCGGooAgAhDCAHKAIcIAcoAiAgC2oiCyALKAIAIgtBAWo2AgAg' +
-  'CyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAGQQJ0IgAgBygCJGogBygCICAAaigCADYCACAGQQFqIQYMAQsL' +
-  'IAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcDuAEgB0EBNgLQAiAHQoCAgICAgID6PzcDyAIgB0KBgICAgP0A' +
-  'NwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVClfip+pe33puef35Cnbqz+5SS/aIlfCIFIAVQGzcD8AEgB0Hw' +
-  'AWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYDQCACIAZGBEADQAJAIAcoApgCIQYgACICIAlGDQAgBg0PIAMg' +
-  'AkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAhCANAIAYgC0YEQCAIIAcoAiggAmotAAByDQMgByACQQF0QQFy' +
-  'QQAQjwEMAwUgCCAEIAZBAnRqKAIAIAFIciEIIAZBAWohBgwBCwALAAsLIAYNDSAHEIoBRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0' +
-  'aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQmAEgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVC' +
-  'EYYgBYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/' +
-  'AToAACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoi' +
-  'CyALKAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAog' +
-  'BkECdGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC40CAgN/AX4jAEFAaiICJAACQAJAIAAo' +
-  'AuABIgMEfyADBSAAEJ4BIgMNASAAKALgAQsgAUJ/UgR+QgAgASAAKQPwAX0iBSABIAVUGwVCfwsQhQEhAyACIAAoAuABIgRB2AJq' +
-  'QcAA/AoAACACIAQpA1A3AzggACACKQMAIAApA/ABfDcDaCAAIAIpAxAgACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJA' +
-  'IANBAWsOAgABAgsgAEECNgJkIAAgACkDoAMiAUIBfCIFNwOgAyAAIAApA6gDIAEgBVatfDcDqAMMAwsgAEEDNgJkDAILIABBATYC' +
-  'ZAwBCyAAQQE2AogCCyACQUBrJAAgAwuQBAEPfyAAKAIEIQIgACgCICIEQQJ0QQRqIgUQTiIHRSAAKAIMQQJ0QQRqEE4iCUVyIAUQ' +
-  'TiIKRSACQQJ0QQRqEE4iC0VyckUEQCACQQAgAkEAShtBAWohAiAAKAIIIQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EA' +
-  'IQJBACEFA38gBSAPRgR/IAcgA0ECdGogAjYCACAIIA0gAyAHIAkgACkDgAEQVhCcAQUgACgCHCAFQQJ0aigCACEBQQEhBiACIQQD' +
-  'QCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigCACAJIARBAnRqIAYgC2pBBGsoAgA2AgAgAUEBaiEBIARBAWoh' +
-  'BEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIAIANBAWohAyAEIQILIAVBAWohBQwBCwsFIAFBAnQiAyAAKAI0' +
-  'aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEBaiEICyABQQFqIQEMAQsLIQELIAcQUyAJEFMgCxBTIAFFBEAg' +
-  'ChBTQX8PCyAAEF4gAEEANgLIASAAQgA3A1ggAEEANgLAASAAIAM2AugBIAAgCjYC5AEgACABNgLgASAAQQA2ArgBIAAgACkDaDcD' +
-  '8AEgACAAKQN4NwP4ASAAIAApA5gBNwOAAkEAC4oFAgx/A34gACgCICEFIAAoAgghCiAAKAIAIQZBAUHwABBNIgFFBEBBfw8LIAAg' +
-  'ATYCzAIgBkEBaiEHIAVBAnRBBGoQTiEIA0AgCEEAIAUgCUobRQRAIA1CAYZCAnwhD0EEIQIDQCACIgNBAXQhAiAPIAOtVQ0ACyAB' +
-  'IAVBP2pBwABtNgIAIAEgBiAFIAUgBkobQQJqNgJcIAEgACgCBCICQRBqQRBtQQR0NgJUIAEgAUEAIAUgAkECaiILIA6nQQFqIgwg' +
-  'DaciBBCgASICNgJoIAEgAkEBEE0iCTYCZCAGQQJqQQQQTSECIANBAnQQTiEHAkAgBEECdEEEahBOIgZFIAdFciAIRSACRXJyIANB' +
-  'CBBNIgpFIAlFcnJFBEAgASAJIAUgCyAMIAQQoAEaIAAgASAIIAIgCiAHIANBAWsgBhChASAAKAIAIAAoAgQgACgCICABIAgQogEg' +
-  'ASAAKAIEIAYQowFCACENIA5CACAOQgBVGyEOA0AgDSAOUQRAQQAhAEEAIQQDQCAEIAEoAgBODQQgASgCCCAEQQJ0aiIDKAIAIgUE' +
-  'QCADIAEoAjggBUECdGo2AgALIARBAWohBAwACwAFIAEoAiQgDadBAnRqIgAgASgCOCAAKAIAQQJ0ajYCACANQgF8IQ0MAQsACwAL' +
-  'IAAQVEF/IQALIAgQUyACEFMgChBTIAcQUyAGEFMgAA8LIAggCUECdCIDaiILIAc2AgAgACgCHCADaigCACEEIAchAwNAIAogBEEE' +
-  'dGoiDCgCCCICQQBMBEAgCUEBaiEJDAIFIAIgA0gEQCALIAI2AgAgAiEDCyAOQgF8IQ4gBEEBaiEEIA0gDCgCDEEAR618IQ0MAQsA' +
-  'CwALAAuKBAECfyAAIAE2AgQgACABIAAoAgAiBkEDdCIHakEAIAEbNgIIIAAgASAGQQJ0QQdqQXhxIAdqIgZqQQAgARs2AgwgACAB' +
-  'IAYgA0EDdGoiBmpBACABGzYCECAAIAEgBiAEQQR0aiIHakEAIAEbNgIUIAAgASAHIARBAnRBB2pBeHEiBmoiB2pBACABGzYCGCAA' +
-  'IAEgByAFQQN0QRdqQXhxaiIHakEAIAEbNgIcIAAgASAHIAQgBWpBBHRBJ2pBcHFqIgRqQQAgARs2AiAgACABIAQgAkECdCIFQQtq' +
-  'QXhxIgdqIgRqQQAgARs2AiQgACABIAQgBmoiBGpBACABGzYCKCAAIAEgBCAGaiIGakEAIAEbNgIsIAAgASAGIAVBB2pBeHEiBGoi' +
-  'BWpBACABGzYCMCAAIAEgBCAFaiIFakEAIAEbNgI0IAAgASAEIAVqIgRqQQAgARs2AjggACABIAQgA0ECdCIFQYcCakF4cWoiBGpB' +
-  'ACABGzYCPCAAIAEgBCAFQQdqQXhxaiIEakEAIAEbNgJAIAAgASAEIAIgA2pBBHRqIgJqQQAgARs2AkggACABIAIgB2oiAmpBACAB' +
-  'GzYCTCAAIAEgAiAAKAJcIgNBBHRqIgJqQQAgARs2AlAgACgCVCIBQYEISCIERQRAIABBADYCUAsgASADbEECdEEHakF4cUEAIAQb' +
-  'IAJqC4oGAg1/An4gACgCICIJQQAgCUEAShshDiAAKAIIIRAgACgCACEPA0AgCCAORgRAQQAhCSAPQQJqIghBACAIQQBKGyELQQAh' +
-  'CANAIAggC0YEQEEAIQgDQCAIIA5GBEACQEEAIQtBACECA0AgCyAORg0BIAtBAnQiDSABKAI0aigCACERIAEoAiAgDWogAjYCAEEA' +
-  'IQoDQCAKQQJGBEAgASgCICIDIAtBAWoiC0ECdGogAjYCACADIA1qIQMgASgCLCANaiEJQQAhCANAIAkgCDYCACAIIAIgAygCACIK' +
-  'a04NAyAIIApqIQogCEEBaiEIIA8gASgCJCAKQQJ0aigCAE4NAAsMAgsgACgCHCARQQJ0aigCACEDA0AgECADQQR0aiIJKAIIIghB' +
-  'AEwEQCAKQQFqIQoMAgUgCCAPSiAKRgRAIAkoAgwiCUEASARAIAAoAhQgCEEEdGooAgghCQsgAkECdCISIAEoAiRqIAg2AgAgCUEA' +
-  'TAR/QQAFAn8gCawgCK1CIIaEIhVClfip+pe33puef35CIIinIQwDQCAEIAYgDHEiCUEDdGoiEykDACIWUCIURQRAIAlBAWohDCAV' +
-  'IBZSDQELCyAFIAlBAnRqKAIAIBRFDQAaIBMgFTcDACABIAEoAmBBAWoiDDYCYCAFIAlBAnRqIAw2AgAgDAsLIQkgASgCKCASaiIM' +
-  'IAk2AgAgCQRAIAcgCUECdGogCDYCAAsgASgCDCAIQQN0aiIIIAgoAgRBAWo2AgQgASgCGCAMKAIAQQN0aiIIIAgoAgRBAWo2AgQg' +
-  'AkEBaiECCyADQQFqIQMMAQsACwALAAsACwUgAyACIAhBAnQiC2ooAgBBAnRqIgkgCSgCACIJQQFqNgIAIAEoAjAgC2ogCTYCACAB' +
-  'KAI0IAlBAnRqIAg2AgAgCEEBaiEIDAELCwUgAyAIQQJ0aiIKKAIAIQ0gCiAJNgIAIAhBAWohCCAJIA1qIQkMAQsLBSADIAIgCEEC' +
-  'dGooAgBBAnRqIgkgCSgCAEEBajYCACAIQQFqIQgMAQsLC4IEAQZ/IAMoAgwgAUEBakEAEKQBIAMoAhggAygCYEEBEKQBIAJBACAC' +
-  'QQBKGyEJA0AgBSAJRgRAQQAhAEEAIQQDQCAEIAMoAgBIBEAgBEEGdCIBQUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAhBiABQQJ0' +
-  'IgggAygCLGooAgBBAUYEQCADKAIkIAMoAiAgCGooAgBBAnRqKAIAIQYLIAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEBDAEFIAMo' +
-  'AgggBEECdGogBTYCACAEQQFqIQQMAwsACwALCwNAIAMoAmAgAE4EQCADKAIcIABBA3QiAiADKAIYaigCBEEEdGoiAUL/////BzcD' +
-  'CCABQgA3AwAgAygCGCIBIABBAnRqIAEgAmooAgA2AgAgAEEBaiEADAELCw8LIAVBAWohCCADKAIgIgYgBUECdCIHaigCACEBIAQg' +
-  'AygCNCAHaigCAEECdGooAgAhCgNAIAYgCEECdGooAgAgAUwEQCAIIQUMAgsgAygCDCABQQJ0IgcgAygCJGooAgAiBkEDdGogAygC' +
-  'ECAFIAoQpQEgAygCKCAHaigCACIHBEAgAygCGCAHQQN0aiADKAIcIAVBABClAQsgACAGTgRAIAMoAjwgBkECdGoiByAHKAIAQQFq' +
-  'NgIACyABQQFqIQEgAygCICEGDAALAAsAC6ADAQl/IAFBACABQQBKG0EBaiEIQQEhBANAAkAgBCAIRgRAIAAoAmAiAUEAIAFBAEob' +
-  'QQFqIQlBASEFDAELIAAoAgwgBEEDdGoiBUEEaigCACIBIQMDQCAFKAIAIAFOBEAgBEEBaiEEDAMFIAFBAWshBgJAIAUoAgQgAUoE' +
-  'QCAAKAIQIgcgAUEEdGooAgwgByAGQQR0aigCDEYNAQsgASEDCyAAKAIUIAZBAnRqIAM2AgAgBiEBDAELAAsACwsDQAJAIAUgCUcE' +
-  'QCAAKAIMIAIgBUECdCIBaigCAEEDdGooAgAhAyAAKAIcIQggACgCGCABaigCACIEIQEDQCAIIARBBHRqIgooAggiC0H/////B0YN' +
-  'AiAAKAIQIQcDQCADIgZBAWohAyAHIAZBBHRqKAIIIAtHDQALIAEgBEohAyABIARBAWoiBCADGyEDIAAoAhQgBkECdGooAgBBBHQg' +
-  'B2pBCGsoAgAhBwNAIAMiAUEBaiEDIAggAUEEdGooAgggB0wNAAsgCiABNgIMIAYhAwwACwALDwsgBUEBaiEFDAALAAtOAQR/IAFB' +
-  'fyABQQBOG0EBaiEFQQAhAQNAIAEgBUcEQCAAIAFBA3RqIgQgAzYCACAEKAIEIAQgAzYCBCACIANqaiEDIAFBAWohAQwBCwsLkgEB' +
-  'A38gAkEGdSEFAkAgACgCBCIEIAAoAgBHBEAgASAEQQFrIgZBBHRqKAIIIAVGDQELIAAgBEEBajYCBCABIARBBHRqIgQgAzYCDCAE' +
-  'IAU2AgggBEIANwMAIAAoAgRBAWshBgsgASAGQQR0aiIAIAApAwBCASACQT9xrYaENwMAIAMgACgCDEcEQCAAQQA2AgwLC94FAgd/' +
-  'A3wjAEEgayIFJAACf0F+IANFIABFIAJBAExycg0AGiAAEFsgBUIANwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEg' +
-  'AVAbNwMYIAVBADYCDCAFQQA2AggCfyAAKAKUAgRAA0BBACANRAAAAAAAAAAAZkUgAiAITHINAhogCEEBaiEIIAVBGGohCUQAAAAA' +
-  'AAAAACEMIwBBEGsiBiQAAkAgABAYIgcEQEQAAAAAAADwv0QAAAAAAAAAACAHQQJHGyEMDAELIAZBADYCDEQAAAAAAADwPyEOA0Ag' +
-  'ACAGQQxqEBkiB0H/////B0YNASAFIAUpAxBCAXw3AxAgDiAMoCEMIAdBAEwNASAAIAYoAgwgCRA0IAetgqcQGiAOIAe3oiEODAAL' +
-  'AAsgBkEQaiQAIAxEAAAAAAAAAIAgDSAMRAAAAAAAAAAAYxugIQ0MAAsACwJAIAAoAsgCDQAgABAtRQ0AIAAgBUEYaiACIAVBEGoQ' +
-  'MyENQQAMAQsDQCANRAAAAAAAAAAAZkUgAiAITHJFBEAgCEEBaiEIIAVBGGohCkQAAAAAAAAAACEMIAAoAjAhC0QAAAAAAADwPyEO' +
-  'A0ACQCAAEG0iB0EASA0AIAUgBSkDEEIBfDcDECAAIAcgBSgCDCAFKAIIEGwiBiAFKAIISgRAIAUoAgwgBkECdBBSIglFBEBEAAAA' +
-  'AAAA8L8hDAwCCyAFIAk2AgwgBSAGNgIIIAAgByAJIAYQbBoLIAwgDqAhDCAGRQ0AIAAgBSgCDCAKEDQgBqyCp0ECdGooAgAQXBog' +
-  'DiAGt6IhDgwBCwsDQCALIAAoAjBIBEAgABBdGgwBCwsgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwBCwsgBSgCDAsQUyAA' +
-  'EFsgBARAIAQgBSkDEDcDAAtBfyANRAAAAAAAAAAAYw0AGiADIA0gArejOQMAQQALIAVBIGokAAu3BwINfwN+IwBBMGsiByQAIAdB' +
-  'ADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEKgBDAELIAJBAmog' +
-  'AkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8g' +
-  'BEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAG' +
-  'QewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsC' +
-  'QCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElEKgBIAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhq' +
-  'IQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiED' +
-  'IAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEB' +
-  'ayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCo' +
-  'ASAJQQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEHFOCAEGyEEQQAhBQNAQSAhCiAEIAVq' +
-  'LQAARSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRCoASAGRQ0DIAdBIGogBsAQqAEgBSEDDAILIAcgBSgCADoAFyAF' +
-  'QQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAG' +
-  'aiwAABCoASAEQQFqIQQMAAsACwUgCCAKEKgBIARBAWohBAwBCwsLIAJBAWohAgwBCwsgBygCKCECIAEEQCAAIAIgAUEBayABIAJL' +
-  'G2pBADoAAAsgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8gACAAKAIIIgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAA' +
-  'KAIIQQFqBSADCzYCCAsmAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEgAiADEKcBIARBEGokAAvDBgEGfyMAQaABayICJAAgAiABNgKE' +
-  'ASACIAA2AoABIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwOIASACQczLADYCmAFBzMsAQQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+' +
-  'QQBBuRtBABCrARoMAQtBAUHoABBNIgNFBEAgAkF/EEs2AgBBACEDIAJBgAFqQX9BAEH9FSACEKsBGgwBCyACQQA2AnwgAkEANgJ4' +
-  'IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAtAABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgKIAQsCQCAC' +
-  'QYABahCsAUUEQCACQQA2ApQBQXIhACACQYABakFyQQBBpyNBABCrARoMAQsgAkGAAWogAyACQfwAaiACQegAahCtASIADQAgAyAC' +
-  'KAJ8IgAgAygCJCAAaxBMIgE2AgBBACEAIAENAEF/IQAgAkF/EEs2AkAgAkGAAWpBf0EAQf0VIAJBQGsQqwEaCyACKAJwIQQgAigC' +
-  'bCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUgASAHSHFFBEAgBhBTIAUQUyAEEFMgAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEA' +
-  'AkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEjRw0AIAMoAgAgARBwIgVFDQAgAiAFEEs2AiAgAkGAAWogBUEAQf0VIAJBIGoQqwEh' +
-  'AAsgAUEBaiEBDAEFAkAgAkEANgJgIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNQAkAgAA0AIAIgAygCJEEEEE0iATYCXEEAIQAgAQ0A' +
-  'QX8hACACQX8QSzYCMCACQYABakF/QQBB/RUgAkEwahCrARoLA0AgAA0BIAJBgAFqEKwBRQ0BIAJBgAFqIAMgBCACQdAAahCuASEA' +
-  'DAALAAsLCyACKAJQEFMgAigCVBBTIAIoAlwQUyAARQ0CIAMQrwFBACEDDAILIAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAE' +
-  'aigCABBxIgAEQCACIAAQSzYCECACQYABaiAAQQBB/RUgAkEQahCrARoLIAFBAWohAQwACwALIAJBoAFqJAAgAwtZAQN/IwBBEGsi' +
-  'BiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQpwEaCyAGQRBq' +
-  'JAAgAQvhAQEIfyAAKAIIIQMgACgCBCEHA0AgAyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIELABIgUgBGsgCCAFGyIC' +
-  'ELABIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFq' +
-  'NgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARCxAQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAg' +
-  'BDYCDEEBC/wDAQd/IwBB8ABrIgUkACAFQQA2AmwgAkF/NgIAIAFBCGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqELIBBEAg' +
-  'ACgCDCIEIAUoAmgiAWohByAFKAJkIgYgAWsiCEEBRwRAIAdB/AAgCBCwASEIDAILIActAABB/ABHBEAgB0H8AEEBELABIQgMAgsg' +
-  'AigCAEEATgRAQXAhBCAAQXAgAUHBI0EAEKsBGgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIh' +
-  'BCAAQXJBAEG/HEEAEKsBGgwCCwJAIAcgCEkEQCAAIAVB6ABqIAggBGsgAigCAEF/c0EfdiADIAkQswEiBA0DIAUoAmgiASAGRg0B' +
-  'IAAoAgwhBAsgBiAEIAEgBhC0ASIHSwRAIAUgBCAHai0AADYCAEFxIQQgAEFxIAdB2iQgBRCrARoMAwsgCiABIARqIgQgBiABayIG' +
-  'ELUBQQBOBEAgBSAFQTBqIAQgBhC2ATYCEEFzIQQgAEFzIAFBjycgBUEQahCrARoMAwsgCiAEIAYQtwEiBEEASARAIAUgBBBLNgIg' +
-  'IAAgBCABQf0VIAVBIGoQqwEhBAwDCyAJQQFqIQkMAQsLQXAhBCAAQXAgBkEBa0HuE0EAEKsBGgsgBUHwAGokACAEC8sIAg5/AX4j' +
-  'AEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASADIAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYC' +
-  'EAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewBaiAFQegBaiAFQeQBahCyAQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB' +
-  '/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcgBhC0ASIJSwRAIAUgCSAKai0A' +
-  'ADYCIEFxIQQgAEFxIAlB2iQgBUEgahCrARoMBgsgBiAHRgRAQXAhBCAAQXAgB0H5PEEAEKsBGgwGCyARIAwgBiAHayIOELUBIg9B' +
-  'AEgEQCAFIAVBoAFqIAwgDhC2ATYCMEF0IQQgAEF0IAdBpzkgBUEwahCrARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAM' +
-  'IA4QtgE2AkBBeyEEIABBeyAGQdsWIAVBQGsQqwEaDAcLIAZBAWoiCSAIRgRAQXAhBCAAQXAgBkHgPEEAEKsBGgwHCyAIIAogCSAI' +
-  'ELQBIgZLBEAgBSAGIApqLQAANgJQQXEhBCAAQXEgBkGvFiAFQdAAahCrARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQtQEiBEEATg0A' +
-  'IBAgBiAIELcBIgRBAE4NACAFIAQQSzYCYCAAIAQgCUH9FSAFQeAAahCrASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoi' +
-  'BigCAEYEQCAFIAVBoAFqIAwgDhC2ATYCcEF8IQQgAEF8IAdB/xkgBUHwAGoQqwEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIE' +
-  'IQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIEEFIiCEUEQEF/IQQgBUF/EEs2AoABIABBfyAHQf0VIAVBgAFqEKsBGgwHCyADIAg2' +
-  'AgAgAygCBCAEEFIiBEUEQEF/IQQgBUF/EEs2ApABIABBfyAHQf0VIAVBkAFqEKsBGgwHCyADIAY2AgggAyAENgIECyALQQJ0Igcg' +
-  'AygCAGogDzYCACAEIAdqIAk2AgAgC0EBaiELDAQLIARBAWohBAwACwALIA0gByANGyENIAAgByAIIAVB2AFqELgBIgRFDQEMAgsL' +
-  'QXohBCABKAIAIAMoAgAgAygCBCALEFkiAkF6RgRAIABBekEAQfwbQQAQqwEaDAELIAJBAEgEQCAFIAIQSzYCACAAIAJBAEH9FSAF' +
-  'EKsBIQQMAQsgBSkD2AEiElAEQEEAIQQMAQsgASgCACACIBIQeyIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQdcyQQAQqwEa' +
-  'DAELIAUgARBLNgIQIAAgASANQf0VIAVBEGoQqwEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAEFEgAEEIahC5ASAAQThqELkBIAAQ' +
-  'UwsLOAAgAUH/AXEhAQNAAkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEX' +
-  'TQRAQQFBASABdEGZgIAEcQ0BGgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARq' +
-  'LAAAELEBDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABCxAUUN' +
-  'ASAFIQQLIAEgBDYCACADIAQ2AgBBASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcg' +
-  'AiACIAdJGyEJIAchBgJAAkACQAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcL' +
-  'IAMNBkFvIQggACAHIAZBmBcQuwEiA0EASA0HIAAgBkEBaiIJIAJBqBcQuwEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJBqBcQ' +
-  'uwEiB0EATg0BQW8hCAwGCyADIAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAgAEFvIAFBijAgCkEQahCrARoMBQsgByEDIAdFDQEL' +
-  'AkACQCAEKAIMIgYgBCgCEEcEQCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEFIiCwRAIAQgCzYCAAsgBCgCBCAIEFIi' +
-  'CQRAIAQgCTYCBAsgBCgCCCAIEFIiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQo' +
-  'AgQgBCgCDEECdGogAzYCACAIIAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAK' +
-  'QX8QSzYCACAAQX8gAUH9FSAKEKsBGgwDCyABKAIAIQkLQW8hCCAAQW8gCUGeM0EAEKsBGgwBC0FvIQggAEFvIAdByTRBABCrARoL' +
-  'IApBIGokACAIC2sBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADELEBDQBBAQwBCyADQf8A' +
-  'RgsNACADQf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhC6' +
-  'ASEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAh' +
-  'B0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUg' +
-  'Bg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNA' +
-  'IAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAg' +
-  'AUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQ' +
-  'IgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxBSIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAo' +
-  'AiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBBSIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZT' +
-  'BEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBBNIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQUyAA' +
-  'IAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQugEhAwNAIAMg' +
-  'CnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgC' +
-  'CCACampBADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACELoBIQQgACgCKEEBayEBIAAoAiQh' +
-  'AgNAIAEgBHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQ' +
-  'ayIFJAACfyABQQFqIgQgAk8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARBgTlBABCrARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRA' +
-  'IAAoAgwgAWotAAAiBkE6a0H/AXFB9QFNBEAgBSAGNgIAIABBbiABQYk1IAUQqwEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7/' +
-  '/////////wCFQgqAIAdTBEAgAEFuIARBhTNBABCrARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykD' +
-  'ACIIfSAHUwRAIABBbiAEQa8yQQAQqwEaQW4MAgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFBxzZBABCrARpBbgsgBUEQaiQACxcAIAAo' +
-  'AgAQUyAAKAIYEFMgACgCJBBTCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvv' +
-  'AQIEfwF+IwBBMGsiBCQAAn8gASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6' +
-  'a0H/AXFB9QFNBEAgBCAHNgIUIAQgAzYCECAAQW8gBUG1NSAEQRBqEKsBGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICA' +
-  'gARTDQEgBCADNgIgIABBbyABQc0eIARBIGoQqwEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUHQOSAE' +
-  'EKsBGkF/CyAEQTBqJAALNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAo' +
-  'AjggACgCUCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC5EDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0Vy' +
-  'DQAgACgCACABQQBBAEEAEGUiB0EASARAIAesIQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRBOIgZBACAF' +
-  'EE4iBRsNACAGEFMgBRBTQn8hCwwBCyAAKAIAIAEgBiAFIAcQZRogBEIANwMoA0AgByAIRgRAIAAoAgAgARB8IgtCAFUEQCAEIAs3' +
-  'AwAgBEEQaiIAQRhBoCggBBCpARogAiADIARBKGogABC/AQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZH' +
-  'BEAgBhBTIAUQUwsgBCkDKCELDAILIAgEQCACIAMgBEEoakH5PxC/AQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQvAEQvwEgBSAJ' +
-  'aiIJKAIABEAgAiADIARBKGoiCkH+MRC/ASACIAMgCiAAIAkoAgAQvQEQvwELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4D' +
-  'QCADLQAAIgQEQCACIAEgAikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyMBAX8gAEEf' +
-  'aiIBQQxPBEAgABBLDwsgAUECdEGkwQBqKAIACx4AIAAEQCAAIAE2AgAgAEEkakHIASACIAMQpwEaCwtPAQF/IwBBEGsiBCQAAkAg' +
-  'AEUEQCAEIAM2AgxBACABIAIgAxDBAQwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASACIAMQwQELIARBEGokACABC6gFAQd/IwBBQGoi' +
-  'AyQAQcjGAEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQcjGAEFkQfUR' +
-  'IAMQwgEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABDEAUUNACACQQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahDFASEF' +
-  'IAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEMQBDQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFq' +
-  'LQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyII' +
-  'RQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQxAENASACBSABCzYCPCAAIAQgA0E8ahDFASEGIAQgAygC' +
-  'PCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABDEAQRAIAJBAWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwB' +
-  'CwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEH9PyAAGzYCFCADQdgzQf0/IARBKEsbNgIYQcjGAEFkQZk7IANBEGoQ' +
-  'wgEaQWQMAQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxBwQBIDQELIANCwICAgIAINwIsIAMgADYCJCADIAc2' +
-  'AiAgA0HYM0H9PyAEQShLGzYCKEHIxgBBbEGGLCADQSBqEMIBGkFsDAELQdDKACAGNgIAQczKACAFNgIAQQALIANBQGskAAsNACAA' +
-  'QSBGIABBCUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYNACAAIANqLQAAIgVBMGtB/wFxQQlLDQAgAiADQQFq' +
-  'IgM2AgAgAUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAEL1AMBBn8jAEFAaiIDJAACfyAAQcEAa0G/f00EQCAD' +
-  'QcAANgIEIAMgADYCAEHIxgBBbEHtKiADEMIBGkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANB' +
-  'OGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHgwABqLQAANgIACyAFRQ0AIAUgAEH/AXEgAEHgwABqLQAAbjYCAAsgAygCOCEFIAMo' +
-  'AjwhBAsCQAJAAkACQCAEQQBMIgggBXJFBEBBACEFIAAgACAEbiIGIARsRgRAIAMgBjYCOCAGIQULIAVFIQcMAQsgBUEATCIHIARy' +
-  'DQBBACEHQQAhBCAAIAAgBW4iBiAFbEYEQCADIAY2AjwgBiEECyAERSEIDAELIARBAEwNAEHNDyEGIAVFDQELIAcNAUGbESEGIAQN' +
-  'ASAFIQQLIAMgADYCKCADIAY2AiQgAyAENgIgQcjGAEFsQeIvIANBIGoQwgEaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAA' +
-  'NgIYIAMgBTYCFCADIAQ2AhBByMYAQWxBsi8gA0EQahDCARpBbAwBCyABIAQ2AgAgAiAFNgIAQQALIANBQGskAAuRAgIHfwJ+IwBB' +
-  'oAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwgA2wgBGpBABBMIgIEf0F+IQECQCACRSAHQQBIciAAKAIQIARB' +
-  'AnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRqIAetIgkgAjQCIHxBBBBPIgENACACQQhqIAJBEGogAjQCDCAI' +
-  'IAl8fEEQEE8hAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEAIAAgBSADbSIBIAUgASADbGsgBhDIARBZIgFBH3UgAXEhASAF' +
-  'QQFqIQUMAQUgAQRAIAIQUQwDCyAAIAI2AiQLCwsgBkGgCGokACABC3kBAn8gACgCACEEIAMgATYCACAEIARsIAJqIQQgACgCECAB' +
-  'QQJ0aiIBIQUgASgCACEBQQEhAgN/IAUoAgQgAUwEfyACBSADIAJBAnRqIAQgACgCACAAKAIUIAFBAnRqKAIAbGo2AgAgAUEBaiEB' +
-  'IAJBAWohAgwBCwsL7QQCCH8BfiMAQdAAayIBJABByMYAQQBB7AH8CwBBqMoAKAIAIQAgAUGsygAoAgAiAjYCTCABQbDKACgCACIE' +
-  'NgJIAkAgACAErCACrH4iCKdBfyAIQgF9QsAAVBsgABsiBEHBAGtBv39NBEAgAUHAADYCBCABIAQ2AgBByMYAQWxB7SogARDCARoM' +
-  'AQsgBCABQcwAaiABQcgAahDGAQ0AQcDKACgCACICQQBIBEAgAUGAAjYCFCABIAI2AhBByMYAQWtB4xwgAUEQahDCARoMAQsgAkVB' +
-  'vMoAKAIAQQAgAkGBAkkbckUEQCABQYACNgI0IAEgAjYCMEHIxgBBa0HjHCABQTBqEMIBGgwBCwJAQQFBwAAQTSIABEAgAELQDzcD' +
-  'OCAAQQE2AjQgAUFAa0EANgIAIAFCADcDOCAAIAQ2AgAgACABKAJMIgU2AgQgACABKAJIIgY2AgggAEG4ygAoAgBBAEc2AhhBtMoA' +
-  'KAIAIQcgACACNgIgIAAgBzYCHCAEIAUgBiABQThqEMoBBEAgASgCQBBTIAAQywEMAwsgACABQThqEMwBIAEoAkAQU0F/IQMNAUEA' +
-  'IAAoAgxBG0YgACgCGCAAKAIAQQlHIAAoAgRBA0dychsEQCAAEEEiAjYCLCACRQ0CCwJ/IAAgACgCACIDIANsQQJ0EE4iAzYCMEF/' +
-  'IANFDQAaIAAoAgBBEUgEQCAAENEBCyAAKAIoIAAoAixyBH9BAAUgABDHAQsLIgMNASAAIQMMAgtBfyEDCyABIAMQwAE2AiBByMYA' +
-  'IANB/RUgAUEgahDCARogABDLAUEAIQMLIAFB0ABqJAAgAwuaBQEHfyMAQZACayIHJAADQCAAIAZMIARyRQRAIAAgBkEAQQEgACAH' +
-  'QRBqIgQQzQEgBkEBaiEGIAMgACAEEM4BIQQMAQsLA0AgACAFTCAEckUEQCAAQQAgBSAAQQEgB0EQaiIGEM0BIAVBAWohBSADIAAg' +
-  'BhDOASEEDAELC0F/IQYCQCAERQRAQQAhBQJAAkBBuMoAKAIAIgZFBEBBACEEA0AgACAETCAFckUEQCAAIAQgBCABbyIFayACIAVs' +
-  'IAEgAiAHQRBqIgUQzQEgBEEBaiEEIAMgACAFEM4BIQUMAQsLIAVFDQFBACEFQX8hBgwCCyAGIAAgAxDPASIEDQMLQQAhBEEBIQlB' +
-  'tMoAKAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMgACAHQRBqEM4BDQNBACEEA0AgBCAIRwRAIAdBEGog' +
-  'BEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEM4BDQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFq' +
-  'IQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFBASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJ' +
-  'IAQgASACIAdBEGoiBRDNASAGQQFqIQQgAyAAIAUQzgEhBQwBBSAIQQFqIQkgBSEGDAILAAsACwALA0ACQEEAIQQgBUHAygAoAgBO' +
-  'IAZyDQBBvMoAKAIAIAAgBRDQASIEDQMgAyAAQbzKACgCACAAIAVsQQJ0ahDOASEGIAVBAWohBQwBCwsgBkUNAQsgByAGEMABNgIA' +
-  'QcjGACAGQf0VIAcQwgEhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkEFEgACgCKBA8IAAoAiwQUyAAKAIQEFMgACgCFBBTIAAoAjAQ' +
-  'UyAAEFMLC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBBNIgc2AhAgACAFIAEoAgAiCGwiAkECdBBOIgs2AhRBfyEJAkAgC0UgB0Vy' +
-  'DQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBBNIgZFDQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIg' +
-  'BWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygC' +
-  'ACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGEFMgACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoi' +
-  'AyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJ' +
-  'C00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiABIAdqIABsajYCACAGQQFqIQYM' +
-  'AQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCADQQF0IAQgAxsiA2wQUiIFRQRA' +
-  'QX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYCAEEAC8gDAQZ/IwBBwIIBayID' +
-  'JAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANAIAQgBUYNAiABIANBwIABaiAE' +
-  'QQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEHIxgBBa0HoLCADQRBqEMIBGgwDCyACIAEgA0FAayABIARsQQJ0' +
-  'ahDOAQRAQX8hACADQX8QwAE2AgBByMYAQX9B/RUgAxDCARoMAwUgBEEBaiEEDAELAAsACyAAIARBAnRqKAIAIgVBAE4gASAFSnFF' +
-  'BEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIwQWshAEHIxgBBa0GyKyADQTBqEMIBGgwBCyABIANB' +
-  'wIABaiAFQQJ0aiIIKAIAIgZGBH8gAyAFNgIgIAMgATYCJCADIAQgAW0iAEEBajYCKCADIAQgACABbGtBAWo2AixByMYAQWtBkTog' +
-  'A0EgahDCARpBawUgCCAGQQFqNgIAIANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQAIAALkgMBB38j' +
-  'AEGwIGsiAyQAIANBMGpBAEGAIPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAgAUECdCEHIAAh' +
-  'BANAQQAiBSAEIAlPDQMaA0ACQCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAELCyABIAVGBEAg' +
-  'AyACQQFqNgIEIAMgBCAAa0ECdSABbUEBajYCAEHIxgBBa0HJESADEMIBGkFrDAQFIAQgB2ohBAwBCwALAAsgCSAFQQJ0aigCACIE' +
-  'QQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEHIxgBBa0GeKSADQSBqEMIBGkFrDAILIANBMGogBGoi' +
-  'CCAILQAAIghBAWo6AAAgBUEBaiEFIAhFDQALIAMgAkEBajYCECADIAQgAW0iAEEBajYCFCADIAQgACABbGtBAWo2AhhByMYAQWtB' +
-  'xCcgA0EQahDCARpBawsgA0GwIGokAAvFAQEJfyAAKAIQIAAoAgAiAiACbCIHQQJ0aigCACEBIAIgB2wiA0ECdEEEahBOIgRFIAEg' +
-  'AmwgA2pBAnQQTiIGRXJFBEAgA0EAIANBAEobIQhBACEBA0AgASAIRgRAIAQgA0ECdGogBTYCACAAIAAoAgwgAmwgB2ogAyAEIAYQ' +
-  'OjYCKAUgBCABQQJ0aiAFNgIAIAAgASACbSIJIAEgAiAJbGsgBiAFQQJ0ahDIASAFaiEFIAFBAWohAQwBCwsLIAQQUyAGEFMLqAEB' +
-  'Bn8jAEEQayIDJAAgACAAbCEFA0ACQAJAIAQgBUYNACABIARqIgYtAAAiByAATA0BIAMgBzYCCCADIAA2AgwgAyAEIABtIgFBAWoi' +
-  'BTYCACADIAQgACABbGtBAWoiADYCBEFqIQggAkFqQYUrIAMQwgEaIAJFDQAgAiAANgIIIAIgBTYCBCACIAYtAAA2AhQLIANBEGok' +
-  'ACAIDwsgBEEBaiEEDAALAAvBAwEIfyMAQTBrIgQkACAAKAIAIQUCQCAAEMcBIgMEQCAEIAMQwAE2AiAgAiADQf0VIARBIGoQwgEh' +
-  'AwwBCyAAKAIkEFogACgCJBBbIAAoAgAgASACENIBIgMNACAFIAVsIQZBACEDA0AgAyAGRgRAQQAhAwwCCwJAIAEgA2oiCC0AACIH' +
-  'RQ0AIAAoAiQgACgCACADIAcQ1AEQXEUNACAAKAIkIARBLGogBEEoahBvIAAoAiQQWiABIAQoAiwgBW0iB2otAAAhCSAILQAAIQog' +
-  'BAJ/QYkJIAQoAiggBmsgBW0iASAAKAIAIgZIDQAaQecaIAZBAXQgAUoNABpB4BogBkEDbCABTA0AGkHyJ0HMCCAAKAIYGws2Ahgg' +
-  'BCAHIAVtIgBBAWoiATYCECAEIAcgACAFbGtBAWoiADYCFCAEIAk2AgwgBCADIAMgBW0iAyAFbGtBAWoiBTYCCCAEIANBAWoiBjYC' +
-  'BCAEIAo2AgBBaSEDIAJBaUGjNyAEEMIBGiACRQ0CIAIgADYCECACIAE2AgwgAiAFNgIIIAIgBjYCBCACIAgtAAA2AhQMAgsgA0EB' +
-  'aiEDDAALAAsgBEEwaiQAIAMLDQAgAiAAIAFsakEBawv4AQIGfwF+AkAgAEUgAUVyQQEgAhsEQEF+IQNByMYAQX5BogtBABDCARoM' +
-  'AQsgACABQcjGABDTASIDDQAgACgCACIGIAZsIQcDQCAEIAdGBEAgACgCJBBaQQAPCwJAIAEgBGoxAAAiCVBFBEAgAiAEQQN0akIB' +
-  'IAlCAX2GNwMADAELQgAhCSAAKAIkIAQgACgCMCAGEGwhBSACIARBA3RqIghCADcDAEEAIQMgBUEAIAVBAEobIQUDQCADIAVGDQEg' +
-  'CEIBIAAoAjAgA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwALIAMLnQICAn8BfiMAQRBrIgckAAJA' +
-  'IABFIAFFckEBIAUbBEBBfiEIIAZBfkHtDEEAEMIBGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDEAJAIAAoAiwEQCAHQgA3AwggB0EANgIADAELIAAoAigEQCAANAIAIQkgB0EBNgIAIAcgCSAJfkLkAH5CACAAKAI0GzcD' +
-  'CAwBCyAHQgA3AwggB0ECNgIACwJAIAcoAgBBAkYNACAAKAIAIAEgBhDSASIIDQEgACAHIAEgAiADIAQgBSAHKAIAQQJ0QdTBAGoo' +
-  'AgARFwANAEEAIQgMAQsgACABIAIgAyAEIAUgBhDXASEICyAHQRBqJAAgCAu7AQEBfyMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBB' +
-  'fiEBIAZBfkHtDEEAEMIBGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEgBhDT' +
-  'ASIBDQAgAEEBEAdBACEBIAAgAiADIAQgBRDcASEEIABBABAHIAAoAiQQWiAERQ0AIAcgBBDAATYCACAGIARB/RUgBxDCASEBCyAH' +
-  'QRBqJAAgAQthAgF/AXsjAEEgayIBJABBASEHIAAoAiwgAiADIAQgBSABEENFBEAgBiAB/QAEACII/QsDCCAGIAEpAxA3AxggBiAI' +
-  '/R0AIAEoAhggASgCHBDZAUEAIQcLIAFBIGokACAHCzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFB' +
-  'AyADGws2AgALygQCCn8CfiMAQTBrIgckACAAKAIAIQsgACgCKBA9IAsgC2whDAJ/A0AgCSAMRwRAAkAgAiAJai0AACIKRQ0AIAAo' +
-  'AighCEF/IQ0CQCAAKAIAIAkgChDUASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIOIAgoAhQgCCgCECAKbCIKQQJ0aigCACIPQf//A3Ei' +
-  'EGotAABB/wFGIA4gCCgCHGogEEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAKED5BACENCyANRQ0AQQEMAwsgCUEBaiEJDAELC0EA' +
-  'IQkgB0EANgIMAkACQAJAIAEpAwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAiggAyARIAAoAjBBACAFGyAHQQxqIAdBEGoQPyAHKQMY' +
-  'IRIgBygCKCIIRSAHKQMQIhFCAFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZBABDXAQ0BIAYgBv0AAxAgB0EgaiAS/RL9VwMAAf3O' +
-  'Af0LAxAMAwsgCEUNAQsgACgCKCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdBDGogB0EQahA/IAcpAxggEnwhEiAHKQMQIRELAkAg' +
-  'BUUgEVByDQAgBSACIAz8CgAAIAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEgBSAAKAIwIAlBAnRqKAIAIgIgC20iCGogAiAIIAts' +
-  'a0EBajoAACAJQQFqIQkMAAsACyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAGIBEgBygCKCAHKAIsENkBC0EACyAHQTBqJAALvwIC' +
-  'CH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCABWnENASAJIAIQBCIFQQFGBEAg' +
-  'BCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQZiIGQQAgBkEAShshBgNAIAYgCEYNAiAD' +
-  'IAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVBAEgNAQsgCSAHQQhqEGsgBCAH' +
-  'KQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgBB' +
-  'AQVBAAshBQsgB0FAayQAIAULOQAgACgCJCAAKAI0EGggBEIANwMIIAAgASACIAMgBBDbASIAQQBMBEAgBEEENgIACyAAQR91IABx' +
-  'C8AHAhN/AX4jAEFAaiIFJAACQCACRSAARSABRXJyQQEgAxsEQEF+IQYgBEF+QYALQQAQwgEaDAELIAAoAgAhByAFIAEpAwA3Azgg' +
-  'BUJ/IAEpAxgiGCAYUBs3AzAgABDHASIMBEAgBSAMEMABNgIAIAQgDEH9FSAFEMIBIQYMAQsgACABKQMAIAVBMGogAyAEEN4BIgYN' +
-  'ACACIAMgByAHbCIM/AoAACAMQQJ0IgYQTiIORQRAQX8hBiAEQX9BvghBABDCARoMAQsgASgCDCEIIAwiB0EAIAdBAEobIQ0DQCAJ' +
-  'IA1HBEAgCEEAIAkgCUF/cyAHakobRQRAIA4gCkECdGogCTYCACAKQQFqIQoLIAlBAWohCQwBCwsgDiAKIAVBOGoQ3wFBACABKAIQ' +
-  'IAEoAggiCRshESAFIAo2AhggBSAONgIQIAUgAzYCDCAFIAA2AgggBSAHNgIUIAEoAgwhCCAFQQA2AiwgBSAHQQR2NgIoIAUgCDYC' +
-  'HCAKQRBtIhRBASAKQf8BShshDSAFQgA3AyAgCUUgCkH/A0pxIhAEQCAFIAYQTiIGNgIgIAUgBxBOIgg2AiwgBkEAIAgbRQRAIAYQ' +
-  'UyAIEFMgDhBTQX8hBiAEQX9BvghBABDCARoMAgsgBUEIaiACQQAQ4AELIApBgAJtQQEgEBshEkIAIAetQgKGQugHfCAJGyEYQQAh' +
-  'BgNAIAwgB2shFQNAIAYgCk4iCSAHIBFMciAFKQMwUCATQQdKcnJFBEACQAJ/IAcgAiADIAwgASgCDCAOIAZBAnRqIhYgDSAKIAZr' +
-  'IgkgCSANShsiCEEBEOEBIgtrIgkgEUgiDyAQRXJFBEAgE0EBakEAIAVBCGogBiAIIAsgCCASTCALIBVqrEIBhkLoB3wgBUEwahDi' +
-  'ASILQQRGGyETIAtBAUYMAQsgDw0BQQAhDyMAQSBrIgskACAAIAJCAiAYIAVBMGoiFykDABDqAUEAIAtBABDWAUUEQCAXIAspAxAQ' +
-  '6wEgCygCAEEBRiEPCyALQSBqJAAgDwtFDQAgBiAIaiEGIA0gDSAUSHQhDSAJIQcMAwsgAiADIAwgASgCDCAWIAhBABDhARoCQCAI' +
-  'IBJKBEAgCEECbSENDAELIAYgCGohBgsgEEUgBSgCJCAFKAIoTHINASAFQQhqIAIgBhDgAQwBCwsLIBAEQCAAKAIkEFoLIAUoAiAQ' +
-  'UyAFKAIsEFMgDhBTQQAhBiAFKQMwQgBSIAlyIAcgEUxyDQBBZSEGIARBZUHlIkEAEMIBGgsgBUFAayQAIAYL0gMBBH8jAEGAAmsi' +
-  'ByQAAkACQAJAIAAoAgAiBkERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBiAAKAIEIAAoAgggAUEBIAMQ4wECQAJAAn8gB0EQaiEF' +
-  'IABBACADG0UEQCAFQX5BpyhBABDCARpBfgwBCyAAIAMgBRDTASAAKAIkEFoLIgVBAWoOAgAFAQtBfyEFIARBf0G+CEEAEMIBGgwE' +
-  'CyAAKAIAIgZBEEoNAQsgBkEQRw0BQRAhBiAAKAIcQQNHDQELIAAoAhggACgCIHINAAJAAkACQAJAAkAgACgCHA4DAQIAAwsgBiAA' +
-  'KAIEIAAoAgggASADEOQBQQAhBQwFC0EAIQUgBiAAKAIEIAAoAgggAUEAIAMQ4wEMBAsgACgCBCIIIAAoAggiBUcNASAGIAggASAD' +
-  'EOUBQQAhBQwDCyAAKAIIIQUgACgCBCEICyAFIAhHDQACQAJAIAYgBSABIAIgAxDmASIFQQFqDgIAAwELQX8hBSAEQX9BvghBABDC' +
-  'ARoMAgsgAikDAEIAUg0AIAcgACgCACIANgIEIAcgADYCAEFlIQUgBEFlQZ4OIAcQwgEaDAELIAAgASACIAMgBBDnASEFCyAHQYAC' +
-  'aiQAIAULVwICfgJ/IAGtIQMDQCADp0EBSgRAIAIQdyEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIA' +
-  'IAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQWkEAIQMDQCAD' +
-  'IAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQoAiQgACgCBCADEOgBCyADQQFqIQMMAAsACyAAKAIk' +
-  'IANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABB' +
-  'ADYCHCAAIAIgACgCEEEAEOkBC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6' +
-  'AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsL' +
-  'IAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQW0EAIQcgACgC' +
-  'AEICIAUgBikDABDqAUEAIAgQ3AEaIAYgCCkDEBDrAUEBIAgoAgBBAUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEA' +
-  'EOkBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0aigCABDoASAHQQFqIQcMAAsABSAJEF0aIAdBAWoh' +
-  'BwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOgBIAdBAWohByAAKAIcIQoMAQsACwALBSAJEF0aIAdB' +
-  'AWohBwwBCwsgACABIAEgAmpBARDpAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoi' +
-  'BxDuASAGQYACaiACIAEgBCAHEO8BIAYgASACIAQgBxDvAUEAIQcgAEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdB' +
-  'AnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAgASACIAooAgAgBiAEQQJ0aigCABDwAUECdGotAABB' +
-  'AWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv6BQEJfyMAQZAaayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBB' +
-  'gAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDuASAFQYASaiABIAcQ7gEgBUGAEGogAiAHEO4BIAVBgA5qIAEgBxDuASAF' +
-  'QYAMaiACIAcQ7gEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGA' +
-  'CGogACABIAAgBUGIGmoQ8gFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQ8wEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAg' +
-  'ByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cE' +
-  'QCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIAIAVBgAJqIAdqIAYgAiAAEPMBNgIAIAZBAWohBgwB' +
-  'CwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhDyASAFQYAWaiAAIAEgBhD0ASAFQYAUaiAAIAIgBhD0AUEAIQdBACEI' +
-  'IAEgAkYEQCAFQYgaahB3p0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0ECdGohCkEAIQYDQCAAIAZGBEAgB0EBaiEHDAMF' +
-  'IAQgACAGbCAHaiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0aigCACIMQQJ0aigCAEECdGooAgAgBUGAEGog' +
-  'CigCAEECdCINIAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIAIAVBgBJqIAVBgApqIA1qKAIAQQJ0aigCAGog' +
-  'AW8gAmxqQQJ0ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+YDAQp/IwBBkAhrIgUkACAFIAI3A4gIIAVBgAZqIAAg' +
-  'BUGICGoiBBDuASAFQYAEaiABIAQQ9QEgAUEAIAFBAEobIQogAUEBayEHA0AgByAGayIEIAZIBEBBACEGIABBACAAQQBKGyEKIAVB' +
-  'iAhqEHdCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmog' +
-  'AlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRq' +
-  'LQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiABIAVBiAhqEPUBDAELIAVBgAJqIAEgBUGI' +
-  'CGoQ7gELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUg' +
-  'BCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAEL' +
-  'AAsACwAL9QUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABB' +
-  'AWpBAm1sQQJ0EE4iCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEGCyAJEFMgBg0BQQEMBgsgBUGACGoiCCAK' +
-  'QQFxIAVB2AhqEPYBQQAhBkEAIQcgCCAJEPcBIghFBEAgCRBTDAULA0AgBkHjAEsgB3JFBEAgAykDAFANAyAIIAVB2AhqEHdCAYQQ' +
-  'ZyAIIAMpAwAiAkLIASACQsgBVBsQBiAIIAUQayADQgAgAykDACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdF' +
-  'DQFBACEGIAggBUGAAmpBwAAQZiIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRq' +
-  'KAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtB' +
-  'f3MgAGpBAnQiC2ogDyATayABEPgBNgIAIAsgFGogDiAHayABEPgBNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQ7gFBACEG' +
-  'IABBACAAQQBKGyEIIAMQd0IBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAGQQJ0aiEKQQAhAwNAIAAgA0YEQCAGQQFqIQYMAwUg' +
-  'AyABbUECdCAFakGoCGooAgAgCigCAGogARD4ASEHIAQgAyAJaiAAIANsIAZqIAJQG2ogBSAFQYAEaiADQQJ0aigCACAGIAEQ+QFB' +
-  'AnQgBWpBiAhqKAIAaiABEPgBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMMAQsACwALC0EADAQLQQALIQYgCBBRIApBAWohCgwA' +
-  'CwALQX8LIAVB4AhqJAAL2wMCAn8CfiMAQeAgayIFJAAgBSABNwPYICAFQdAAakEAQYAg/AsAIAVBQGv9DAAAAAAAAAAAAAAAAAAA' +
-  'AAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgAhASAAKAIAIgasIgcgB34hByAFIAAoAjQEfkIBIAdCAYYiAUIChiAGQSNK' +
-  'GyEIQgAFIAdCMn5CwJoMfAs3AyggBSAINwMgIAUgATcDGCAAKAIkIAVB2CBqEHdCAYQQZyAFKQMYIgFQRQRAIAAoAiQgARBpCyAF' +
-  'KQMgIgFQRQRAIAAoAiQgARBqCwJAIAAgBUHQAGogBBDTASIGDQAgAEIBQgAgBSkDKCACKQMAEOoBIgEgAUJ/URsgAyAFQTBqENwB' +
-  'IQMgAiAFKQNAEOsBIANFBEBBACEGDAELIAUgAxDAATYCECAEIANB/RUgBUEQahDCASEGCyAAKAIkEFogACgCJEIAEGogACgCJEIA' +
-  'EGkgACgCJEIAEGcCQCAGDQBBACEGAkACQCAFKAIwDgUAAgICAQILQXUhBiAEQXVBvihBABDCARoMAQsgAikDACEBIAUgACgCACIA' +
-  'NgIEIAUgADYCACAEQWVBdSABUBtBng4gBRDCASEGCyAFQeAgaiQAIAYLFgAgASAAIAMgAiADai0AABDUARBcGgu8AQEEfyMAQRBr' +
-  'IgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEF' +
-  'A0AgBUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEEOgBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdB' +
-  'AnRqIAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASAC' +
-  'Vhs3AwALtgIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkHIxgBBfkGiC0EAEMIBGgwBCyAAIAFCAkIAQQAgA0HIxgAQ' +
-  '1gEiAg0AQbDLACADKQMQIgY3AwBBuMsAIAMpAxgiBzcDAEHAywAgAygCADYCACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACEC' +
-  'QaDLAEEBNgIAQajLACAHukQAAAAAAADwP6AQ7QEgBrogBEEBIAQbt6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQ7QGgIgU5AwBB' +
-  'AyEAA38gAEUNAyAAQQN0QeDBAGorAwAgBWUEf0GgywAgAEEBajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWoh' +
-  'AAwBCwshAgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA' +
-  '8D+goyICIAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA' +
-  '8D8gAbejoCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhDfAQUgACADQQJ0aiADNgIAIANBAWoh' +
-  'AwwBCwsLvQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBDuASAFIAIgBBDuASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cE' +
-  'QCADIAZFckUEQCAFIAIgBBDuAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRq' +
-  'IAUgAUECdGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAA' +
-  'bwvgBAENfyMAQbABayIFJABByMYAQQBB7AH8CwACQCADQQAgBBtFBEBBfiEGQcjGAEF+QbsZQQAQwgEaDAELIAUgATYCrAEgBSAC' +
-  'NgKoASAAIAVBrAFqIAVBqAFqEMYBIgYNAEEAIQEgBUHgAGpBAEHAAPwLACAFQRBqQQBBwQD8CwAgACAAbCELA38gASALRgRAIABB' +
-  'ACAAQQBKGyEMIAUoAqgBIQ8gBSgCrAEhEEEBIQdBACEBA0AgCSAMRgRAQQAhAQNAIAEgDEYEQAJAQQAhAQNAIAEgC0YNASABIARq' +
-  'IgAgAC0AACAFQeAAamotAAA6AAAgAUEBaiEBDAALAAsFIAVB4ABqIAFqIgItAABFBEADQCAHIgBBAWohByAAIAVBEGpqIgMtAAAN' +
-  'AAsgAiAAOgAAIANBAToAACANQQFqIQ0gACEHCyABQQFqIQEMAQsLQdzKACANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEPAB' +
-  'IQIDQCABIA5HBEAgASADai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhq' +
-  'IgotAAANBiARIAg6AAAgCkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0A' +
-  'ACICSAR/IAUgAjYCCCAFIAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRByMYAQWpBwCYgBRDCARpBagUgAUEBaiEBDAELCyEG' +
-  'CyAFQbABaiQAIAYLwAMCDH8DfiMAQcACayIHJAACQCAEQQJIDQAgBEEBa60hEyADrCEUIAVBACAFQQBKGyEMIANBACADQQBKGyEN' +
-  'A0AgCSAMRg0BQQAhCCAHQQBBwAD8CwAgACAGEHcgFIKnIgNBAnRqKAIAIQVBASEEIAYQdyEVIAMgB2pBAToAACAHIAM2AkAgBSAV' +
-  'IBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEEDAELIAogBSAAIAdBQGsgCEECdGooAgBBAnQiA2ooAgAgBUYb' +
-  'IQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMFAkAgAyAHaiIRLQAADQAgACADQQJ0IgtqKAIAIA5HDQAgASAL' +
-  'aigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAHQUBrIARBAnRqIAM2AgAgEUEBOgAAIARBAWohBAsgA0EBaiED' +
-  'DAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiIIIAogBSAIKAIAIAVGGzYCACADQQFqIQMMAQsLIAlBAWohCQwA' +
-  'CwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAgAUEBaiIAbSIDIABsIgRrRwR/QX8gAyAAIARqIAJKGwVBfwsL' +
-  '9wIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEBIQUDQCAEIAhGBEACQCAFBEAgAxB3p0EBcSEJCwNAIAcgCEYN' +
-  'AQJAIAYgB0ECdGooAgANAEEAIQUgByEEA0AgASAERgRAIAZBgAJqIAUgAxDuAUEAIQQgBUEAIAVBAEobIQoDQCAEIApGDQMgACAE' +
-  'QQJ0IgsgBkGABGoiDGooAgAiBUF/cyABaiAFIAkbQQJ0aiAGQYACaiALaigCAEECdCAMaigCADYCACAEQQFqIQQMAAsABQJAIAQg' +
-  'Am0gByACbUcNACAEIAIgARDzASAHIAIgARDzAUcNACAGIARBAnRqQQE2AgAgBkGABGogBUECdGogBDYCACAFQQFqIQULIARBAWoh' +
-  'BAwBCwALAAsgB0EBaiEHDAALAAsFIAQgAiABEPMBIARBf3MgAWogAiABEPMBc0F/c0EfdiAFcSEFIARBAWohBAwBCwsgBkGABmok' +
-  'AAukAQIGfwF+IwBBgAJrIgYkACAGIAFBAm0iBCACEO4BIARBACAEQQBKGyEIIAFBAWshBwNAIAUgCEYEQCABQQFxBEAgACAEQQJ0' +
-  'aiAENgIACyAGQYACaiQABSACEHchCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAH' +
-  'IANrNgIAIAVBAWohBQwBCwsL3QMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8g' +
-  'ACACEHcgA6wiC4KnIANBf3NBAXEiBBD6ATYCSCAAIAIQdyALgqcgBBD6ATYCTCACEHchDCABRQ0CIANBACADQQBKGyEEIAkgDCAH' +
-  'rCIMgqdBAnRqKAIAIQggAhB3IAkgAhB3IAyCp0ECdGooAgAhBSALgqchBiACEHcgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEE' +
-  'DAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ' +
-  '+AE2AgggByABIAVsIAJqIAMQ+AE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEPgBNgJUDAELIABB' +
-  'CGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQdyALgqcgBBD6ASIENgJUIABBKGogAyAEIANBACACEPsBIAEgBSAIKAIAIgFB' +
-  'AXQgA0EBIAF0IAIQ+wELIAAgACAFQQJ0aigCCEEBdCADEPgBNgJQIAlBIGokAAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpB' +
-  'Am0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQgAkEBayIRIAJsaiIVIBBqIhYgEGpBABBMIgxFDQAgDkEAIA5BAEobIRsgAkEA' +
-  'IAJBAEobIRwgACgCVCAAKAJIaiACEPgBIRcgACgCTCAAKAJQaiACEPgBIRggAEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0i' +
-  'BEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAHQX9zaiIPRhshHyACIAdsISAgByACEPkBIhogAmwiBSAUaiEhIAIgBGwiBCAT' +
-  'aiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8gAhD5ASImIAJsIgQgFGohJyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEp' +
-  'IAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0CIAAoAkggBWsgAhD4ASEEIB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJv' +
-  'ayINIAAoAkwgCGsgAhD4ASILIBNqajYCaCADIAQgKGo2AmQgAyAEIA5qIA1qNgJgIAMgBSAJaiACEPgBIgkgAmwgFWogBiAIaiAC' +
-  'EPgBIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAqNgJEIAMgBSAKaiACEPgBIgogAmwgFmogBiALaiACEPgBIgZqNgJYIANBfzYC' +
-  'XCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyARIBpKGzYCUCADIAc2AkAgAyAXIAlrIAIQ+AEgAmwgFWogGCANayACEPgBajYC' +
-  'cCADIBcgCmsgAhD4ASACbCAWaiAYIAZrIAIQ+AFqNgJ0QQAhBiAEIAVHIAggC0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRA' +
-  'IARFBEAgDCADQQAgBhBZIgRBAEgNAiABIARBAnRqIAggK2o2AgALIAhBAWohCAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayAL' +
-  'QRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAGQQBKGyEsA38gCiAsRgR/IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGoo' +
-  'AgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkMAQsACwALCwsgDBBRQQAhBAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyAD' +
-  'QYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAgAW0iAiACIAEgACABIAJsayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+EB' +
-  'AQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/cyABaiIKIAhOBEBBACEHQQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRB3IAes' +
-  'gqdBAnRqKAIAIgY2AgAgACAKQQJ0aiACIAZrIAMQ+AEiBzYCAEEBIAZ0IARyQQEgB3RyIQQgCEEBaiEIDAMFIAQgBnZBAXEgBCAC' +
-  'IAZrIAMQ+AEiDHZBAXFyIAYgDEYgCCAKR3NFckUEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsACwALCyAJQSBqJAAL' +
-  'xQoBBH8jAEGAJWsiBSQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+IQIgBEF+QfwXQQAQwgEaDAELIANBAEHgIPwLACADQSA6AMog' +
-  'IANBLjoAiCAgACABRXJFBEBBfiECIARBfkHQMUEAEMIBGgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigC' +
-  'ACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQYc2IAUQwgEaDAILIAVB+CBqQQBBiAT8CwAgBUG4ImohByACKAIECyECIAcgAiAGIAQQ' +
-  '/QEiAg0AIAVBfzYCtCEgBSAENgKIISAFIAM2AoQhIAUgBjYCgCEgBSABNgL8ICAFIABB/T8gABs2AvggIAVB+CBqIQRBACEBIwBB' +
-  'IGsiBiQAAn8DQCMAQRBrIgIkAANAAkAgASAEKAIEIgdPDQAgBCgCACAHIAEgAhCAAiIHQX5xQQJGDQAgB0EERgRAIAQgAigCACAC' +
-  'KAIEEIgCRQ0BCyACKAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIHTwRAIAQoAgwgBzYC2CBBAAwCCwNAIAQoAgAgByABIAZBEGoQ' +
-  'gAIiCEF7cQRAIAYoAhwiASAEKAIEIgdJDQELCyAIQQRHDQALIAQgAjYCMAJAIAQoAgAgBkEQaiAGEIECRQ0AIAQgBiAGQRBqEIIC' +
-  'RQ0AAn8gBEEANgIUIAQoAgAgBigCACAGKAIEQQBBABCKAiECIAQoAggiByEBAkAgBw0AIAIQiwIiByEBIAcNAEEAIQcgAhCVAiEB' +
-  'CyABIAFsIgEgAkcEQCAEIAYgAiABQQAQlgIMAQsgBCAHNgIYAkAgBBCXAiIBDQAgBCAGIAJBABCYAiIBDQAgBCgCDCIBQQA2AgQg' +
-  'ASAGKAIcNgLYIEEAIQELIAELDAELIAQgBkEQahCDAgshAiAGQSBqJAAgBSgCrCEQUyACBEAgAxD+ASADQQA2AgBBACEBIwBBIGsi' +
-  'BCQAAkAgBUH4IGoiACgCPCIGQX9GDQAgACgCKCIBDQAgBEEQaiAAKAIAIAAoAgQgBhCEAiAEKAIcIQEgAC0AJEUNACAAKAIgQQFq' +
-  'IQYDQCABIAAoAgQiB08NASAAKAIAIAcgASAEEIACIgdFDQEgB0EERgRAIAYgACgCGEYNAiAAIAQQhQINAgsgBCgCDCEBIAYgB0EE' +
-  'RiIHaiIGIAAoAhhHIAdyDQALCyAEQSBqJAAgAyABNgLYICADIAUoAqghNgLcIAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC3CAC' +
-  'f0EAIQEjAEHQAGshBgJ/QQAgBUH4IGoiAi0AxAEgAigCGEEQR3IgAigCFCACLQAuRXJyDQAaIAZBAEHEAPwLACACKAIMIQcDQCAB' +
-  'QYACRwRAIAEgB2otAAgiCEEPSwRAQQAMBAUgBiAIQQJ0aiIIIAgoAgBBAWo2AgAgAUEBaiEBDAILAAsLQQEgAi0ALw0AGkEAIQID' +
-  'QAJAIAIiAUEQRgRAQRAhAQwBCyABQQFqIQIgBiABQQJ0aigCAEEQRg0BCwsgAUEPSwsLBEAgBUGQwgApAwA3A/AgIAAgAygC2CAg' +
-  'BUHwIGogBUEQakEAEPwBIAUoAhBBEEdyRQRAIAMQ/gEgAyAFQRBqQeAg/AoAAEEAIQIMAgsgBUEQahD+ASAFKAKQISEECyADQYkg' +
-  'aiIAIAVBvSJqIAQgBSgCuCIiASABIARKGyIB/AoAAEEAIQIgACABakEAOgAAIAUtAKUhIgBFDQAgAyAAOgCIIAsgBUGAJWokACAC' +
-  'C/gBAQN/IAFBsMIAIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFB' +
-  'AEc6AAQgAQRAIAEgBSACIAMQ/wEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB' +
-  '/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFq' +
-  'IgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQUyAAKALUIBBTIABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEw' +
-  'ayIEJAACfyABRQRAIANBZkGSDUEAEMIBGkFmDAELIAFBwQBJBEACQAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQ' +
-  'sAEhCCAGQf8Aa0H/AXFBogFPBH9B9DEgBkEKELABBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVB6zohAAwBC0GFCkHVMCAGQSFr' +
-  'Qf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahDCARpBZgwCC0EA' +
-  'IAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGrLiAEQRBqEMIBGkFmDAELIARBwAA2AgAgA0FmQaMRIAQQ' +
-  'wgEaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACEIQCIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEA' +
-  'AkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQhgIiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEA' +
-  'QQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0EC' +
-  'IAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQhgIiA0EDcQ0AIANBAnYgBGoh' +
-  'BAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEIYCIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiED' +
-  'DAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgC' +
-  'BEEAQQAQigIhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQigIgA0YP' +
-  'C0EBIANBwABLDQAaQQAgAxCLAiICQQRIDQAaIAAgASgCACABKAIEQQAgAhCMAgsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAg' +
-  'ASgCBBCgAiAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggi' +
-  'Ag0AIANBwQBJBEAgAyECDAELIAMQjwIhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAs' +
-  'AkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEIoCIgJFBEAgACABKAIAQX8QmQIgBCAAQUBrNgIAQWghAiAAQWhBthQgBBCaAgwBCwJ/' +
-  'IAIgBC0ADwR/IAAgASACEKECBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIF' +
-  'IAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhCWAgwCCyAEIAIQiwIiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhCV' +
-  'AiICIAJsQQAQlgIMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEIwCRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0A' +
-  'IAAgBCgCCCIDNgIYIAAQlwIiAg0AIAAgAyADbEECdBBOIgI2AjQgAkUEQEF/IQIgAEF/QdALQQAQmgIMAQsgACgCDCICQQJBASAA' +
-  'KAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhCYAiICDQAg' +
-  'AEEBNgIgIAEoAgwhASAFBEAgACABEKICIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0Hs' +
-  'ChCjAkFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQgAIOBQQDAwEAAwsgACACEIUCRQ0BIAAgAUGLJRCjAiAAIAE2AihBaCEB' +
-  'DAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABCKAiAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAA' +
-  'LQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBCgAgJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIE' +
-  'IAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQigIhASAAIAIg' +
-  'ACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQmAIhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB3yMQowJB' +
-  'aCEBDAELIAAgARCiAiEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIg' +
-  'A2siBBCwASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBCwASIAIAFrIAIgABs2AgQLigEBBX8jAEEQ' +
-  'ayICJAACQCAAKAIAIAEgAhCBAkUNACAAIAIgARCCAkUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAEIoCIQMgACgCCCIBRQRAIAMQ' +
-  'iwIhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARCMAiEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIA' +
-  'QQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEIcC' +
-  'IgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFB' +
-  'AnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5q' +
-  'Qf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByEC' +
-  'QQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIh' +
-  'AiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAg' +
-  'ASACEIYCIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyED' +
-  'IAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIGEIkCIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIF' +
-  'QX9GIAQgBUhyIAdyIAcgBhCJAhshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAA' +
-  'QeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhCNAkEAIQFBACECA0AgACADIAVBEGogBRCOAgRAIAUtAAhBAEchAiAB' +
-  'QQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABCPAiIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMA' +
-  'QSBrIgUkACAFQRBqIAEgAhCNAgNAAkAgACgCACADIAVBEGogBRCOAiIBRQ0AIAAgAyAFKAIAIAUoAgQgBBCQAiICQQBIDQAgAiAE' +
-  'TA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEH' +
-  'IAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxCGAiIEQQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEA' +
-  'AwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZy' +
-  'IARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkACQAJAIAAgBCAHEIYCIgxBA3EOBAMAAAEA' +
-  'CyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAEL' +
-  'CyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYC' +
-  'CEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRCRAiEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAg' +
-  'BiAHEIYCIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0B' +
-  'GkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxCRAiEFCyADIAQ6AAggAyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBG' +
-  'DQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUt' +
-  'AAAiAWosAIYCIgJOcnINASABwBCJAkUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAEL' +
-  'QQAhAiAFLAAAIgQQkgINASAEEJMCDQELA38gACADRgRAIAEPCyAAIAVqLAAAIgIQlAIEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEg' +
-  'AEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACt' +
-  'iKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAgABCPAiIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAEL' +
-  'IAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEEfyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQ' +
-  'aiABKAIAIAEoAgQQjQIgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhCOAkUNACABIAhGBEAgBSAGKAIANgLc' +
-  'AQwBCyAAIAZBfxCdAiIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwB' +
-  'QX8QmQICQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUHZFCAFQTBqEKkBGgwBCyAFIABBQGs2AkAgBUHQAGpB' +
-  'gAFB6xQgBUFAaxCpARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASABbDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIE' +
-  'IABBaEHsIyAFEJoCDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAgBSAFQdAAajYCJCAAQWhB4C4gBUEgahCaAgwBCyAAIAIgAyAF' +
-  'QdAAahCbAgtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAgACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8QmQJB' +
-  'qy5BiRAgAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYC' +
-  'ACAAQWYgBCACEJoCQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIEJAAgBEEwaiABKAIAIAEoAgQQjQICQAJ/AkADQCAFIQYgB0EB' +
-  'cQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQjgJFIAQtAChBACADG3JFBEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEJwCIghFDQEM' +
-  'BAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBCZAiAAKAIYIQVBxB4hB0H9PwwBCyAAIAQoAiBBfxCZAkGYIyEHIAAo' +
-  'AhgiBSEGQew+CyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYCFCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCAC' +
-  'QQFqNgIAQWghCCAAQWhB0AggBBCaAgsgBEFAayQAIAgLrAIBBn8jAEEgayIEJAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAH' +
-  'IANrELABIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEGNCSAE' +
-  'QRBqEKkBGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIE' +
-  'IABBkAFqQTBB0TogBBCpARoLAkAgACgCECIDRQ0AIAMgBhCeAjYCGCADIAcQngI2AhwgAyABEJ4CNgIgIAVFDQAgAyACIAAoAhgi' +
-  'AG0iAUEBajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/IwBBEGsiBCQAIAQgAzYCDCAAKAIQIAEgAiADEMEBIARBEGok' +
-  'AAtIAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEIsCIgI2AgggBCACNgIEIAQgATYCACAAQWhB9DYgBBCaAiAEQSBqJAAL' +
-  'rgIBBn8jAEEQayIEJAACfyAAIAEgACgCHBCdAiIDQQBIBEAgAwwBC0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAg' +
-  'ACACIAUQmQIgBCAAQUBrNgIAIABBaEH6FCAEEJoCQWgMAQsCQCADDQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwA' +
-  'ACIHIAcQlAIbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAgAEEBOgAuDAELIALAEJICRQ0AIABBAToALwsgACgCDCAFaiAD' +
-  'OgAIIAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQ' +
-  'aiQAC+YEAQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQgACgCGCIEQcAAIAQbIgYQkAIiBEEATiAEIAZMcUUEQCAAIAUg' +
-  'BEF/cyAEQR91cWoiBSACEJkCIAAgA0HgAGoQnwICQCAEQQBIBEAgA0GAAmohBCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVr' +
-  'EIcCIgFBAEgEQCAGLQAAIQFBtjEMAQsgAUUEQEEAIQFBnyAMAQtBojEgAUH/AEYgAUEgSXINABpBuTBB4BdBzDwgACgCFEEBRhsg' +
-  'AUH/AEsbCyEFIAIgATYCACAEQTAgBSACEKkBGiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAg' +
-  'AEFnQa0VIAMQmgIMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJE' +
-  'IANB2DNB/T8gAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQZgUIANBQGsQqQEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2' +
-  'AlQgAyABNgJQIANBgAJqQTBBgDogA0HQAGoQqQEaCyAAQUBrIQEgACgCGCICRQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0GAMiAD' +
-  'QRBqEJoCDAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2AjQgAyAAQZABajYCKCADIANBgAJqNgIgIABBZ0HFFSADQSBq' +
-  'EJoCC0FnIQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJGwvjAgEMfyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAo' +
-  'AhRBAUYEQCAEIAM2AhAgAUGgAUG7NCAEQRBqEKkBIAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMg' +
-  'AiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFq' +
-  'Rg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUGMFCAEQSBqEKkBIAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJq' +
-  'BSACCyIHIAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2' +
-  'AgAgAkEoQYgdIAQQqQEaIARBMGokAAvgAQEEfyMAQSBrIgQkACAAQaDCACgCADYCCCAAQZjCACkCADcCACAEQRBqIAIgAxCNAkEA' +
-  'IQJBACEDA0AgAyEFAkADQCABKAIAQQEgBEEQaiAEEI4CRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAg' +
-  'AEEBOgAHCyAFIQMLIAFBASAEKAIAIAZBwAAQkAIiBUEASARAIABBADoABQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAF' +
-  'IQcMAQsLIAAgBC0AHToABCAEQSBqJAAL4AEBBH8jAEEgayIDJAAgAkEBayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAF' +
-  'QcEATwRAIAUQiwJBAEcMAQsgAyAB/QACAP0LAxAgASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAG' +
-  'IAQgA0EQahCAAg4FAgEBAQABCyAAKAIAIAMoAhAgAygCFCAAKAIUIANBD2oQigIaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsL' +
-  'IAEgBUYgAkECS3EMAQtBAAsgA0EgaiQAC/8BAQZ/IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEIACIQIg' +
-  'BSgCDCABIAJBfnFBAkYbIQELIwBBEGsiBiQAAn8gACgCACIDIAAoAjAiAmoiB0EAIAEgAmsiAhCwASIEBEAgACAEIANrQX8QmQIg' +
-  'BiAAQUBrNgIAIABBZ0HDDSAGEJoCQWcMAQsgAkEBIAIbEE4iBEUEQCAAQX9B0AtBABCaAkF/DAELIAQgByAC/AoAACAAKAIMIgMg' +
-  'AjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAAL4wEBAn8jAEGgAWsiAyQAIABB' +
-  'ADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEEIsCDQAgBBCVAiEBIAAgACgCOEF/EJkCIAMgAEFAazYCACADQTBqIgJB' +
-  '5ABB6xQgAxCpARogACAEIAEgAWwgAhCbAgwBCyAAIAEgBBCZAiAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABB' +
-  'QGs2AhwgAyACNgIYIAMgATYCECADQf0/Qf4VIAFBAUYbNgIUIABBaEGNDyADQRBqEJoCCyADQaABaiQAC40GAgd/AX4jAEEgayIG' +
-  'JAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJq' +
-  'IAEgCUgNAxpBACEIIAZB+MIAKAIANgIYIAZB8MIAKQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEg' +
-  'CCEHCwJAIAEgB0oEQEGwwgAhCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQbY0IArAIgxBBRCwAUUN' +
-  'ACAIIAwgBxCwAQ0AIAYgCjoAGAsgAC0AyiBBLEcNAiAGQSw6ABkMAgsgCEEBaiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsg' +
-  'BkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRAIAYgASACQQAgBkEQahClAgwBCwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAA' +
-  'KAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwhCgNAQQEgCiALRg0CGiAJIAtBAnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAH' +
-  'IAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dyDQALC0EAC0UEQCAGIAEgAiADIAZBEGoQpQIMAQsgA0EBRgRAIAZBEGohCEEAIQcg' +
-  'ACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYgACgCzCAgAWogACgC1CAgB0ECdGooAgAiAyABaxCnAiAGIAIgB2otAAAiASAAIAdq' +
-  'LQAIRgR/IAAoAswgIANqLQAABSAIIAEQqAILwBCoASAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEKcCDAEL' +
-  'IAYgACACEKYCCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWoh' +
-  'BwwBCwALAAtCfgsgBkEgaiQAC50BAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAME' +
-  'QCAAQQoQqAELIAZBAWohBgwDCyACIAUgCmpqLQAAIQggA0UgBUVyRQRAIABBICAELQAJIAcbwBCoAQsCQCAHRQRAIAAgCBCpAgwB' +
-  'CyAAIAQgCBCoAhCoAQsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAg' +
-  'ASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEJICRQRAIAQQkwJFDQELIAVB' +
-  'AWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABCUAgRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAg' +
-  'B2ogASgC0CAgB2sQpwIPCyAAIAcgCGogBSAHaxCnAgJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxCnAgwB' +
-  'CyAAIAQQqQILIAohBiADIQcMAAsACyQAA0AgAgRAIAAgASwAABCoASABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABB' +
-  'CGogARssAAALMwEBfyMAQRBrIgIkACACIAE2AgAgACACQQxqIgAgAEEEQc4JIAIQqQEQpwIgAkEQaiQAC+0DAgN/An4jAEFAaiIF' +
-  'JAACQCAAQQAgARtFBEBBACECIANBfkGnKEEAEMIBGgwBCyACBH8gAikDCCEHIAIpAwAhCCACKAIQBUEACyEEAkACQEEBQagJEE0i' +
-  'AkUNACACIAAQqwINACACEKwCRQ0BCyACEK0CIAVBfxDAATYCACADQX9B/RUgBRDCARpBACECDAELAkACQCAAIAFCAkKAreIEIAgg' +
-  'CFAbIgggAigCMCAFQSBqIAMQ1gEiACAFKAIgIgZyRQRAIANBY0HuGkEAEMIBGgwBCyAAIAZBAkdyRQRAIANBYkGbGEEAEMIBGgwB' +
-  'CyAAIAZBBEdyRQRAIAUgCDcDECADQWVB9h4gBUEQahDCARoMAQsgAEUNAQsgAhCtAkEAIQIMAQsgAkKAkvQBIAcgB1AbNwNIQQAh' +
-  'ACACIARBECAEQQBKGzYCUEJ/Qn8gAjUCACIHhkJ/hSAHQsAAURshByACKAIEIgRBACAEQQBKGyEGA0AgACAGRgRAIAIgBDYCNEEA' +
-  'IQADQCAAIAROBEAgA0UNBCADQQBB7AH8CwAFIAAgAWotAAAiBgRAIAIgACAGEK4CIAIoAgQhBAsgAEEBaiEADAELCwUgAigCKCAA' +
-  'QQN0aiAHNwMAIABBAWohAAwBCwsLIAVBQGskACACC+4CAQx/IAEoAhAiBiABKAIAIgUgBWwiC0ECdCICaigCACEDIAAgBSABKAIM' +
-  'IgRsQQJ0EE4iDDYCHCAAIAJBBGoiBxBOIgI2AiAgACADQQJ0IggQTiIDNgIkIARBBBBNIglFIAxFIAJFcnJBASADGwRAIAkQU0F/' +
-  'DwsgAiAGIAf8CgAAIAMgASgCFCIHIAj8CgAAQQAhAgNAIAIgC0YEQCAJEFMgACALNgIEIAAgBTYCACAAIAEoAgwiAjYCCCAAIAEo' +
-  'Ahg2AgwgACABKAIcQQF0QQJxIgM2AhAgACABKAIgIgE2AhggACACIAVBfWxqIAEgA2prNgIUQQAPCyAGIAJBAWoiA0ECdGohCCAG' +
-  'IAJBAnRqKAIAIQQDQCAIKAIAIARMBEAgAyECDAIFIAkgByAEQQJ0aigCACINQQJ0aiIKIAooAgAiCkEBajYCACAMIAogBSANbGpB' +
-  'AnRqIAI2AgAgBEEBaiEEDAELAAsACwAL5QMCEX8BeyMAQRBrIgUkACAAIAAoAgQiAUEIEE0iBjYCKCAAIAFBARBNIgc2AiwgACAB' +
-  'QQEQTSIINgIwIABBAUEIEE0iCTYCXCAAIAEgACgCACICbEEIEE0iCjYCYCAAIAFBBBBNIgs2AmwgACAAKAIIIgNBBBBNIgw2AnQg' +
-  'ACABQQJ0IgRBBBBNIg02AoAJIAAgBEEEEE0iBDYChAkgACABQQEQTSIONgKICSAAIAFBCBBNIg82ApAJIAAgAUEBEE0iEDYClAkg' +
-  'ACADQQQQTSIDNgKMCSAAIAEgAkECIAJBAkobbCIBQQQQTSICNgKYCSAAIAFBBBBNIhE2ApwJIAAgAUEEEE0iATYCoAlBfyEAIAVB' +
-  'EGokAEF/QQBBfyABGyAORSAI/REgB/0cASAG/RwCIAn9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIS/RsBQQFxQQF0IBL9GwBrIBL9' +
-  'GwJBAXFBAnRyIBL9GwNBAXFBA3RyIAr9ESAL/RwBIAz9HAIgDf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwBBAXFBBHRyIBL9' +
-  'GwFBAXFBBXRyIBL9GwJBAXFBBnRyIBL9GwNBB3RyQf8BcXIgBEUgA0VyciAQRSAPRXIgAkUgEUVycnIbC5kBACAABEAgACgCHBBT' +
-  'IAAoAiAQUyAAKAIkEFMgACgCKBBTIAAoAiwQUyAAKAIwEFMgACgCXBBTIAAoAmAQUyAAKAJsEFMgACgCdBBTIAAoAoAJEFMgACgC' +
-  'hAkQUyAAKAKICRBTIAAoAowJEFMgACgCkAkQUyAAKAKUCRBTIAAoApgJEFMgACgCnAkQUyAAKAKgCRBTIAAQUwsL2AECBX8BfiAA' +
-  'KAIsIAFqIAI6AAAgACgCKCIEIAFBA3RqQgA3AwAgACAAKAI0QQFrNgI0IAAoAiAgAUECdGoiASgCACIDIAEoAgQiASABIANIGyEF' +
-  'Qn4gAkEBa62JIQgDQCADIAVHBEBBACEBIAAoAgAiAkEAIAJBAEobIQYgACgCHCACIAAoAiQgA0ECdGooAgBsQQJ0aiECA0AgASAG' +
-  'RgRAIANBAWohAwwDBSAEIAIgAUECdGooAgBBA3RqIgcgBykDACAIgzcDACABQQFqIQEMAQsACwALCwucAwEFfwJ/QX4gAEUgAUVy' +
-  'DQAaIAFBAEEo/AsAIAAQsAJBACAAKAI0RQ0AGgJAA0AgAkEURwRAIABCADcDOCAAIAApA0g3A0AgACACNgJUIAAgAkEEdCIDQbDD' +
-  'AGooAgA2AlggACADQbzDAGooAgAgA0G4wwBqKAIAEQEADQIgABCwAiACQQFqIQIMAQsLIABBFDYCVCAAQRQQsQI2AlggABCyAgtB' +
-  'ACECIAAoAmgiA0EAIANBAEobIQQCfwNAIAIgBEYEQEEAIAAoAmRFDQIaBSAAKAIoIAAoAmAgAkEDdGoiBSgCAEEDdGoiBiAGKQMA' +
-  'Qn4gBSgCBEEBa62JgzcDACACQQFqIQIMAQsLIAAgACgCXCICKAIAIAIoAgQQrgIgACgCaCEDIAAoAmQLIQIgASAAKAJUNgIAIAAo' +
-  'AlwhBCABIAI2AgggASAENgIEIAAoAmAhAiABIAM2AhAgASACNgIMIAEgACgCbDYCFCABIAAoAnA2AhggASAAKAJ0NgIcIAAoAngh' +
-  'AiABIABB/ABqNgIkIAEgAjYCIEEBCwsmACAAQQA2AnAgAEEANgJ4IABBADYC/AggAEIANwJkIABBADoAfAsXACAAQQR0QbDDAGoo' +
-  'AgBBACAAQRRNGwvSAQEGfyMAQRBrIgMkACAAKAIEIgFBACABQQBKGyEFQX8hAUHBACEEA0AgAiAFRwRAIAAoAiwgAmotAABFBEAg' +
-  'ACgCKCACQQN0aikDABCzAiIGIAQgBCAGSiIGGyEEIAIgASAGGyEBCyACQQFqIQIMAQsLIAAgASAAKAIwIAFqLQAAIgUQtAIgACAB' +
-  'ELUCIAAoAgAhAiADIAQ2AgwgAyAFNgIIIAMgASACbSIEQQFqNgIAIAMgASACIARsa0EBajYCBCAAQdwzIAMQtgIgA0EQaiQACwYA' +
-  'IAB7pwseAQF/IAAoAlwiAyACNgIEIAMgATYCACAAQQE2AmQLXgEFfyAAKAJwIgJBACACQQBKGyEFIAAoAmwhBAJAA0AgAyAFRwRA' +
-  'IANBAnQhBiADQQFqIQMgBCAGaigCACABRw0BDAILCyAAIAJBAWo2AnAgBCACQQJ0aiABNgIACwt/AQJ/IwBBEGsiBCQAAkAgACgC' +
-  '/AgiA0H8B2tBBUkNACAEIAI2AgwgACAAKAL8CGpB/ABqQfwHIANrIgMgASACEKcBIgFBAEgNACAAAn8gASADTwRAIABB+AhqQa7c' +
-  'uAE2AABB/wcMAQsgACgC/AggAWoLNgL8CAsgBEEQaiQAC5sDAgl/An4jAEEgayIFJABBACEBIAAoAggiCUEAIAlBAEobIQYDQAJA' +
-  'IAEgBkYEQCAGIQEMAQtBACECQX8hBCAAKAIAIgcgACgCHCABELgCIQhBACEDA0AgAyAHSCACQQJJcQRAIAQgCCADQQJ0aigCACIE' +
-  'IAQgACgCLGotAAAiChshBCADQQFqIQMgAiAKRWohAgwBBQJAIAJBAUcNAEIAIQtBACECIAAoAgAiA0EAIANBAEobIQggAyAAKAIc' +
-  'IAEQuAIhAwN+IAIgCEYEfiALBSALQgBCASAAKAIsIAMgAkECdGooAgBqMQAAIgxCAX2GIAxQG4QhCyACQQFqIQIMAQsLQn+FQn9C' +
-  'fyAHrYZCf4UgB0HAAEYbgyILELMCQQFHDQAgACAEIAsQuQIiBhC0AiAAIAQQtQIgACABELoCIAUgACgCWDYCECAAQeQ/IAVBEGoQ' +
-  'tgIgACAEELsCIABBtj9BABC2AiAAIAEQvAIgBSAGNgIAIABBxjMgBRC2AgwDCwsLIAFBAWohAQwBCwsgBUEgaiQAIAEgCUgLDQAg' +
-  'ASAAIAJsQQJ0agsJACAAeqdBAWoLXgEFfyAAKAJ4IgJBACACQQBKGyEFIAAoAnQhBAJAA0AgAyAFRwRAIANBAnQhBiADQQFqIQMg' +
-  'BCAGaigCACABRw0BDAILCyAAIAJBAWo2AnggBCACQQJ0aiABNgIACwtCAQN/IwBBEGsiAiQAIAIgASAAKAIAIgNtIgRBAWo2AgAg' +
-  'AiABIAMgBGxrQQFqNgIEIABB5iogAhC2AiACQRBqJAALmQIBA38jAEHgAGsiAiQAAkAgASAAKAIAIgNIBEAgAiABQQFqNgIAIABB' +
-  '9SsgAhC2AgwBCyABIANBAXQiBEgEQCACIAEgA2tBAWo2AhAgAEGoLyACQRBqELYCDAELIAEgA0EDbCIDSARAIAAoAgwhAyACIAEg' +
-  'BGtBAWo2AiQgAkH5J0HMCCADGzYCICAAQZgvIAJBIGoQtgIMAQsgASADayIBIAAoAhAiA0gEQCACQaEdQa8dIAEbNgIwIABBphUg' +
-  'AkEwahC2AgwBCyABIANrIgNBAWohASADIAAoAhQiBEgEQCACIAE2AkAgAEH8KyACQUBrELYCDAELIAIgASAEazYCUCAAQZ4vIAJB' +
-  '0ABqELYCCyACQeAAaiQAC4kDAgp/A34jAEEQayIEJABBACEBIAAoAggiB0EAIAdBAEobIQUDQAJAIAEgBUYEQCAFIQEMAQtBACED' +
-  'IAAoAgAiAkEAIAJBAEobIQhCACEMIAIgACgCHCACQQF0IgJBACAHIAJrIgJrIAEgAkgbIAFqIgIQuAIhCUIAIQ0DQCADIAhGBEAC' +
-  'QCAMIA1Cf4WDIgxQDQBCASAMELkCIgpBAWuthiEMQQAhAwNAIAMgCEYNASADQQJ0IQYgA0EBaiEDIAAoAiggBiAJaiIGKAIAIgtB' +
-  'A3RqKQMAIAyDUA0ACyAAIAsgChC0AiAAIAYoAgAQtQIgACACELoCIAAoAlghBSAEIAo2AgQgBCAFNgIAIABBhT4gBBC2AiAAIAYo' +
-  'AgAQuwIgAEHnPkEAELYCIAAgAhC8AiAAQbQ0QQAQtgIMAwsFIAAoAiggCSADQQJ0aigCAEEDdGopAwAiDiAMgyANhCENIAwgDoQh' +
-  'DCADQQFqIQMMAQsLIAFBAWohAQwBCwsgBEEQaiQAIAEgB0gLuwECA38BfiMAQSBrIgIkAEEAIQEgACgCBCIEQQAgBEEAShshAwNA' +
-  'AkACQCABIANGBEAgAyEBDAELIAAoAiwgAWotAAANASAAKAIoIAFBA3RqKQMAIgUQswJBAUcNASAAIAEgBRC5AiIDELQCIAAgARC1' +
-  'AiACIAAoAlg2AhAgAEHkPyACQRBqELYCIAAgARC7AiACIAM2AgAgAEGzMyACELYCCyACQSBqJAAgASAESA8LIAFBAWohAQwACwAL' +
-  'CQAgACABEMACC4IFAg9/BH4jAEEgayIHJAAgACgCACIIQQF0IQ4gCEEAIAhBAEobQQFqrSESIAAoAoAJIQUgCKwhEwNAAkACQCAD' +
-  'IAAoAghODQAgAyAOSCABRw0BQgEhESAAKAIAIAAoAhwgAxC4AiEPA0AgESASUQ0CQgEgEUIBfYYhFEEAIQRBACECA0AgAiAIRgRA' +
-  'IAAgExDBAkUNAwUgACgCKCAPIAJBAnRqKAIAIgZBA3RqKQMAIBSDUEUEQCAFIARBAnRqIAY2AgAgBEEBaiEECyACQQFqIQIMAQsL' +
-  'AkAgBEECSA0AIAAoAiAiCiAFKAIAIgxBAnRqKAIAIQYgEachDQNAIAYgDEECdCAKaigCBE4NAUEBIQlBASECAkAgACgCJCAGQQJ0' +
-  'aigCACILIANGDQADQCACIARIQQAgCRsEQCAAIAUgAkECdGooAgAgCxDCAiEJIAJBAWohAgwBBSAJRQ0CQQAhAiAAKAIAIAAoAhwg' +
-  'CxC4AiEJAkADQAJAIAIgCEYEQCAAKAJoRQ0BQQAhAgNAIAIgBEYNBCAAIAUgAkECdGooAgAQtQIgAkEBaiECDAALAAsgACAJIAJB' +
-  'AnRqKAIAIgogAxDCAkUEQCAAIAogDRDDAgsgAkEBaiECDAELCyAFKAIAIQwgACgCICEKDAMLIAAgAxC6AiAAIAsQugIgByAAKAJY' +
-  'NgIQIABB1j4gB0EQahC2AiAAIAMQvAIgByANNgIAIABBnD4gBxC2AiAAIAUgBBDEAiAAQbE+QQAQtgIgACALELwCIAAQxQJBASEQ' +
-  'DAYLAAsACyAGQQFqIQYMAAsACyARQgF8IREMAAsACyAHQSBqJAAgEA8LIANBAWohAwwACwALGQAgACAAKQM4IAF8IgE3AzggASAA' +
-  'KQNAWAtaAQN/IAAoAiAgAUECdGoiASgCACIDIAEoAgQiBCADIARKGyEFA0ACQCAFIAMiAUYEQCAFIQEMAQsgAUEBaiEDIAAoAiQg' +
-  'AUECdGooAgAgAkcNAQsLIAEgBEgLiQEBBX8CQCAAKAIoIAFBA3RqKQMAIAJBAWutiEIBg1ANACAAKAJoIgRBACAEQQBKGyEGIAAo' +
-  'AmAhBQNAIAMgBkcEQCABIAUgA0EDdGoiBygCAEYgBygCBCACRnENAiADQQFqIQMMAQsLIAUgBEEDdGoiAyACNgIEIAMgATYCACAA' +
-  'IARBAWo2AmgLC0cBAX8gAkEAIAJBAEobIQNBACECA0AgAiADRwRAIAIEQCAAQfg/QQAQtgILIAAgASACQQJ0aigCABC7AiACQQFq' +
-  'IQIMAQsLC+0BAgd/An4jAEEQayIEJAAgAEHHPUEAELYCIAAoAmghAQNAIAEgAkoEQEIBIAAoAmAgAkEDdGooAgQiBkEBa62GIgkg' +
-  'CINQBEAgCFBFBEAgAEHaP0EAELYCCyAEIAY2AgAgAEH3PiAEELYCQQEhBSACIQMDQCAAKAJoIgEgA0oEQCAGIAAoAmAiByADQQN0' +
-  'IgFqKAIERgRAIAAgBQR/IAcFIABB+D9BABC2AiAAKAJgCyABaigCABC7AkEAIQULIANBAWohAwwBCwsgCCAJhCEICyACQQFqIQIM' +
-  'AQsLIABBtDRBABC2AiAEQRBqJAALxgIBC38jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAQgA0EAIANB' +
-  'AEobIQYDQAJAIAUgACgCCE4NAEEAIQMgACgCACAAKAIcIAUQuAIhB0EAIQQDQCAEIAZGBEACQCACIAE2AgggAiACQRBqNgIEIAIg' +
-  'AkGgBGo2AgAgASADSg0AIAAgAkEQaiADIAFBAEEAQgAgAkGQBGpBBiACEMgCRQ0AQQEhCAwDCwUgACgCKCIJIAcgBEECdGoiCigC' +
-  'ACILQQN0aikDABCzAiIMQQJIIAEgDEhyRQRAIAJBoARqIANBAnRqIAs2AgAgAkEQaiADQQN0aiAJIAooAgBBA3RqKQMANwMAIANB' +
-  'AWohAwsgBEEBaiEEDAELCyAFQQFqIQUgACkDOCAAKQNAWA0BCwsgAkGgBmokACAIC6kFAgt/An4jAEEgayIEJAAgACgCACEFIAIo' +
-  'AggiB0EAIAdBAEobIQgDQCADIAhGBEAgBUEAIAVBAEobIQogACgCICIDIAQoAhAiAUECdGooAgAhBSABQQFqQQJ0IQsDQAJAAkAC' +
-  'QAJAIAMgC2ooAgAgBUwEQEEAIQMgACgCaEUNAgwBCyAAKAIkIAVBAnRqKAIAIQZBASECQQEhAwNAIAMgB0hBACACGwRAIAAgBEEQ' +
-  'aiADQQJ0aigCACAGEMICIQIgA0EBaiEDDAEFIAJFDQUgACgCaCEMQQAhASAAKAIAIAAoAhwgBhC4AiENA0AgASAKRg0FIA0gAUEC' +
-  'dGohCUEAIQJBACEDA0AgAyAIRgRAAkAgAg0AIAAoAiggCSgCAEEDdGopAwAgD4MhDgNAIA5QDQEgACAJKAIAIA4QuQIQwwIgDkIB' +
-  'fSAOgyEODAALAAsgAUEBaiEBDAIFIAIgCSgCACAEQRBqIANBAnRqKAIARnIhAiADQQFqIQMMAQsACwALAAsACwALA0AgAyAIRwRA' +
-  'IAAgBEEQaiADQQJ0aigCABC1AiADQQFqIQMMAQsLIAQgACgCWDYCACAAQeQ/IAQQtgIgACAEQRBqIAcQxAIgAEGXPUEAELYCIAAg' +
-  'DxDJAiAAQec+QQAQtgJBACEDA0AgACgCeCADTARAIAAQxQJBASEDDAILIAMEQCAAQdo/QQAQtgILIAAgACgCdCADQQJ0aigCABC8' +
-  'AiADQQFqIQMMAAsACyAEQSBqJAAgAw8LIAAoAmggDEwNACAAIAYQugILIAVBAWohBSAAKAIgIQMMAAsABSADQQJ0IgYgBEEQamog' +
-  'AigCACABIAZqKAIAIgZBAnRqKAIANgIAIANBAWohAyACKAIEIAZBA3RqKQMAIA+EIQ8MAQsACwALrwECA38BfgJAIAMgBUcEQCAE' +
-  'IAIgAiAESBshCyAFQQFqIQwgByAFQQJ0aiEFA0BBACEKIAQgC0YNAiAAQgEQwQJFDQIgASAEQQN0aikDACAGhCINELMCIANKBEAg' +
-  'BEEBaiEEDAELIAUgBDYCAEEBIQogACABIAIgAyAEQQFqIgQgDCANIAcgCCAJEMgCRQ0ACwwBCyAGELMCIAVHDQAgACAHIAkgCBEC' +
-  'AEEARw8LIAoLWwECfyMAQRBrIgIkACAAQbcIQQAQtgJBtjAhAwNAIAFQBEAgAEG1CEEAELYCIAJBEGokAAUgAiABELkCNgIAIAAg' +
-  'AyACELYCIAFCAX0gAYMhAUHxKyEDDAELCwvGAwIIfwN+IwBBIGsiBCQAIAAoAhwhByAAKAIAIQggAigCACEJIAIoAgwiBkEAIAZB' +
-  'AEobIQUDfyADIAVGBH9BACEDIAggByAJELgCIQEDfyALUAR/IAxCf4UhDUEAIQECfwNAAkAgASAFRgRAQQAiAyAAKAJoRQ0DGgwB' +
-  'CyAAKAIoIARBEGogAUECdGooAgAiA0EDdGopAwAgDYMhCwNAIAtQBEAgAUEBaiEBDAMFIAAgAyALELkCEMMCIAtCAX0gC4MhCwwB' +
-  'CwALAAsLA0AgAyAFRwRAIAAgBEEQaiADQQJ0aigCABC1AiADQQFqIQMMAQsLIAAgAigCABC6AiAEIAAoAlg2AgAgAEHWPiAEELYC' +
-  'IAAgAigCABC8AiAAQfg/QQAQtgIgACAMEMkCIABBoD5BABC2AiAAIARBEGogBhDEAiAAEMUCQQELIARBIGokAAUgBEEQaiADQQJ0' +
-  'aiABIAt6p0ECdGooAgA2AgAgA0EBaiEDIAtCAX0gC4MhCwwBCwsFIAIoAgggASADQQJ0aigCACIKQQN0aikDACALhCELQgEgAigC' +
-  'BCAKQQJ0aigCAEEBa62GIAyEIQwgA0EBaiEDDAELCwuiAwIGfwd+IwBBoAZrIgIkACAAKAIAIQMgAv0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP0LBJAGIANBACADQQBKG0EBaq0hCyADrSEMIAOsIgggCH4hDQNAAkACQCAEIAAoAghODQBBACEDQgEhCCAAKAIAIAAoAhwgBBC4' +
-  'AiEFAkADQAJAAkAgCCALUgRAQgEgCEIBfYYhDkIAIQlCACEKDAELIAAgDRDBAkUNAyACIAQ2AgAgAiABNgIMIAIgAkEQajYCCCAC' +
-  'IAJBkARqNgIEIAEgA0oNASAAIAJBEGogAyABQQBBAEIAIAJBkAZqQQcgAhDIAkUNAUEBIQYMBAsDQCAJIAxSBEBCAEIBIAmGIAAo' +
-  'AiggBSAJp0ECdGooAgBBA3RqKQMAIA6DUBsgCoQhCiAJQgF8IQkMAQsLIAoQswIiB0ECSCABIAdIckUEQCACQRBqIANBA3RqIAo3' +
-  'AwAgAkGQBGogA0ECdGogCD4CACADQQFqIQMLIAhCAXwhCAwBCwsgACkDOCAAKQNAWA0CCwsgAkGgBmokACAGDwsgBEEBaiEEDAAL' +
-  'AAt0AQR/A0ACQCADQQZHBEAgA0EDdCICQYTDAGohBCACQYDDAGohBUEBIQIDQCACIAAoAgBKDQIgACABIAUoAgAgBCgCACACEM0C' +
-  'BEBBAQ8LIAJBAWohAiAAKQM4IAApA0BYDQALC0EADwsgA0EBaiEDDAALAAuTAwIKfwJ+IwBBsAZrIgUkACAAKAIAIQYgBf0MAAAA' +
-  'AAAAAAAAAAAAAAAAAP0LBKAGIAZBACAGQQBKGyEKIAMgBmwhCyACIAZsIQxCASAEQQFrrYYhEAJ/A0ACQCAJIApGBEAgACAGrCIP' +
-  'IA9+EMECDQFBAAwDCyAAKAIcIAkgDGogBmxBAnRqIQ1BACEHQgAhDwNAIAYgB0YEQCAPELMCIgdBAEwgASAHSHJFBEAgBUEgaiAI' +
-  'QQN0aiAPNwMAIAVBoARqIAhBAnRqIAk2AgAgCEEBaiEICyAJQQFqIQkMAwUgACgCKCANIAdBAnRqKAIAIg5BA3RqKQMAIBCDUEUE' +
-  'QEIBIAAoAiAgACgCJCAOIAMQzgIgC2uthiAPhCEPCyAHQQFqIQcMAQsACwALCyAFIAQ2AhwgBSADNgIYIAUgAjYCFCAFIAE2AhAg' +
-  'BSAFQSBqNgIMIAUgBUGgBGo2AghBACABIAhKDQAaIAAgBUEgaiAIIAFBAEEAQgAgBUGgBmogBUEIahDPAkEARwsgBUGwBmokAAsZ' +
-  'ACABIAAgAkECdGooAgAgA2pBAnRqKAIAC6sBAgN/AX4CQCADIAVHBEAgBCACIAIgBEgbIQogBUEBaiELIAcgBUECdGohBQNAQQAh' +
-  'CSAEIApGDQIgAEIBEMECRQ0CIAEgBEEDdGopAwAgBoQiDBCzAiADSgRAIARBAWohBAwBCyAFIAQ2AgBBASEJIAAgASACIAMgBEEB' +
-  'aiIEIAsgDCAHIAgQzwJFDQALDAELIAYQswIgBUcNACAAIAcgCBDQAkEARw8LIAkLiwUCC38DfiMAQRBrIgUkACACKAIIIgxBACAM' +
-  'QQBKGyEJIAIoAhRBAWshCiACKAIQIQYgAigCDCEHIAAoAgAhBANAIAMgCUYEQAJAIARBACAEQQBKGyEBIAQgB2whCCAEIAZsIQYg' +
-  'DiEPA0ACQCAPUARAIAAoAmgNAUEAIQMMAwsgACgCHCAGIA96p2ogBGxBAnRqIQtBACEDA0AgASADRgRAIA9CAX0gD4MhDwwDCyAQ' +
-  'IAAoAiAgACgCJCALIANBAnRqKAIAIg0gBxDOAiAIa62Ip0EBcUUEQCAAIA0gAigCFBDDAgsgA0EBaiEDDAALAAsLQgEgCq2GIQ8D' +
-  'QCAQUEUEQCAAKAIcIAggEHqnaiIHIARsQQJ0aiEKQQAhAwNAIAEgA0YEQCAAIAcQugIgEEIBfSAQgyEQDAMLIAAoAiggCiADQQJ0' +
-  'aigCACILQQN0aikDACAPg1BFBEAgACALELUCCyADQQFqIQMMAAsACwsDQCAOUEUEQCAAIAYgDnqnahC6AiAOQgF9IA6DIQ4MAQsL' +
-  'IAAoAlghASAFIAIoAhQ2AgQgBSABNgIAIABB3j4gBRC2AkEAIQMDQCADIAlGBEAgAEHxPUEAELYCQQAhAwNAIAMgCUYEQCAAEMUC' +
-  'QQEhAwwECyADBEAgAEH4P0EAELYCCyAAIAAoAnQgAyAMakECdGooAgAQvAIgA0EBaiEDDAALAAsgAwRAIABB+D9BABC2AgsgACAA' +
-  'KAJ0IANBAnRqKAIAELwCIANBAWohAwwACwALBSACKAIEIAEgA0ECdGooAgAiCEEDdGopAwAgDoQhDkIBIAIoAgAgCEECdGo1AgCG' +
-  'IBCEIRAgA0EBaiEDDAELCyAFQRBqJAAgAwsJACAAIAEQ0gILxgYCD38FfiMAQSBrIgQkAEEDQQIgARshDCAAKAIAIgVBACAFQQBK' +
-  'GyEQIAAoAoAJIQkgBawhFQNAAkAgACgCBCADTARAQQAhAgwBCyAAKAIoIANBA3RqKQMAIhEQswIgDEcEQCADQQFqIQMMAgsgA0EB' +
-  'aiENIAAoAiAiAiADQQJ0aigCACEHQQAhBgNAAkAgAiANQQJ0aigCACAHTARAQQAhAiAGQQAgBkEAShshDgwBC0EAIQIgACgCACAA' +
-  'KAIcIAAoAiQgB0ECdGooAgAQuAIhCgNAIAIgEEYEQCAHQQFqIQcgACgCICECDAMFAkAgCiACQQJ0aiIIKAIAIgUgA0YNACAAKAIo' +
-  'IAVBA3RqKQMAELMCQQJHDQAgACgCiAkgBWoiBS0AAA0AIAVBAToAACAJIAZBAnRqIAgoAgA2AgAgBkEBaiEGCyACQQFqIQIMAQsA' +
-  'CwALCwNAIAIgDkcEQCAAKAKICSAJIAJBAnRqKAIAakEAOgAAIAJBAWohAgwBCwtBACECIAAgBqwiEiASfiAVfBDBAkUNAANAIAIg' +
-  'DkYEQCANIQMMAwsgCSACQQJ0aiELIAJBAWoiBSECA0AgAiAGRgRAIAUhAgwCCwJAIAAoAigiByAJIAJBAnRqIg8oAgAiCkEDdGop' +
-  'AwAiEyAHIAsoAgAiCEEDdGopAwAiFIMiEhCzAkEBRyATIBRRcg0AAkAgAQRAIBMgFIQgEVENAQwCCyARIBKDQgBSIBMgFIQgEYMg' +
-  'EVJyDQELIAQgAzYCHCAEIAo2AhggBCAINgIUIAAgBEEUaiAMIBIQuQIiCBDTAiAAKAJoRQ0AQQAhAgNAIAJBA0cEQCAAIARBFGog' +
-  'AkECakH/AXFBA3BBAnRqKAIAELUCIAJBAWohAgwBCwsgACADIAsoAgAQ1AIgACADIA8oAgAQ1AIgBCAAKAJYNgIQIABBrT0gBEEQ' +
-  'ahC2AiAAIAMQuwIgACAREMkCIABBuD1BABC2AiAAIAsoAgAQuwIgACAUEMkCIABB2j9BABC2AiAAIA8oAgAQuwIgACATEMkCIAQg' +
-  'CDYCACAAQfQtIAQQtgIgABDFAkEBIQIMAwsgAkEBaiECDAALAAsACwsgBEEgaiQAIAILjwICCH8BfkIBIANBAWuthiEMIAAoAiAi' +
-  'BCABKAIAIgVBAnRqKAIAIQcgBUEBakECdCEKA0AgBCAKaigCACAHSgRAQQAhBSAAKAIAIgggACgCHCAAKAIkIAdBAnRqKAIAELgC' +
-  'IQsDQCAFIAhOBEAgB0EBaiEHIAAoAiAhBAwDCyAAKAIoIAsgBUECdGooAgAiCUEDdGopAwAgDINCAFIhBkEAIQQDQCACIARKQQAg' +
-  'BhsEQAJ/QQAgCSABIARBAnRqKAIAIgZGDQAaQQEgBEUNABogACAJIAYQ1QJBAEcLIQYgBEEBaiEEDAEFIAYEQCAAIAkgAxDDAiAA' +
-  'KAIAIQgLIAVBAWohBQwCCwALAAsACwsLiwEBBH8gACgCICIDIAJBAnRqIgIhBSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEG' +
-  'A0ACQCACIAUoAgROIAEgBk5yRQRAIAAoAiQiBCABQQJ0aigCACIDIAQgAkECdGooAgAiBEcNASAAIAMQugILDwsgASADIARIaiEB' +
-  'IAIgAyAETmohAgwACwALjwEBBX8CQCABIAJGDQAgACgCICIDIAJBAnRqIgIhBSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEG' +
-  'A38gAiAFKAIETiABIAZOcg0BIAAoAiQiBCABQQJ0aigCACIDIAQgAkECdGooAgAiBEYEf0EBBSABIAMgBEhqIQEgAiADIAROaiEC' +
-  'DAELCyEHCyAHCz8BAn9BASEBA0ACQEEAIQIgASAAKAIASiAAKQM4IAApA0BWcg0AQQEhAiAAIAEQ1wIgAUEBaiEBRQ0BCwsgAgvG' +
-  'CAIQfwN+IwBBIGsiCiQAIAAoAoAJIRAgACgCoAkhCCAAKAKcCSEHIAAoAgQhDiAAIAEQ2AIgDkEAIA5BAEobIREgAUEBayEEA0Ag' +
-  'AiARRgRAAkBCASAErYYhEiAOrCEUA0AgDCARRg0BAkAgACgCKCAMQQN0aikDACASg1ANACAHIAxBAnRqIgQoAgBBAE4NAEEAIQsg' +
-  'BEEANgIAIAggDDYCAEEBIQYDQCAGIAtKBEAgACAAIAggC0ECdGooAgAiBCABQQEgEBDZAiIFrEIBfBDBAkUNBCALQQFqIQtBACEC' +
-  'IAVBACAFQQBKGyEPIAcgBEECdGohAwNAIAIgD0YNAiAHIBAgAkECdGoiBSgCAEECdGoiBCgCAEEASARAIARBASADKAIAazYCACAI' +
-  'IAZBAnRqIAUoAgA2AgAgBkEBaiEGCyACQQFqIQIMAAsACwsgBkEDSA0AQQAhAkF/IQkDQAJAAkACQCACIAZIIAlBAEhxRQRAIAAg' +
-  'BqwiEyATfhDBAkUNB0EAIQMgCUEASA0BA0AgAyAGRg0DIAkgByAIIANBAnRqKAIAIgRBAnRqKAIARgRAIAAgBCABEMMCCyADQQFq' +
-  'IQMMAAsACyAIIAJBAnRqIQsgAkEBaiIEIQIDQCACIAZOIAlBAE5yDQMgByALKAIAIg9BAnRqKAIAIgMgByAIIAJBAnRqKAIAIgVB' +
-  'AnRqKAIARgRAIAMgCSAAIA8gBRDVAhshCQsgAkEBaiECDAALAAsDQCADIA5GBEAgACATIBR+EMECRQ0HBQJAIAAoAiggA0EDdGop' +
-  'AwAgEoNQIAcgA0ECdGooAgBBAE5yDQBBACEFQQAhAgNAIAVBA0cgAiAGSHEEQCAAIAMgCCACQQJ0aigCACIEENUCBEBBASAHIARB' +
-  'AnRqKAIAdCAFciEFCyACQQFqIQIMAQUgBUEDRw0CIAAgAyABEMMCCwsLIANBAWohAwwBCwsLQQAhAiAGQQAgBkEAShshBSAAKAJo' +
-  'RQRAA0AgAiAFRg0EIAcgCCACQQJ0aigCAEECdGpBfjYCACACQQFqIQIMAAsACwNAIAIgBUcEQCAAIAggAkECdGooAgAQtQIgAkEB' +
-  'aiECDAELCyAAKAJYIQQgCiABNgIUIAogBDYCECAAQdI9IApBEGoQtgJBACEDA0AgA0ECRgRAIApB4yBB8Q0gCUEAThs2AgAgAEH7' +
-  'FSAKELYCIAAQxQJBASENDAYLQQAhAiAAQaM9Qf0/IAMbQQAQtgJBASENA0AgAiAFRgRAIANBAWohAwwCBSADIAcgCCACQQJ0aiIE' +
-  'KAIAIgFBAnRqKAIARgRAIAAgDQR/IAEFIABB+D9BABC2AiAEKAIACxC7AkEAIQ0LIAJBAWohAgwBCwALAAsACyAEIQIMAAsACyAM' +
-  'QQFqIQwMAAsACwUgByACQQJ0akF/NgIAIAJBAWohAgwBCwsgCkEgaiQAIA0LmQECBH8BfkIBIAFBAWuthiEGA0AgACgCCCACSgRA' +
-  'QQAhAyAAKAIAIgFBACABQQBKGyEEIAEgACgCHCACELgCIQVBACEBA0AgASAERgRAIAAoAowJIAJBAnRqIAM2AgAgAkEBaiECDAMF' +
-  'IAMgACgCKCAFIAFBAnRqKAIAQQN0aikDACAGg0IAUmohAyABQQFqIQEMAQsACwALCwu/AgIHfwF+QgEgAkEBa62GIQwgACgCICIC' +
-  'IAFBAnRqKAIAIQcgAUEBakECdCEJA38gAiAJaigCACAHTAR/QQAhAiAGQQAgBkEAShsFIANBACAAKAKMCSAAKAIkIAdBAnRqKAIA' +
-  'IgVBAnRqKAIAQQJHG0UEQEEAIQIgACgCACIIIAAoAhwgBRC4AiEKA0AgAiAISARAAkAgCiACQQJ0aiILKAIAIgUgAUYgACgCKCAF' +
-  'QQN0aikDACAMg1ByDQAgACgCiAkgBWoiBS0AAA0AIAVBAToAACAEIAZBAnRqIAsoAgA2AgAgBkEBaiEGIAAoAgAhCAsgAkEBaiEC' +
-  'DAELCyAAKAIgIQILIAdBAWohBwwBCwshAQNAIAEgAkcEQCAAKAKICSAEIAJBAnRqKAIAakEAOgAAIAJBAWohAgwBCwsgBgveBQIH' +
-  'fwR+IwBBQGoiAiQAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgEhCQNAIAA0AgAgCVkEQCAAIAmnIgMQ2AJCASAJQgF9hiEMQQAh' +
-  'AQNAAkAgACgCBCABTARAIAApA0AhCiAAKQM4IQsMAQsgACgCKCABQQN0aikDACAMg1BFBEAgACADIAEgACgCUCACQTBqENsCIAAp' +
-  'AzgiCyAAKQNAIgpWDQELIAFBAWohAQwBCwsgCUIBfCEJIAogC1oNAQsLAn8CQCACKAI8IgFFDQAgAEJ/NwNAIAL9DAAAAAAAAAAA' +
-  'AAAAAAAAAAD9CwMgIAAgAigCMCIDENgCIAAgAyACKAI0IAEgAkEgahDbAiACKAIsRQ0AIAAoAoQJIQRBACEDIAIoAigiByAAKAIE' +
-  'IgVqIQEDQCABQQBIBEACQCADQQF2IQVBACEBA0AgASAFRg0BIAQgAUECdGoiBigCACEIIAYgBCADIAFBf3NqQQJ0aiIGKAIANgIA' +
-  'IAYgCDYCACABQQFqIQEMAAsACwUgBCADQQJ0aiABIAVvNgIAIANBAWohAyAAKAKYCSABQQJ0aigCACEBDAELCyACIAc2AhwgAiAC' +
-  'KAIkNgIYIAAgAkEYakECIAIoAiAiBxDTAkEAIQEgA0EAIANBAEobIQUDQCABIAVGBEAgA0EBIANBAUobIQNBASEBA0AgASADRgRA' +
-  'IAAoAlghASACIAc2AhQgAiABNgIQIABB6T8gAkEQahC2AkEAIQEDQCABIAVGBEAgAiAHNgIAIABBiC4gAhC2AiAAEMUCQQEMBwsg' +
-  'AQRAIABB4D9B9D8gAUEBcRtBABC2AgsgACAEIAFBAnRqKAIAELsCIAFBAWohAQwACwAFIAAgBCABQQJ0aiIGQQRrKAIAIAYoAgAQ' +
-  '1AIgAUEBaiEBDAELAAsABSAAIAQgAUECdGooAgAQtQIgAUEBaiEBDAELAAsAC0EACyACQUBrJAAL6gMBE38jAEEQayIJJAAgACgC' +
-  'BCIMQQF0IgdBACAHQQBKGyEIIAAoAoAJIQ8gACgCoAkhDSAAKAKYCSEQIAAoApwJIQcDQCAFIAhGBEBBACEIIAcgAkECdCIFakEA' +
-  'NgIAIAUgEGpBfzYCACANIAI2AgBBASEKAkADQCAIIApODQEgDSAIQQJ0aigCACIOIAxtIQsgByAOQQJ0aiISKAIAIgUgA04NASAE' +
-  'KAIMIgZBACAFQQFqIAZOGw0BIAAgACAOIAsgDGxrIAEgC0UgDxDZAiIGrEIBfBDBAkUNASAIQQFqIQhBACEFIAZBACAGQQBKGyET' +
-  'QQEgC2sgDGwhFANAIAUgE0YNAQJAAkAgByAPIAVBAnRqIhEoAgAiFSAUaiIWQQJ0IhdqIgYoAgBBAE4gAiAVRnINACAGIBIoAgBB' +
-  'AWo2AgAgECAXaiAONgIAIA0gCkECdGogFjYCACAKQQFqIQogCyAGKAIAQQNIcg0AIAkgAjYCCCAJIBEoAgA2AgwgACAJQQhqQQIg' +
-  'ARDTAiAAKAJoDQELIAVBAWohBQwBCwsLIAQgAjYCBCAEIAE2AgAgBCARKAIANgIIIAQgBigCADYCDCAAQQA2AmgLIAlBEGokAAUg' +
-  'ByAFQQJ0akF/NgIAIAVBAWohBQwBCwsL/wQCCn8BfiMAQdAAayIBJAAgACgCACEEIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwNAAn8D' +
-  'QCAAKAIEIgMgBGwgAk0EQAJAQQAhAgNAIAIgA0ggACkDOCAAKQNAWHEEQCAAKAIoIAJBA3RqKQMAIgwQswJBAkYEQANAIAxQRQRA' +
-  'IAAgAiAMELkCIAAoAlAgAUFAaxDdAiAMQgF9IAyDIQwMAQsLIAAoAgQhAwsgAkEBaiECDAEFIAEoAkwiAkUNAgsLIABCfzcDQCAB' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDMCAAIAEoAkQgASgCQCACIAFBMGoQ3QIgASgCPEUNACABKAIwIgUgASgCOCIIIARsakEBayEC' +
-  'IAAoAoAJIQdBACEDA0AgAkEASARAIAAoAlghAiABIAU2AiQgASACNgIgIABB6T8gAUEgahC2AiADQQFrIgkhAgNAIAJBAEgEQCAB' +
-  'IAg2AiwgASABKAI0NgIoIAAgAUEoakECIAUQ0wIgASAFNgIQIABBwy0gAUEQahC2AiAAEMUCQQEMBwsgACAHIAJBAnRqIgooAgAi' +
-  'BiAEbSIDELUCIAYgAyAEbGsiBkEBaiELIAIgCUgEQCAAIAooAgQgBG0gAxDUAgsgACADELsCIAAoAiggA0EDdGopAwAhDCABQfQ/' +
-  'Qf0/IAIbNgIIIAEgCzYCBCABIAxCfiAGrYmDELkCNgIAIABBqxQgARC2AiACQQFrIQIMAAsABSAHIANBAnRqIAI2AgAgA0EBaiED' +
-  'IAAoApgJIAJBAnRqKAIAIQIMAQsACwALBSAAKAKcCSACQQJ0akEANgIAIAJBAWohAgwBCwtBAAsgAUHQAGokAAvLBQIWfwR+IwBB' +
-  'EGsiCiQAIAAoAoQJIQ4gACgCoAkhDyAAKAKYCSEUIAAoApwJIhAgACgCACIHIAFsIAAoAiggAUEDdGopAwBCfiACQQFrrYmDELkC' +
-  'akEBayIFQQJ0IgZqQQE2AgAgBiAUakF/NgIAIA8gBTYCACAOIAU2AgAgB6xCAoYhHEEAIQZBASELQQEhCANAAkAgBiALIBFMcg0A' +
-  'IA8gEUECdGooAgAiEiAHbSEMIBAgEkECdGoiFigCACIFIANODQAgBCgCDCIGQQAgBUEBaiAGThsNACAAIBwQwQJFDQAgEUEBaiER' +
-  'IAxBAWohF0J+IBIgByAMbGutIhuJIR1CASAbhiEeIAAoAiAiBSAMQQJ0aigCACENQQAhBgNAIAYgBSAXQQJ0aigCACANTHINAkEA' +
-  'IQYgACgCACAAKAIcIAAoAiQgDUECdGooAgAQuAIhGEEAIQUDQCAGRSAFIAdIcQRAQQAhBgJAIBggBUECdGooAgAiCSAMRiABIAlG' +
-  'cg0AIAAoAiggCUEDdGopAwAiGxCzAkECRyAbIB6DUHINACAQIBsgHYMQuQIiGSAHIAlsakEBayIVQQJ0IhpqIhMoAgBBAEoNACAT' +
-  'IBYoAgBBAWo2AgAgFCAaaiASNgIAIA8gC0ECdGogFTYCACAOIAhBAnRqIBU2AgAgCEEBaiEIIAtBAWohCyACIBlHIBMoAgBBA0hy' +
-  'DQAgCiAJNgIMIAogATYCCCAAIApBCGpBAiACENMCIAAoAmhFDQAgBCAJNgIIIAQgATYCBCAEIAI2AgAgBCATKAIANgIMIABBADYC' +
-  'aEEBIQYLIAVBAWohBQwBBSANQQFqIQ0gACgCICEFDAILAAsACwALCyAIQQAgCEEAShshAEEAIQUDQCAAIAVGBEAgCkEQaiQABSAQ' +
-  'IA4gBUECdGooAgBBAnRqQQA2AgAgBUEBaiEFDAELCwvzAgIEfwF+IwBBQGoiAiQAQQIhAwNAAkBBACEBIAMgACgCAEoNAANAIAAo' +
-  'AgQgAUoEQAJAIAAoAiggAUEDdGopAwAiBhCzAiADRw0AA0AgBlANAQJAIAAgASAGELkCIgQgAkEwahDfAiIFQQBOBH8gBUUNASAA' +
-  'IAEgBBDDAiAAIAEQtQIgAiAAKAJYNgIgIABB0j8gAkEgahC2AiAAIAEQuwIgAiAENgIQIAIgAigCPDYCFCAAQYA/IAJBEGoQtgIj' +
-  'AEEQayIBJAACQCACKAIwIgNBAE4EQCAAIAMQtQIgACACKAIwELsCIABBvyBBABC2AgwBCyAAIAIoAjQQugIgASACKAI4NgIAIABB' +
-  'uz4gARC2AiAAIAIoAjQQvAILIAFBEGokACACIAQ2AgAgAEHWLCACELYCIAAQxQJBAQVBAAshAQwFCyAGQgF9IAaDIQYMAAsACyAB' +
-  'QQFqIQEMAQsLIANBAWohAwwBCwsgAkFAayQAIAEL0wYCBn4KfyAAKAIAIQwgACgCgAkhDiAAKAKUCSEPIAAoApAJIhAgACgCKCAA' +
-  'KAIEQQN0/AoAACAPIAAoAiwgACgCBPwKAAAgA/0M////////////////AAAAAP0LAgAgDiACIAFBBnRqQQFrNgIAIAxBACAMQQBK' +
-  'GyERIAysIghCAoYhCUEBIQEDQAJAIAEEQCAPIA4gAUEBayIBQQJ0aigCACIKQcAAbSICaiILLQAADQJCASAKIAJBBnRrIgqthiIF' +
-  'IBAgAkEDdGoiDSkDAINQBEAgAyACNgIAQQEPCyALIApBAWo6AAAgDUIANwMAIAMgAygCDEEBajYCDCAAIAkQwQJFDQEgBUJ/hSEG' +
-  'IAAoAiAgAkECdGoiAiENIAIoAgAhCgNAIAogDSgCBE4NAyAAKAIcIAAoAiQgCkECdGooAgAgDGxBAnRqIRJBACECAkADQCACIBFH' +
-  'BEACQCAPIBIgAkECdGooAgAiC2otAAANACAQIAtBA3RqIhMpAwAiBCAFg1ANACATIAQgBoMiBDcDACAEUA0DIAQQswJBAUcNACAO' +
-  'IAFBAnRqIAQQuQIgC0EGdGpBAWs2AgAgAUEBaiEBCyACQQFqIQIMAQsLIApBAWohCgwBCwsgAyALNgIAQQEPC0EAIQpBACEBIAAg' +
-  'ADQCCCAIfhDBAkUNAANAAkAgCiAAKAIITiABckUEQCAAKAIcIAogDGxBAnRqIQtBACECQgAhBEIAIQZCACEFA0AgAiARRgRAIAQg' +
-  'BYRCf4VCf0J/IAAoAgAiAa2GQn+FIAFBwABGG4MiB1AEQCAEIAUgBoRCf4WDIgRQBEBBACEBDAULQgEgBBC5AkEBayINrYYhBEEA' +
-  'IQFBACECA0AgAiARRg0FIBAgCyACQQJ0aigCACISQQN0aikDACAEg1BFBEAgDiABQQJ0aiANIBJBBnRqNgIAIAFBAWohAQsgAkEB' +
-  'aiECDAALAAsgAyAKNgIEIAMgBxC5AjYCCEEBDwUgBUIAQgEgDyALIAJBAnRqKAIAIgFqMQAAIgdCAX2GIAdQG4QhBSACQQFqIQIg' +
-  'ECABQQN0aikDACIHIASDIAaEIQYgBCAHhCEEDAELAAsACyABDQNBAA8LIApBAWohCgwACwALC0F/CxcAIABBBHRBtMMAaigCAEF/' +
-  'IABBFE0bCxoAIABBA3RBgMYAaigCAEEAIABBAWtBBU0bCxoAIABBA3RBhMYAaigCAEF/IABBAWtBBU0bC+sCAQF/IwBBMGsiByQA' +
-  'IAT9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIARBADYCECAFQX82AgACfyAAIAEgAiAGEKoCIgFFBEAgBigCAAwBCyAEQX82AgACQANA' +
-  'IAEgB0EIahCvAiIAQQFHDQEgBCAEKAIMQQFqNgIMIAQgBCgCECAHKAIIIgBBFEZqNgIQIAQoAgAgAEgEQCAEIAA2AgAgBCAAEOAC' +
-  'NgIECyADRSAEKAIEIANMcg0ACyAFAn8gBygCEAR/IAdBCGpBBHIFQX4gBygCGEUNARogB0EUagsoAgAoAgALNgIAQQEhAAsgARCt' +
-  'AiAAQQBIBEAgByAAEMABNgIAIAYgAEH9FSAHEMIBDAELIAQgBCgCDAR/An9BACAEKAIEIgFBCkgNABpBASEAA39BBiAAQQZGDQEa' +
-  'IAEgAEEDdEGExgBqKAIATAR/IAAFIABBAWohAAwBCwsLBUEBCzYCCEEACyAHQTBqJAAL3AQCC38BfiMAQeAAayIHJAACQCAARSAB' +
-  'RXIgBEUgBUVyckEBIAYbBEBBfiEDQbjRAEF+QYALQQAQwgEaDAELIAIQ4QIiDkUEQCAHIAI2AgggB0KBgICA4AA3AwBBfiEDQbjR' +
-  'AEF+QZItIAcQwgEaDAELIANBAEgEQEF+IQNBuNEAQX5BlyJBABDCARoMAQsCfwJAIAAQWCIIIAhsIgpB0QBNBEAgA0UhCUHIASEI' +
-  'DAELQcj+ACAKbiEIIANFIQlBBCAKQagZSw0BGgsgCAsgAhDiAiEPIAcgASkDADcDWCADIAkbIgxBAWohEEEBIQgDQAJAIAggEEcE' +
-  'QCAHIAH9AAMQ/QsDSCAHIAH9AAMA/QsDOCAHIAhBAUYEfiABKQMABSAHQdgAahB3CzcDOAJAIAcoAkgNACAAEFhBDEoNACAHQQE2' +
-  'AkALIAAgB0E4aiAEIAVBuNEAEN0BIgMNAwJAA0AgACAEQQAgDyAGIAdBNGpBuNEAEOMCIgMNASAHKAI0IgNBAE4EQEEAIQkgASgC' +
-  'CA0EIAMgBGoiES0AAA0EIBEgAyAFai0AADoAACABKAIMRQ0BIAQgCiADQX9zaiIDaiADIAVqLQAAOgAADAELC0EAIQkgA0F/Rw0C' +
-  'QQEhCSAGKAIIIAJHDQIgCCEDCyAIIAxMDQMLIAEpAwAhEiAHIA02AiQgByALNgIgIAcgEjcDGCAHIAw2AhQgByAONgIQQWEhA0G4' +
-  '0QBBYUHFHyAHQRBqEMIBGgwCCyAIQQFqIQggCSALaiELIA0gCUVqIQ0MAAsACyAHQeAAaiQAIAMLGgBBAEEQIABBD2pBeHEgAEEJ' +
-  'SRsgAEEASBsLEgBBuMYAKAIAIAAoAgAgAGpGC10BA38CQCAAQbjGACgCACICaiIAIAJJDQBBxMYAKAIAIgFBACAAIAFLGw0APwBB' +
-  'EHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQbjGACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQTgsGAEG0yAALgAEB' +
-  'A38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQWSIBQQBIBEAgARDr' +
-  'AkHYyAAgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+Qc0MEOwCCyACCxYAIABBAEgEQCAAIAAQwAEQ7AILIAAL' +
-  'DAAgACABQf0/EK4DCzQBAX8gACgCACIABH8gACgCZEUgACgCkAMiAUUgACgCjANFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQ' +
-  'ayIFJAAgBUIANwMIIAVBCGohB0F+IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKQAyII' +
-  'RSAAKAKMA0VycgR/QQAFIAgoAjwLIAFMDQAgCCgCOCEAIAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAAL' +
-  'IAcEQCAHIAAgAUEYbGopAwA3AwALIAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ6wIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0AC' +
-  'QCACIAAoAgAiARBYIgdODQAgAQR/IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEA' +
-  'DAELIAEoAowCIgNFBEBBASEBQQEMAQsgAkECdEEEaiIIIAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZF' +
-  'DQAgBiABNgIACyADBUF+C0UgBCgCDEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQbSIAQX5M' +
-  'BEAgABDrAhoLIAALFwAgACgCBCIARQRAQQAPCyAAIAEQvQELiQICAn8DfgJAIAFBjA0Q8wIiBA0AIAJBphIQ8wIiBA0AQZjNAP0M' +
-  'AAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBbIAAgBlA2AtQCAkADQCAAIAcQBCIE' +
-  'QQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgAEEANgLUAiAAKQOgAyEGIAUgACkDqAM3AwggBSAGNwMAQZjNACAF/QADAP0LAwBBbSAE' +
-  'IAApA6ADIAApA7ADVCAAKQOoAyIGIAApA7gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GYzQApAwA3AwAgA0GgzQApAwA3AwgL' +
-  'IAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFBvCEQrgNBfgsLMAECfiABKQMAIQIg' +
-  'ASkDCCEDIAAoAgAiAARAIAAgAjcDsAMgACADNwO4AyAAEFsLC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGYKhDzAiIFDQAgAkEA' +
-  'TARAQX4hBUF+QaMhEOwCDAELIAAoAgAgAfwHIAIgAyAEQQhqEKYBIAMgBCkDCLo5AwgQ6wIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+' +
-  'IAAoAgAiAEUNABogAUEASCAAKAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQWwJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwB' +
-  'C0F/IAAoApwCIAJBAXRBECACGyICQQJ0EFIiA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0' +
-  'aiABNgIAQQALCxDrAgsnACAAKAIAIAEQXBDrAiIBQXhGBEAgACgCAEHYyABByMgAEG8LIAELJwAgACgCBCIARQRAQX5B0QkQ7AJB' +
-  'fg8LIAAgASACIAMQvgGnEOsCCygBAX8gAARAAkAgACgCBCIBBEAgARCvAQwBCyAAKAIAEFELIAAQUwsLFwAgACgCBCIARQRAQQAP' +
-  'CyAAIAEQvAELDgAgACgCACABEG4Q6wILEgAgACgCACABIAIgAxBsEOsCC0gBAn8CQEEBQQgQTSICBEAgAiAAIAEQTCIDNgIAIAMN' +
-  'ASACEFMLQX9BfiAAIAFyQQBOIgAbQb4IQeEhIAAbEOwCQQAhAgsgAgslAQF+IAAoAgAgARB8IgNCAFMEQCADpxDrAg8LIAIgAzcD' +
-  'AEEACxQAIAAoAgAgASACIAMgBBBlEOsCC2IAIAAgARCqASIARQRAQczLACgCAEHYywAQ7AJBzMgAQdDLACkCADcCAEEADwtBAUEI' +
-  'EE0iAUUEQCAAEK8BQX9BvggQ7AJBAA8LIAEgADYCBCABIAAoAgBBACAAGzYCACABCwkAIAAoAgAQWwsiAQF/IAFBphIQ8wIiAgR/' +
-  'IAIFIAAoAgAgAfwHEAYQ6wILCyIBAX8gAUGmEhDzAiICBH8gAgUgACgCACAB/AcQBBDrAgsLJwAgACgCACIARSABQQBIcgR/QX4F' +
-  'IAAQWyAAIAE2AowDQQALEOsCCxIAIAAoAgAgASACIAMQcRDrAgskAQF/IAJB9AsQ8wIiAwR/IAMFIAAoAgAgASAC/AcQexDrAgsL' +
-  'gwECAn4BfyACQZwSEPMCIgUEfyAFBUHExgAoAgAiBUECdkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAo' +
-  'AgAiAEUgAUECS3IEf0F+BSAAEFsgABAIIABCgICAgAQgAyADUBs3A+ACIAAgATYC2AJBAAsQ6wILCw4AIAAoAgAgARBwEOsCCwsA' +
-  'IAAoAgAgARBoCx8BAX8gAUGYKhDzAiICRQRAIAAoAgAgAfwHEGcLIAILWwEBfyABIAAoAgAiAhBYNgIAIAEgAigCBEF+IAIbNgIE' +
-  'IAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBmEOsC' +
-  'C2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgCjANFIAAoAmRBAkdyDQAaIAMgACgCkAMp' +
-  'A1A3AwBBAAsgASACKQMINwMAEOsCIAJBEGokAAt0ACAAKAIAQajNABBrIAFBqM0AKQMAujkDACABQbDNACkDALo5AwggAUG4zQAp' +
-  'AwC6OQMQIAFBwM0AKwMAOQMYIAFByM0AKAIAtzkDICABQczNACgCALc5AyggAUHQzQApAwC6OQMwIAFB2M0AKQMAujkDOAs2AAJ/' +
-  'QX4gACgCACIARQ0AGkF3IAAoAqACRQ0AGiAAEFsgACAAKAKgAkEBazYCoAJBAAsQ6wILDAAgACgCABBdEOsCCysAQcTGAEEAIAD8' +
-  'A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgALBwAgABDAAQtUAAJ/IABBACABG0UEQEHIxgBBfkGnKEEAEMIBGkF+DAEL' +
-  'IAAgAUHIxgAQ0wEiAQR/IAEFIAAoAiQgACgCNBBoIABBARAHQQALC0UEQEEADwsQlAMLNwBByMYAKAIAQezGABDsAkG4yABBzMYA' +
-  '/QACAP0LAgBByMgAQdzGAP0AAgD9CwIAQcjGACgCAAtDAEHEygBBADYCAEHIygBBADYCACAABEBBxMoAIAAoAgQ2AgBByMoAIAAo' +
-  'Agg2AgALQcjKACgCAEHEygAoAgBBCHRqCzoAQdjKACACNgIAQdTKACABNgIAIABB1MoAQdjKABDGAQRAEJQDDwtB2MoAKAIAQdTK' +
-  'ACgCAEEIdGoLKgAgABBYQQBIBEBBfkGeFxDsAkF+DwsgACABIAIQ1QFFBEBBAA8LEJQDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgC' +
-  'JAVBAAsQWgsLBwAgABDLAQuCAQEBfwJAIAFBmCoQ8wIiCA0AIAVBphIQ8wIiCA0AIARBAEgEQEF+Qf8hEOwCQX4PC0EAIQhBmMsA' +
-  'IAX8BzcDAEGQywAgBDYCAEGMywAgAzYCAEGIywAgAjYCAEGAywAgAfwHNwMAIABBgMsAIAYgB0HIxgAQ3QFFDQAQlAMhCAsgCAsg' +
-  'ACAAQQFrIgBBA00EfyAAQQJ0QYDCAGooAgAFQdcpCwtQAEGsygAgATYCAEGoygAgADYCAEGwygAgAjYCAEG0ygAgAzYCAEG4ygAg' +
-  'BDYCAEG8ygAgBTYCAEHAygAgBjYCABDJASIARQRAEJQDGgsgAAs8AEHMygBBADYCAEHQygBBADYCACAAIAFBACABQQBKGxDDAQRA' +
-  'EJQDDwtB0MoAKAIAQczKACgCAEEIdGoLMwBB3MoAQQA2AgAgACABIAIgAyAEEPEBIgBBAEgEQBCUAw8LQdzKACgCAEEBakEAIAAb' +
-  'C1IAIAAgARDsAQRAEJQDDwsgAkGgywAoAgC3OQMAIAJBqMsAKwMAOQMIIAJBsMsAKQMAujkDECACQbjLACkDALo5AxggAkHAywAo' +
-  'AgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAgABBYC0ABAX8CQCACQYwNEPMCIgYNACADQaYSEPMCIgYNACAAIAEgAvwHIAP8' +
-  'ByAEIAUQowNFBEBBAA8LEJQDIQYLIAYLUwAgACABIAIgAyAEQeDKAEHIxgAQ1gEiAEUEQCAFQeDKACgCALc5AwAgBUHoygApAwC6' +
-  'OQMIIAVB8MoAKQMAujkDECAFQfjKACkDALo5AxgLIAAL4gECBX8CfgJAIANBjA0Q8wIiBw0AIARBphIQ8wIiBw0AIABBACACQQBO' +
-  'G0UEQEF+IQdBfkGuDBDsAgwBCyAD/AchDCAE/AchDSAAEFgiByAHbCELQQAhBwNAIAIgCUYNASAGIAlBBnRqIghBAEHAAPwLACAA' +
-  'IAEgCSALbCIKaiAMIA0gBSAKaiAIEKMDIgoEQCAIIAq3OQMAIAhBzMYAKAIAtzkDICAIQdDGACgCALc5AyggCEHUxgAoAgC3OQMw' +
-  'IAhB2MYAKAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLuAEBAX8CQCABQYwNEPMCIgUNACACQaYSEPMCIgUNAEHwygD9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9CwMAQeDKAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBB6MoAIAQrAwj8BzcDACAAIAH8ByAC/AcgA0HgygAQ' +
-  '2wEiBUEASARAIAUQ6wIPCyAEQeDKACgCALc5AwAgBEHoygApAwC6OQMIIARB8MoAKQMAujkDECAEQfjKACkDALo5AxgLIAULBwAg' +
-  'AEEIagsIACAAKALYIAswAQF+IAAgASACIAMgBCAFEKQCIgZCgICAgAhZBEBBdkH5HRDsAkF2DwsgBqcQ6wILEAAgAARAIAAQ/gEg' +
-  'ABBTCwtyAQF/AkACQEHgIBBOIgRFBEBBf0G+CBDsAgwBC0HIywAgAzYCAEHEywAgAjYCACAAIAFBxMsAIARByMYAEPwBRQ0BEJQD' +
-  'GkHYyAAgBCgC2CA2AgBB3MgAIAQoAtwgNgIAIAQQ/gEgBBBTC0EAIQQLIAQLBwAgACgCAAsIACAAKALcIAsHACAAKAIEC0cBAX8j' +
-  'AEEQayIDJABBuMgAQQBB8AH8CwBBtMgAIAA2AgAgAyABNgIAIAMgAjYCBEHgyABByAFBphQgAxCpARogA0EQaiQACxIAQcjGACAA' +
-  'QewB/AoAABCUAwsHACAAEOECCwcAIAAQ4gILcwEBfyMAQSBrIgMkACAD/QwAAAAAAAAAAAAAAAAAAAAA/QsDECADIAL8B0IAIAJE' +
-  'AKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EIakHgzQAQqgIiAEUEQEHgzQAQrwMaCyADQSBqJAAgAAsHACAAEK0C' +
-  'C4wBAQF/IwBBMGsiAiQAIAAgAkEIahCvAiIAQQFGBEAgASACKAIINgIAIAEgAigCDDYCBCABIAIoAhA2AgggASACKAIUNgIMIAEg' +
-  'AigCGDYCECABIAIoAhw2AhQgASACKAIgNgIYIAEgAigCJDYCHCABIAIoAig2AiAgASACKAIsNgIkCyACQTBqJAAgAAsHACAAKAIU' +
-  'C74BAQF/IwBBQGoiCyQAIAsgAzYCLCALIAI2AihBACECIAsgBEEAIARBAEobNgIwIAsgBfwHQgAgBUQAoTgUmznvQ2MbQgAgBUQA' +
-  'AAAAAADwP2YbNwM4IAsgAfwHQgAgAUQAoTgUmznvQ2MbQgAgAUQAAAAAAAAAAGYbNwMgAkAgACALQSBqIAYgByAIIAkgC0EIahDk' +
-  'AiIAQQBIBEBBuNEAEK8DIQIMAQsgC0EIaiAAIAoQtwMLIAtBQGskACACCz8AIAIgACgCADYCACACIAAoAgQ2AgQgAiAAKAIINgII' +
-  'IAIgACgCDDYCDCAAKAIQIQAgAiABNgIUIAIgADYCEAu2AQEDfyMAQTBrIgQkACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAEIAL8' +
-  'B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDGAJ/IARBGGohBiMAQRBrIgUkAAJ/IARFBEBBzM8AQX5BwQtBABDCARpB' +
-  'fgwBCyAAIAEgBkEAIAQgBUEMakHMzwAQ4wILIAVBEGokAARAQczPABCvAwwBCyAEQQAgAxC3A0EACyAEQTBqJAALBwAgABCxAgsH' +
-  'ACAAEOACC3IBAn8jAEEQayICJAAgAkEANgIMAkAgAUT////////vQ2VFIABFckUgAUQAAAAAAAAAAGZxRQRAQX4Q6wIaDAELIAAo' +
-  'AgAgAfwHIAJBDGoQciIAQQBIBEAgABDrAhoMAQsgAigCDCEDCyACQRBqJAAgAwsGACAAEHQLeQICfwF+IwBBEGsiAiQAIAIgAAR+' +
-  'IAAoAgQgACgCFEEEdGoiAykDACEEIAMpAwgFQgALNwMIIAIgBDcDACABIAAoAghBAmutQgAgABs3AwAgASAAKAIMQRxsQRhqQQAg' +
-  'AButNwMYIAEgAv0ABAD9CwMIIAJBEGokAAtmAQN+IAEpAwAhBSABKQMIIQQCf0F+IAJBASADG0UgAEUgA0EASHJyDQAaQXUgBSAA' +
-  'KAIEIAAoAhRBBHRqIgEpAwBaIAQgASkDCCIGWiAEIAZRGw0AGiAAIAUgBCACIAMQdQsQ6wILDwAgACABIAIgAxB2EOsCC7MBAgJ+' +
-  'An8jAEEQayIFJABCfiEDIABFIAFBASACQQAgAkEAShsiAhtFckUEQCAFQgA3AwhCAiEDA34gADUCCCIEIANYBH4gASACIAVBCGog' +
-  'BEIAQgAgADUCFBB4IAUpAwgFIAEgAiAFQQhqIAMgACgCACADp0EMbGoiBjQCAEIBfCAGNQIEIAY1AggQeCADQgF8IQMMAQsLIQML' +
-  'IAVBEGokAEF2IAOnIANC/////wdVGxDrAgsGAEGk0wALC+w9BwBBsAgLqTk6ICh+AH0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94' +
-  'AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29s' +
-  'dW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBv' +
-  'bmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTog' +
-  'aXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUg' +
-  'dGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG1pc3Np' +
-  'bmcgb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBz' +
-  'eW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3Ig' +
-  'YSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5' +
-  'OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABh' +
-  'IGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdp' +
-  'dGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMg' +
-  'cm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBu' +
-  'byBwdXp6bGUgb2YgdGhhdCBkaWZmaWN1bHR5IHdpdGhpbiB0aGUgYXR0ZW1wdHMAR3Vlc3MAYSAlZHglZCBwdXp6bGUgbmVlZHMg' +
-  'JWQgc3ltYm9scyBhbmQgMS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVy' +
-  'cwB0aGUgc2lkZSBtdXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMg' +
-  'bW9yZSB0aGFuICVkIHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUuKnMu' +
-  'Li4iIGlzIG5vIGJveDogb3ZlciAlZCBieXRlcwBtZW1vQnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9y' +
-  'IDMyLWJpdCBpbmRpY2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwg' +
-  'b24gYSBzZWNvbmRhcnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYW4gb3B0aW9uIGxlZnQgb3V0IG9mIGEgcHJvYmxlbSB3' +
-  'aXRob3V0IGJvdW5kcwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMA' +
-  'ICglZD0lZCklcwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0' +
-  'ICVzAHRoZSBwdXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAdGhlICVzACVzIGF0ICVzJXM7IGV4cGVjdGVk' +
-  'ICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzADsgJXMAYSBjb2xvciBvbiBh' +
-  'IHByaW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNv' +
-  'bG9yAHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IASGlkZGVuIHBhaXIATmFrZWQgcGFpcgBsb3dlcgBubyBz' +
-  'b2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICcl' +
-  'YycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUg' +
-  'c29sdXRpb246IHN0ZXBzIGEgcGVyc29uIGNhbiBmb2xsb3cgbmVlZCBleGFjdGx5IG9uZSB0byBsZWFkIHRvAHRoZSBnaXZlbnMg' +
-  'bGVhdmUgbm8gc29sdXRpb24AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbgBubyBncmlkIG9yIG5vIHJvb20g' +
-  'Zm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGlu' +
-  'IHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAEZvcmNpbmcgY29udHJhZGljdGlvbgByZWdp' +
-  'b24AY29sdW1uAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb246IHRoZXJlIGlzIG5vdGhpbmcgdG8gZXhwbGFpbgBYWS1jaGFp' +
-  'bgBYLWNoYWluAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3Nl' +
-  'bgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0' +
-  'ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBm' +
-  'b3IgYW4gZW1wdHkgY2VsbABhbnRpLWRpYWdvbmFsAG1haW4gZGlhZ29uYWwAZGlhYm9saWNhbABvawBKZWxseWZpc2gAU3dvcmRm' +
-  'aXNoAGZpZW5kaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nAFhZWi13aW5nAFhZLXdpbmcAWC13aW5nAFBvaW50' +
-  'aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRvbyBiaWcAMDEyMzQ1Njc4OWFi' +
-  'Y2RlZgB0aGUgbm9kZSBidWRnZXQgKCVsbHUpIHJhbiBvdXQgYmVmb3JlIHRoZSBzb2x1dGlvbiB3YXMgZm91bmQgYW5kIHByb3Zl' +
-  'ZCB1bmlxdWUAbm8gJXMgcHV6emxlIGluICVkIGF0dGVtcHRzIChzZWVkICVsbHUpOiAlZCBjYW1lIG91dCBlYXNpZXIsICVkIG5l' +
-  'ZWRlZCBhIGhhcmRlciB0ZWNobmlxdWUATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQAgd291bGQgaGF2ZSBubyBjYW5k' +
-  'aWRhdGUARnVsbCBob3VzZQB0d28gY2VsbHMgb2Ygb25lIGNvbG91ciBzZWUgZWFjaCBvdGhlciwgc28gdGhhdCBjb2xvdXIgaXMg' +
-  'ZmFsc2UAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNv' +
-  'dW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAgb3IgbW9yZQBhdHRlbXB0cyBtdXN0IGJlIDAgKHRoZSBkZWZh' +
-  'dWx0KSBvciBtb3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBi' +
-  'ZWZvcmUgdGhlIHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25k' +
-  'ICd8JyBvbiB0aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxl' +
-  'IG5lZWRzICVkIHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJh' +
-  'Y3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBIaWRkZW4gdHJpcGxl' +
-  'AE5ha2VkIHRyaXBsZQBIaWRkZW4gc2luZ2xlAE5ha2VkIHNpbmdsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJhbmdlAGl0ZW0gaW5k' +
-  'ZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8gU3Vkb2t1IHNpZGUA' +
-  'cm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBz' +
-  'aWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhv' +
-  'bGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kAGJleW9uZAAg' +
-  'fCVsbGQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBn' +
-  'cmlkAGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5k' +
-  'ZXggJWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0' +
-  'aW9uIGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRl' +
-  'ZABIaWRkZW4gcXVhZABOYWtlZCBxdWFkAHIlZGMlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBo' +
-  'b2xkcyAlZDsgZGlnaXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGll' +
-  'Y2VzIGFyZSAwLi4lZAAsJWQAcm93ICVkAHdpbmRvdyAlZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3gg' +
-  'YXJlIDEuLiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkADsgc28gaXQgaXMgbm90ICVkAGppZ3NhdyBtYXA6IHBpZWNl' +
-  'ICVkIGhhcyAlZCBjZWxscywgbm90ICVkAGRpZmZpY3VsdHkgbXVzdCBiZSAlZC4uJWQgKGVhc3kuLmJleW9uZCksIGdvdCAlZAAg' +
-  'KD0gc3Ryb25nLCAtIHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhlIGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0gc3Ry' +
-  'b25nLCAtIHdlYWspOyBvbmUgZW5kIGlzICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVl' +
-  'ZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdpb24g' +
-  'JWQAY29sdW1uICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVz' +
-  'IGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVu' +
-  'ZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9s' +
-  'czsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0' +
-  'aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYAPwAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6' +
-  'bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMgb2YgYWxs' +
-  'IG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3VuZCBpcyAw' +
-  'ACBjYW4gaG9sZCBvbmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2huaXF1ZSBhcHBsaWVzLCBzbyBy' +
-  'JWRjJWQgdGFrZXMgJWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4ALjBfLQBudW1iZXJzIDEtJWQs' +
-  'AGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29zdCBp' +
-  'cyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAw' +
-  'eCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBh' +
-  'cmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVtcykA' +
-  'Zm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQg' +
-  'Y2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0aGUg' +
-  'Y291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxpZCBh' +
-  'cmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAwIG9y' +
-  'IG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRlIGxv' +
-  'OmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVk' +
-  'IGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAn' +
-  'JWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBh' +
-  'cyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEgbnVt' +
-  'YmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMnAGFu' +
-  'IGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9sZCBvbmx5IAAgYWdhaW5zdCAA' +
-  'JXM6IHBpdm90IAAgd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlua3MgY29sb3VyIAAgaXQgY2Fu' +
-  'IGdvIG9ubHkgaW4gACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAALCBhbGwgaW4gACVkIHdvdWxk' +
-  'IGhhdmUgbm8gcGxhY2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZyb20gACB3ZXJlICVkLCBzaW5n' +
-  'bGVzICglZCBwbGFjZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0eSBjZWxsIG9mIAAlczogaWYg' +
-  'ACBhbmQgACA9IAAlczogACVzIG9uICVkOiAAIC0gACwgACkKAAAA8hsAAPsdAABaCQAAORIAAEARAADfFAAAqxMAAEgSAADfDAAA' +
-  'LwkAAOUaAACuCwAA0xIAAMcNAAAACwAAJg0AAO0SAABMHAAAPgQAAMgOAAAEFAAAKBAAAB0VAAD5FAAAAAEBAQIBAgECAwIBAwEC' +
-  'AwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgAAADSBwAAlQwAAHgMAABSBwAAZREAAPkF' +
-  'AACiBAAAGBMAAOgOAABqEwAAcBQAAGsIAAAIAAAACQBB7sEACzD4PwAAAAAAABBAMzMzMzMzGUA5BAAAOA4AAP8TAAAnBgAAEAAA' +
-  'AOEYAAAAAAAAAAEAQbDCAAtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2' +
-  'd3h5egAAADAhAAA9AAAALiAAQYTDAAsFAQAAAAEAQZTDAAvhAgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAABYEAAACgAAAAoA' +
-  'AAAAAAAAuBIAAA8AAAALAAAAAAAAAMYSAAAXAAAADAAAAAAAAAAhDwAAGgAAAA0AAAAAAAAAOw8AABwAAAANAAAAAQAAAI0LAAAe' +
-  'AAAADgAAAAIAAAAaDwAAIAAAAA8AAAACAAAAgQsAACIAAAAQAAAAAgAAAKsSAAAkAAAADgAAAAMAAADVDgAAJgAAAA8AAAADAAAA' +
-  'nRIAACgAAAAQAAAAAwAAABIPAAAqAAAAEQAAAAAAAAAJDwAALAAAABEAAAABAAAAWxUAADIAAAAOAAAABAAAAMsOAAA0AAAADwAA' +
-  'AAQAAABPFQAANgAAABAAAAAEAAAAKg8AAEEAAAASAAAAAAAAALENAABCAAAAEwAAAAAAAACoDQAARAAAABQAAAAAAAAASg0AAEwA' +
-  'AAAVAAAAAAAAAAMIAABuAEGIxgALLTkEAAAcAAAAOA4AACgAAAD/EwAAPAAAAN8OAABLAAAAvQ4AAG0AAAAZFAAAbgBBuMYACwOw' +
-  'KQI='
+  'AGFzbQEAAAAB3gM8YAJ/fwF/YAF/AX9gA39/fwF/YAF/AGAEf39/fwF/YAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AGf39/f39/AGABfwF+YAh/f39/f39/fwBgAX4BfmAHf39/fn5/fwF/' +
+  'YAJ/fAF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2ACf38BfmAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/' +
+  'f38Bf2ABfgF/YAAAYAN/fn8Bf2AEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAR/f35/AX9gA39+fgF/YAV/fn9+fgBgBn9/' +
+  'f39/fgF/YAV/fn9/fwF/YAR/f39/AX5gBH9+f38AYAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAJ+fgF+YAF8AXxg' +
+  'B39/f39/f38AYAZ/f39/f38BfmAKf39/f39/fn9/fwF/YAl/f39/f39+f38Bf2AEf3x8fwF/YAJ8fwF/YAR/fH9/AX9gAXwAYAh/' +
+  'fH9/f3x/fwF/YAZ/f3x8f38Bf2AHf39/fHx/fwF/YAV/fHx/fwF/A7EDrwMeCQgBCQkJBgEOAQUCBwIEAQAFAwICDw4LDh8QAQQA' +
+  'CQEBCQcDAQEJCQYLFiAQCQURIQsEBAMDBSICDAMXBwUMAwEBAAABIwMDAAMDAwMSEgEEAwMAAQMAAAoKBwcIAg0GDQ0GBAEABQAE' +
+  'CQEAAgAYJAYAAAIBASUOGA0SBAsCCgIRCQMDAQABAwIEBgUEAQACAgYEBgYDBgMmCQEBCxEKBQUHJwQGBAAIAQQEAwIBBAsCAgIC' +
+  'BAMABAAAKAcBBwQAAQICAQQMBAMADwICAgMCAgICGRkTKRMaGgIbBQUcFiorLC0bEAcHLg0ALwUKCAgwAgcFBQAAAAAPCAQDBAQC' +
+  'AgAHAAIAAgEIAQgFBAEIAgEBAQEIAQQFBwcAAgEGBwIABTEKBQUABgIAAQMFAAMBAx0FBgUAAh0GBgYAAAAACQIFBQMAAjINAgAA' +
+  'CAQzAgAABwUCAAAGCAAKAAoABAEBAQEMAgEGAQgBAQA0NQY2AAAEAwAABAACCAADFBQABBUVAAYUBgIABgEBNwEADAECAgMDOAEc' +
+  'AAgCBgE5Fzo7AQELAwQBAQEFFQMAAQEBDAQFAXABFhYFBgEBCICABAYIAX8BQYDNCAsHgQ1RBm1lbW9yeQIABm1hbGxvYwBFBGZy' +
+  'ZWUAShlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAigMIZGtfZXJyb3IA4gILZGtfc3RyZXJy' +
+  'b3IAiwMIZGtfYWxsb2MA4QIHZGtfZnJlZQA7DWRrX3N1ZG9rdV9uZXcAlQMOZGtfc3Vkb2t1X2ZyZWUAkgMOZGtfc3Vkb2t1X3Np' +
+  'emUAmgMNZGtfc3Vkb2t1X2JveACOAxNka19zdWRva3VfcGFyc2VfYm94AJYDEGRrX3N1ZG9rdV9ib3hfb2YAjwMRZGtfc3Vkb2t1' +
+  'X3BhdHRlcm4AlwMWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwCZAw9ka19zdWRva3Vfc29sdmUAmwMPZGtfc3Vkb2t1X2JlZ2luAIwD' +
+  'DmRrX3N1ZG9rdV9zdGVwAJ4DDWRrX3N1ZG9rdV9lbmQAkQMUZGtfc3Vkb2t1X3NvbHZlX21hbnkAnQMUZGtfc3Vkb2t1X2NhbmRp' +
+  'ZGF0ZXMAkAMSZGtfc3Vkb2t1X2dlbmVyYXRlAJMDDmRrX3N1ZG9rdV9yYXRlAJgDFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAJQDDWRr' +
+  'X3RleHRfcGFyc2UAowMMZGtfdGV4dF9mcmVlAKIDDGRrX3RleHRfc2l6ZQCkAw1ka190ZXh0X3N0eWxlAKYDEGRrX3RleHRfY29u' +
+  'c3VtZWQAoAMNZGtfdGV4dF9zdGFydAClAw1ka190ZXh0X2NlbGxzAJ8DDmRrX3RleHRfZm9ybWF0AKEDDmRrX3Byb2JsZW1fbmV3' +
+  'APYCEGRrX3Byb2JsZW1fcGFyc2UA+QIPZGtfcHJvYmxlbV9mcmVlAPICFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMA4wIVZGtfcHJv' +
+  'YmxlbV9zZXRfYm91bmRzAP4CE2RrX3Byb2JsZW1fc2V0X2Nvc3QA/wIWZGtfcHJvYmxlbV9vcHRpb25fY29zdAD3AhNka19wcm9i' +
+  'bGVtX3NldF9iZXN0AP0CGGRrX3Byb2JsZW1fc29sdXRpb25fY29zdACGAxVka19wcm9ibGVtX2Jlc3RfY291bnQA5gIYZGtfcHJv' +
+  'YmxlbV9iZXN0X3NvbHV0aW9uAOcCGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZACBAxBka19wcm9ibGVtX3NoYXBlAIQDFGRrX3By' +
+  'b2JsZW1faXRlbV9uYW1lAPMCFWRrX3Byb2JsZW1fY29sb3JfbmFtZQDqAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwD4AhFka19w' +
+  'cm9ibGVtX3NlYXJjaAD7Ahdka19wcm9ibGVtX3NlYXJjaF91bnRpbAD8AhNka19wcm9ibGVtX3NvbHV0aW9uAIUDEGRrX3Byb2Js' +
+  'ZW1fY291bnQA6wITZGtfcHJvYmxlbV9zZXRfbWVtbwCAAxtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20A7QIQZGtfcHJvYmxl' +
+  'bV9zdGF0cwCHAxJka19wcm9ibGVtX3Jlc3RhcnQA+gITZGtfcHJvYmxlbV9zZXRfc2VlZACDAxdka19wcm9ibGVtX3NldF9yZXN0' +
+  'YXJ0cwCCAxBka19wcm9ibGVtX2ZvcmNlAPACEmRrX3Byb2JsZW1fdW5mb3JjZQCJAxJka19wcm9ibGVtX2V4Y2x1ZGUA7wIUZGtf' +
+  'cHJvYmxlbV91bmV4Y2x1ZGUAiAMUZGtfcHJvYmxlbV9pdGVtX25lZWQA9AISZGtfcHJvYmxlbV9ib3VuZGVkAOgCF2RrX3Byb2Js' +
+  'ZW1faXRlbV9vcHRpb25zAPUCFmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0A6QIYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAPECE2Rr' +
+  'X3Byb2JsZW1fZXN0aW1hdGUA7gIQZGtfZXhwbGFpbl9iZWdpbgCoAw9ka19leHBsYWluX25leHQAqgMSZGtfZXhwbGFpbl93aW5k' +
+  'b3dzAKsDD2RrX2V4cGxhaW5fZnJlZQCpAxFka190ZWNobmlxdWVfbmFtZQCsAxNka190ZWNobmlxdWVfcmF0aW5nAK0DC19pbml0' +
+  'aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgCuAwlzdGFja1NhdmUAPwxzdGFja1Jlc3RvcmUAQApzdGFja0FsbG9jAEEJKwEAQQEL' +
+  'FRcZDx0AxQLIAtUB1wG1ArsCvAK9AsQCygLJAs8C1ALYAtoC3AIMAQcK3IEJrwMDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgC' +
+  'VCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwg' +
+  'ACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EE' +
+  'ciEdIAAoArACIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJA' +
+  'AkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQeiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALA' +
+  'AUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEg' +
+  'IlhyRQRAA0AgACALNgJcIAAQViAAIAApA5gBQgF8NwOYASAAICIQeiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxB' +
+  'ACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwK' +
+  'CyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyAL' +
+  'QRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAA' +
+  'KALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiIC' +
+  'IANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0' +
+  'aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEh' +
+  'BkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0A' +
+  'AAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJ' +
+  'CgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9q' +
+  'IAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJ' +
+  'IANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////' +
+  'ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQAL' +
+  'CyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAI' +
+  'IAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/' +
+  'TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0N' +
+  'CAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBr' +
+  'IQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9' +
+  'AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEi' +
+  'JSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9q' +
+  'IAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOE' +
+  'ISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEj' +
+  'ICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQi' +
+  'Aw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQgg' +
+  'ACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEHwNAQwCCwtBACADQQJIDQEaCyAAIAAp' +
+  'A3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQID' +
+  'QCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEE' +
+  'dGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5FIAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgAL' +
+  'IAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAP' +
+  'IAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtB' +
+  'AnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIh' +
+  'UA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAE' +
+  'IAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJH' +
+  'DQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEEdGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIg' +
+  'H2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhBBHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAEL' +
+  'AkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQg' +
+  'BCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwE' +
+  'fyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsi' +
+  'AkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwNACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoi' +
+  'EyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBM' +
+  'BH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQAL' +
+  'CyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkg' +
+  'ByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGog' +
+  'CDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYgDCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJA' +
+  'AkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAFRg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgC' +
+  'CCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EEdGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYC' +
+  'ACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAH' +
+  'IARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQiAmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSAN' +
+  'KAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAooAgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2' +
+  'AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIA' +
+  'IAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALDAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoi' +
+  'AigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyAL' +
+  'QQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYC' +
+  'BCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIF' +
+  'KAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAI' +
+  'QQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigC' +
+  'ECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEA' +
+  'TAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARB' +
+  'BHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsE' +
+  'QCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOQAyIBQgF8' +
+  'IiE3A5ADIAAgACkDmAMgASAhVq18NwOYA0EBCyECIA4EQCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcD' +
+  'aCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVB' +
+  'AnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQALIAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEG' +
+  'IAAoArACIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEE' +
+  'dGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAgg' +
+  'AUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMM' +
+  'DQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pO' +
+  'BEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkK' +
+  'CwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEA' +
+  'IQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL' +
+  '/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYg' +
+  'DYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAE' +
+  'IgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC4gHAwd/AX4D' +
+  'fCAARQRAQX4PC0J/IAEgAVAbIQEgACgClAIhAgJAAkACQAJAAkACQCAAKAL8AiIDBEAgAg0BIAAoAmQNBUEAIQIgACgCuAIiBEEB' +
+  'Rg0EIAAoAiggACgCICIDQYAgSnIgACgCMCADRXJyDQRBASECIARBA0YNBCADQQBMDQMgACgCCCEFIAAoAhwhB0EAIQQDQEQAAAAA' +
+  'AAAAACEKRAAAAAAAAAAAIQsgBSAHIARBAnRqKAIAIgJBBHRqKAIIIgZBAEoEQCAAKAIYIQgDQCAKRAAAAAAAAPA/oCEKIAsgCCAG' +
+  'QQJ0aigCALegIQsgBSACQQFqIgJBBHRqKAIIIgZBAEoNAAsLIAsgCkQAAAAAAADwv6CiIAygIQwgAyAEQQFqIgRHDQALDAMLIAJF' +
+  'DQELIAAoAmRFBEAgAEIBIAApA4ABIAAoArgCQQFGIANyG1A2AsACCwJ/QQIhAgJAAkACQCAAKAJkDgQAAQECAQsgACgC/AIEQEF/' +
+  'IQIgABAcDQILAkAgABAIIgIOAwECAAILIABBAzYCZEECDAILIABBATYCZCAAKAKoAiIDKAJURQRAIAAgAyABEAkMAgsCfyADKAJY' +
+  'QQFGBEBBASADKAJ4QQFGDQEaC0ECCyEEIAApA2ghCQNAIAAgAyAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbIAQRDgAiAkEDRw0B' +
+  'IAApA2giCSABVA0AC0EDIQILIAILDwsCQCAAKAIoIAAoAmQgACgC1AJFcnINACAAKALYAiICQQJGBEAgACABEGoPCyAAKAKQASAB' +
+  'Qn9SIAJycg0AIwBBEGsiAiQAA0AgAEKAIBAFIgNBAUYNAAsCQCADQQNHDQAgAkIANwMIAkAgAEIBQcAAIAJBCGpBABCjAQ0AIAIr' +
+  'AwhEAAAAAAAAUD+iIgpEAAAAAAAAsEBkRQ0AIABBATYC1AIgAEJ/IAr8ByAKRAChOBSbOe9DZhsQaiIDQQFqDgUAAQEBAAELIAAQ' +
+  'TSAAEFMgAEJ/EAUhAwsgAkEQaiQAIAMPCyAAIAEQBSECDAMLIANBP2pBwABttyAAKAIAt6JEAAAAAAAA0D+iIAwgA7ejZSECCyAA' +
+  'IAI2AsQCCyAAKQNoIQkDQCAAIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsQHyICQQNHDQEgACkDaCIJIAFUDQALQQMPCyACC88E' +
+  'AgJ+AX8CQCAAKAJkDQACQCAAKAKQAQ0AAkACQCAAKAK4AkEBaw4CAgEAC0EBIQQgABAmDQELIAAoAswCBH9BAAUgACgCIEEATAR/' +
+  'QQEFIAAQnAELC0VBAXQhBAsgACAEQQJGNgLQAiAAIARBAUY2ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAA' +
+  'KALEASAEQQJ0EEkiBEUNACAAIAQ2AsQBIAAgACgCIDYCzAELCwJAIAAoArwCBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBW' +
+  'GyABIAEgAlYbIQIgACgCtAIoAiAEQCAAIAIQJwwBCyAAIAIQKAsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgC0AIEQCAAKQNo' +
+  'IQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQLiIEQQNHDQIgACkDaCICIAFUDQALQQMPCwJAAkAgACgC4AENACAAKAKQ' +
+  'AUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA5ADIAApA5gDhEIAUnJyDQEgACkDaCIDIAJaDQAgASACWA0BA0Ag' +
+  'ACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0DIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAgsgACABEJoBDwsg' +
+  'ACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQLLgEBfiAARQRA' +
+  'QX4PCyAAIAApA2giAiABfEIAIAJCf4UgAVYbQgAgAUIAUhsQBAshAQF/IAAoAiQhAiABRQRAIAJCABBiDwsgAiAAKQM4EGILwAMB' +
+  'B38jAEEQayIEJABBfyECIAAQCkUEQCAAKAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQFSEBCwJAIAAoAqAC' +
+  'IgNBAEwNAANAIAIoAlQNASACKAIAIgYgBiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCAC' +
+  'IAcgBEEIahALIAAoAqACIQMLIAVBAWoiBSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMM' +
+  'AgsgACACIAAoAiwgBUECdGooAgAiAxAMIgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQDSACKAIAIQMgACgCHCABaigCACEB' +
+  'A0AgAUEEdCEGIAFBAWohASADIAZqKAIIIgZBAEoNAAsgAiAGQX9zIgEgACgC+AJIBH4gACgC7AIgAUEDdGopAwAFQgALIAIpA0B8' +
+  'NwNAIAAoAjAhAQsgB0EARyEDIAVBAWoiBSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYC' +
+  'D38EfiMAQRBrIgwkACAMQgA3AwggASgCNCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgC' +
+  '/AIEQCABKQNAIAAQG1oNBQsgACABIAxBBGoQDiIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACAD' +
+  'NgJYIAAgACkDcCAMKQMIfDcDcCAAKAL8AkUNAiAAIAEpA0BBAxAaIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJY' +
+  'BEAgAUEANgI4IAEgAzYCNCAAQQE2AmQgACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIE' +
+  'IQUMBQsgBUEBRwRAIAAgACkDeEIBfDcDeAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIw' +
+  'NgIAIAEoAiQgC2pBADYCACABKAIoIAtqIAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0Igdq' +
+  'KAIAIQUCQCAHIAhqKAIAIgRBf0YEQCABKAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIA' +
+  'IAEoAjAiAyABKAIgIAdqIgooAgBMDQEgASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWsh' +
+  'AwNAIAcCfyAEIANBBHRqIgkoAggiD0EATARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRq' +
+  'IgkgCSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0' +
+  'aiIDIAMoAgBBAWo2AgAgASgCMCIDIAooAgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoN' +
+  'AAsgBCEDA0AgBiADIgVBAWoiA0EEdGooAghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARA' +
+  'IAVBAnQiAyABKAIQaiIIIAgoAgAiCEEBazYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMg' +
+  'ASgCCCINaigCAEECdGogBTYCACANIApBAnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoi' +
+  'CigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIA' +
+  'IANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYg' +
+  'A0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIA' +
+  'QQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVB' +
+  'BHRqKAIAIgggBUYNAANAIA0gBiAIQQR0aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsg' +
+  'BiAKKAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACII' +
+  'IAVHDQALCyAJQQFrIQUgByAJSA0ACwsgASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACAB' +
+  'KAIkIAtBAnRqIgMgAygCAEEBajYCAAwFCyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAEL' +
+  'IAAgACkDkAMiAkIBfCISNwOQAyAAIAApA5gDIAIgElatfDcDmAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJq' +
+  'KAIAIAEoAhAgA2ooAgBrIQQgDCkDCCETAkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgC' +
+  'ACIEIAUgASgCHCAJaigCACIHIAdBAEgbQQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUi' +
+  'EjcDiAEgEkKdurP7lJL9oiV+IAEoAgQgBUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRq' +
+  'KAIEIAMgAyAFRhsMAQsgECAFQQR0aigCBAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAL8AkUNAwNAIANBBHQgA0EBaiEDIBBq' +
+  'KAIIIgdBAEoNAAsgB0F/cyIDIAAoAvgCSARAIAAoAuwCIANBA3RqKQMAIRILIAAQGyEUIAAoAvwCRQ0DIBQgASkDQCIVfSASViAU' +
+  'IBVWcQ0DIAEoAgAiByAHIARBBHRqIgMoAgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMg' +
+  'AygCAEEBazYCACAEQQFqIQMDQCAHIANBBHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEE' +
+  'dGogBTYCACAIIA5BAnRqIgUgBSgCAEEBazYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAE' +
+  'NgIAIAEoAiQgCWoiAyADKAIAQQFqNgIAIAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2oo' +
+  'AgAiA0EATA0BIAMgBE4NAAsLIAwgEzcDCAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQi' +
+  'CWoiBigCAEECdGogBCAJaiIEKAIANgIAIAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2' +
+  'AgQgASgCMCIDIAEoAiAgC0ECdGoiCCgCAEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAi' +
+  'B0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYg' +
+  'CkECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMo' +
+  'AghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAg' +
+  'ASABKQNAIBJ8NwNAIAAgASAEIAxBCGoQDSALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBB' +
+  'IGsiBiQAAkACQCAAKAKoAiIBRQRAIABBAUGQARBEIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAg' +
+  'ASAHQQJ0QQRqIgIQRSIINgIEIAEgAhBFIgk2AgggASACEEUiCjYCDCABIAIQRSILNgIQIAEgAhBFIgI2AhRBfyEDIAtFIAhFIAlF' +
+  'ciAKRSACRXJycg0CC2oiAiABKAJMTgRAIAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQg' +
+  'BiABQRhqNgIAIAJBAWoiA0ECdCEEQQAhAgNAIAYgAkECdGooAgAiBSgCABBKIAUgBBBFNgIAIAJBAWoiAkEGRw0ACyABKAI8EEog' +
+  'ASADQQN0EEU2AjwgARATAkACQCABKAIYRQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsL' +
+  'IAFBADYCTAwCCyABIAM2AkwLIAdBAE4EQCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdG' +
+  'IAJBAWohAkUNAAsLQQAhAyABQQA2AjggAUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQFCICQQBHNgJUIAIN' +
+  'AgsgASgCACECAkAgACgCDCIDIAEoAlBMBEAgA0EEdCEDDAELIAIQSiABIAAoAgwiBEEEdCIDEEUiAjYCACACRQRAIAFBADYCUAwC' +
+  'CyABIAQ2AlALIAIgACgCCCAD/AoAACABIAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWoo' +
+  'AgA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAH' +
+  'IAIbNgIAIAAgBGogAkEBaiIAQQAgAiAHSBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUg' +
+  'AUEEdGoiAygCACIEQQR0aiADKAIENgIEIAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWoh' +
+  'AANAIAUgAEEEdGoiBCgCACEDIAQoAggiB0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMg' +
+  'AygCAEEBazYCACACIAIpAwBCAXw3AwAgAEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCID' +
+  'QQBKBEADQCACIAQgBCACQQR0aigCAEEEdGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigC' +
+  'AEgNAEEADwsgBCACQQFqIgJBBHRqKAIIIgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIE' +
+  'IAQgBygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggi' +
+  'CkEATAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAg' +
+  'BUEBagsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEEC' +
+  'dCILIAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEF' +
+  'A0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiIC' +
+  'IAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAII' +
+  'IgYgC2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhG' +
+  'DQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYC' +
+  'ACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQg' +
+  'CEECdGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAF' +
+  'QQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBB' +
+  'AWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEP' +
+  'fwJAAkAgASgCDCIRKAIAIg5FBEBB/////wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAO' +
+  'QQJ0IgxqKAIAIQ8gCyAMaigCACEGAkAgCCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0A' +
+  'AkAgBCADayAHakEBaiIDIAVIDQAgAyAFRw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAM' +
+  'IBFqKAIAIg4NAAsLAkAgACgCsAIiCEUgBUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQg' +
+  'ByAGQQJ0aigCACIJQQJ0IgNqKAIAQQJ0aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtO' +
+  'cQ0AIA0gACgCkAIgA2ooAgAiAyAKayIQIAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhH' +
+  'DQALCyAFIQMLIAMLmgEBBX8gACgCqAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0EC' +
+  'dGogBSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiED' +
+  'CyAHQQFqIgcgBEgNAAsLIAMLIAIBfgF/IABBADYCwAIgACkDcCEBIAAQCCAAIAE3A3ALDgAgACAAKAKoAiABEA4L6gEBBX8jAEEQ' +
+  'ayIEJAAgACgCqAIhAyAEQgA3AwgCQAJAAkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZq' +
+  'KAIEIARBCGoQCyACQQFKIAJBAWshAg0ACwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhq' +
+  'EA0MAQsgAygCDCIAIAMoAggiAiABQQJ0IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGok' +
+  'AAtxACAAKAJkEEogACgCaBBKIAAoAmwQSiAAKAJwEEogACgCdBBKIAAoAnwQSiAAKAKEARBKIAAoAogBEEogAEEANgJ8IABCADcC' +
+  'hAEgAP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgAEEANgJ0IABBfzYCXAuOCgIXfwJ+AkAgASgCZEUgASgCXCAAKAIgR3JFBEBBASER' +
+  'IAEoAmAgACgCDEYNAQsgARATIAAoAiAiCkE/akHAAG0hB0EAIREgCkGBIGtBgGBJDQAgACgCACISrCAHrH5CgCBVDQAgACgCCCEL' +
+  'AkAgACgCBCIVQQFqIhNBBBBEIhRFIAAoAgxBAnQiAxBFIgxFciADEEUiDUVyDQAgACgCHCEWA0AgCyAWIAZBAnRqKAIAIglBBHRq' +
+  'KAIIIgNBAEoEQANAIAMgEkohDgJAIAMgEkwiFw0AIAsgCUEEdGooAgwiD0UNACAUIANBAnRqIhgoAgAiECEDIBAEQANAIA0gA0EB' +
+  'a0ECdCIDaigCACAPRg0CIAMgDGooAgAiAw0ACwsgDSAIQQJ0IgNqIA82AgAgAyAMaiAQNgIAIBggCEEBaiIINgIACyAEIBdqIQQg' +
+  'BSAOaiEFIAsgCUEBaiIJQQR0aigCCCIDQQBKDQALCyAGQQFqIgYgCkcNAAsgEkEBaiIGQQN0IgkgAkEBaiIDIBJBwABtIg4gB2pB' +
+  'A3RBDGpsaiAFIApBAXRqIARqQQJ0aiAIIBNqIAdsIgJBA3RqQQhqQYCAgAhLDQAgASACQQgQRCICNgJkIAEgBEECdEEEahBFIhY2' +
+  'AmggASAFQQJ0QQRqEEUiDzYCcCABIApBAnRBBGoiBBBFIhA2AmwgASAEEEUiEzYCdCABIAMgDkEBaiIXIAdqbEEDdBBFIgQ2Anwg' +
+  'ASADQQJ0EEUiAzYChAEgASAJEEUiBTYCiAEgAkUgFkVyIA9FIBBFcnIgE0UgBEVyIAVFIANFcnJyDQAgACgCHCEIQQAhBANAIAsg' +
+  'CCAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEJQgEgBEE/ca2GIRoDQCACIAUgB2wgCWpBA3RqIgUgBSkDACAahDcDACAL' +
+  'IANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIApHDQALIAYgFUwEQCAHQQN0IQQDQCAUIAZBAnRqKAIAIgMEQCACIAYgB2xB' +
+  'A3RqIQUDQCACIAMgFWogB2xBA3RqIAUgBPwKAAAgA0ECdCAMakEEaygCACIDDQALCyAGIBVGIAZBAWohBkUNAAsLIAAoAhwhGEEA' +
+  'IQhBACEGQQAhBQNAIBAgCEECdCIDaiAFNgIAIAMgE2ogBjYCACALIAMgGGooAgAiBEEEdGooAggiA0EASgRAQn4gCEE/ca0iGokh' +
+  'GyACIAhBBnYiGUEDdGohEUIBIBqGIRoDQAJAIAMgEkwEQCAWIAVBAnRqIAM2AgAgESARKQMAIBqENwMAIAVBAWohBQwBCwJAIAsg' +
+  'BEEEdGooAgwiDgRAIA4gDSAUIANBAnRqKAIAIglBAWsiA0ECdGooAgBHBEADQCANIAwgA0ECdGooAgAiCUEBayIDQQJ0aigCACAO' +
+  'Rw0ACwsgDyAGQQJ0aiAJIBVqIAdsIgM2AgAgAiADIBlqQQN0aiIDIAMpAwAgG4M3AwAMAQsgDyAGQQJ0aiADIAdsNgIACyAGQQFq' +
+  'IQYLIAsgBEEBaiIEQQR0aigCCCIDQQBKDQALCyAIQQFqIgggCkcNAAsgACgCDCEAIBAgCkECdCICaiAFNgIAIAIgE2ogBjYCACAU' +
+  'EEogDBBKIA0QSiABIBc2AnggASAHNgJYIAEgADYCYCABIAo2AlxBAQ8LIBQQSiAMEEogDRBKIAEQEwsgEQvnBwMNfwV7An4jAEHg' +
+  'AGsiBiQAIAAoAiAhByABQQA2AoABIAFBgAFqIQ0gASgCfCEIIAEoAlghCiAAKAIAIgVBAEoEQCABKAKIASELIAAoApACIQwgACgC' +
+  'jAIhDkEBIQMDQCANIAQgDiADQQJ0IglqIg8oAgBBAEpqIgQ2AgAgCyADQQN0aiADQcA/ckH/PyABKAJ4QQFGIApBAUZxG60gCSAM' +
+  'ajQCACAPKAIAIglBACAJQQBKGyIJrSIVfUINhiAVQoCAASAJQYCAAUkbQi2GfXxCgICAgICACHw3AwAgAyAFRiADQQFqIQNFDQAL' +
+  'CyAKQQBKBEBCfyAHIAdBwABtIgRBBnRrIgOthkJ/hUIAIAMbIRUgCkEBakF+cSEHIApBAWv9ESER/QwAAAAAAQAAAAAAAAAAAAAA' +
+  'IRBBACEDA0AgECAR/T4iEv0bAEEBcQRAIAggA0EDdGpCfyAVIAMgBEgbNwMACyASIBD9DQABAgMAAAAABAUGBwAAAAD9GwJBAXEE' +
+  'QCAIIANBAXIiC0EDdGpCfyAVIAQgC0obNwMACyAQ/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRAgA0ECaiIDIAdHDQALCyAAKAKgAiIE' +
+  'QQBKBEAgACgCnAIhB0EAIQMDQCAIIAcgA0ECdGooAgAiC0HAAG1BA3RqIgwgDCkDAEJ+IAutiYM3AwAgA0EBaiIDIARHDQALC0EB' +
+  'IQQgASgCeCIDQQBKBEAgA0EBakF+cSEHQgIgBSAFQcAAbSIFQQZ0a62GQgF9IRUgA0EBa/0RIRIgCv0RIRP9DAAAAAABAAAAAAAA' +
+  'AAAAAAAhEEEAIQMDQCAQIBP9rgEhESAQIBL9PiIU/RsAQQFxBEAgCCAR/RsAQQN0akJ/IBUgAyAFSBtCf0J+IAMbgzcDAAsgFCAQ' +
+  '/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgCCAR/RsBQQN0akJ/IBUgA0EBciAFSBs3AwALIBD9DAIAAAACAAAAAAAAAAAAAAD9' +
+  'rgEhECADQQJqIgMgB0cNAAsLAkAgACgCMEEATA0AQQAhAwNAQgEgACgCLCADQQJ0aigCACIEIARBwABtIgVBBnRrrYYiFSAIIAVB' +
+  'A3RqIgUpAwAiFoNQBEBBACEEDAILIAUgFiAVQn+FgzcDACAGIAH9AANo/QsEMCAGIAAoAowCNgJAIAYgACgCkAI2AkQgBiABKAJk' +
+  'NgJIIAYgASgCEDYCTCAGIAEoAogBNgJQIAZBDGoiBSAGQTBqQST8CgAAIAUgCCAEIA0gAiAKEBZBASEEIANBAWoiAyAAKAIwSA0A' +
+  'CwsgBkHgAGokACAEC44EAg5/A34gACgCBCIGIAJBAnQiCmooAgAiCCAGIAJBAWpBAnQiC2ooAgAiDEgEQCAAKAIYIQ4gACgCFCEP' +
+  'IAAoAiAhECAAKAIQIREgACgCHCESIAAoAgAhEwNAIBIgEyAIQQJ0aigCACIGQQJ0IgJqIgcgBygCACINQQFqIgc2AgAgECAGQQN0' +
+  'aiIJIAkpAwBCgICAgICACEKAQCANIAIgEWooAgAiCUgbfDcDACADIAMoAgAgByAJRms2AgAgAiAPaigCACAHRgRAQgAhFCAFQQBK' +
+  'BEAgDiAFIAZsQQN0aiEHQQAhAgNAIAEgAkEDdCINaiIJIAkpAwAiFSAHIA1qKQMAIhZCf4WDNwMAIBUgFoN7IBR8IRQgAkEBaiIC' +
+  'IAVHDQALCyAEIAQpAwAgFHw3AwAgASAGQcAAbSAFakEDdGoiAiACKQMAQn4gBq2JgzcDAAsgCEEBaiIIIAxHDQALCyAAKAIMIgIg' +
+  'CmooAgAiAyACIAtqKAIAIgZIBEAgACgCCCEIIAAoAhghACAFQQBMIQcDQEIAIRQgB0UEQCAAIAggA0ECdGooAgBBA3RqIQpBACEC' +
+  'A0AgASACQQN0IgtqIgwgDCkDACIVIAogC2opAwAiFkJ/hYM3AwAgFSAWg3sgFHwhFCACQQFqIgIgBUcNAAsLIAQgBCkDACAUfDcD' +
+  'ACADQQFqIgMgBkcNAAsLC/kMAx5/Cn4BeyMAQRBrIgwkACAAKAKQAiEaIAEoAnQhFSABKAJwIRsgASgCbCEPIAEoAmghFiAAKQN4' +
+  'ISYgASgCKCEcIAEoAiQhFyAAKAJgIQ0gASgCgAEhCiABKAI0IQcgACkDaCElIAEoAmQhCyABKAKIASEQIAEoAoQBIRggASgCHCEO' +
+  'IAEoAhghGSABKAIQIREgACgCjAIhEgJ/IAEoAjhFBEAgASgCfCEJQQAMAQtBAQshAwNAAkACQAJAIANFBEAgB0EBdCEGIAogCykD' +
+  'ACAJIAdBBHRqIggpAwCDQgBSckUEQCAAIAApA5ADIiFCAXwiIjcDkAMgACAAKQOYAyAhICJWrXw3A5gDQQAhCiAAKALUAg0DIAAg' +
+  'BzYCXCAAQQI2AmRBASEDQQEhBAwEC0E/IQQCfwJAIAgpAwgiIlBFBEAgCCkDACEoICIhIUJ/ISMDQCALICF6IimnIgRBA3QiA2op' +
+  'AwAgKIMiKntCwP//////B34gAyAQaikDAHwiJ0KAgICAgIAIUw0CAkAgKlAEQCAIICJCfiApiYMiIjcDCAwBCyAnICMgIyAnVhsh' +
+  'IwsgIUIBfSAhgyIhQgBSDQALICOnIgNBP3EhBCAjQi2IpyAjQn9SDQIaC0F/IQNBAAwBCyAEIQNBAAshBSAMIANBBnZBf3NB/wBx' +
+  'NgIMIAAoArACRSAFRXJFBEAgACABIAggBSAEIAxBDGoQGCEECyACICVYBEAgAEEBNgJkQQMhBEEAIQMMBAsgJUIBfCElIAVFDQIg' +
+  'GSAHQQJ0IgNqIAQ2AgAgAyAOakF+NgIAIAMgF2pBADYCACADIBxqIAU2AgAgAyAYaiAMKAIMIgQ2AgAgJiAFQQFHrXwhJiABKAJ8' +
+  'IQkMAQsDQCAHRQRAIABBAzYCZEECIQRBACEDQQAhBwwECyAOIAdBAWsiB0ECdGooAgAiA0F/Rg0ACyAPIANBAnRqIgUoAgAiBCAF' +
+  'KAIEIghIBEADQCARIBYgBEECdGooAgAiCUECdCIGaiIFIAUoAgAiBUEBazYCACAQIAlBA3RqIgkgCSkDAEKAwABCgICAgICAeCAF' +
+  'IAYgEmooAgAiCUobfDcDACAKIAUgCUZqIQogBEEBaiIEIAhHDQALCyABKAJ8IgkgB0EBdCIGIANBwABtakEDdGoiBCAEKQMAQn4g' +
+  'A62JgzcDACAYIAdBAnQiBGoiAyADKAIAQQFrNgIAIAQgF2oiBCAEKAIAQQFqNgIAIAMoAgAhBAsgCSAGQQN0aiIFQRBqIQgCQCAE' +
+  'QQBMIBIgGSAHQQJ0aigCACIDQQJ0IgZqKAIAIAYgEWooAgBrIgYgBEpyRQRAIAsgA0EDdGohBkEAIQMDQCADIgRBAWohAyAGIARB' +
+  'A3QiE2opAwAgBSATaikDAIMiIVANAAsgDiAHQQJ0aiAheiIhpyAEQQZ0ciIGNgIAIAX9AAMAIStBACEDA0AgCCADIgVBA3RqICv9' +
+  'CwMAIANBAmohAyAFDQALIAggBEEDdGoiAyADKQMAQn4gIYmDNwMAIA8gBkECdCITaigCACIDIA8gBkEBakECdCIdaigCACIeSARA' +
+  'A0AgESAWIANBAnRqKAIAIgRBAnQiBWoiBiAGKAIAIh9BAWoiBjYCACAQIARBA3QiIGoiFCAUKQMAQoCAgICAgAhCgEAgHyAFIBJq' +
+  'KAIAIhRIG3w3AwAgCiAGIBRGayEKIAUgGmooAgAgBkYEQCAIIAgpAwAiISALICBqKQMAIiJCf4WDNwMAIARBwABtQQN0IAhqIgVB' +
+  'CGogBSkDCEJ+IAStiYM3AwAgISAig3sgJHwhJAsgA0EBaiIDIB5HDQALCyATIBVqKAIAIgMgFSAdaigCACIETg0BIAgpAwAhIQNA' +
+  'IAggISALIBsgA0ECdGooAgBBA3RqKQMAIiNCf4WDIiI3AwAgISAjg3sgJHwhJCAiISEgA0EBaiIDIARHDQALDAELIAZBAEoNASAO' +
+  'IAdBAnRqIgYoAgBBf0YNASAF/QADACErQQAhBANAIAggBCIDQQN0aiAr/QsDACADQQJqIQQgAw0ACyAGQX82AgALIAcgDUghAyAN' +
+  'IAdBAWoiByADGyENQQAhAwwCC0EBIQMMAQsLIAEgCjYCgAEgASADNgI4IAEgBzYCNCAAICU3A2ggACAHNgJYIAAgJjcDeCAAIA02' +
+  'AmAgACAAKQNwICR8NwNwIAxBEGokACAEC5kCAQx/AkAgACgCsAIiCkEATA0AIAEoAlghByABKAIQIQsgACgCjAIhDCAAKAKsAiEN' +
+  'A0ACQAJAIAIgDSAJQQJ0aigCACIIQcAAbSIAIAdqQQN0aikDACAIIABBBnRrrYhCAYNQDQAgCyAIQQJ0IgBqKAIAIQ4gACAMaigC' +
+  'ACEPQQAhAAJAIAdBAEwEQEEAIQYMAQsgASgCZCAHIAhsQQN0aiEQQQAhBgNAIAYgECAAQQN0IhFqKQMAIAIgEWopAwCDe6dqIQYg' +
+  'AEEBaiIAIAdHDQALCyAGQQBMIA8gDmsiAEEATHENAEEBIABrQQEgAEEAShsgBmogA0YNAQsgCiAJQQFqIglHDQEMAgsLIAUgBjYC' +
+  'ACAIDwsgBAvEEgMmfwl+AXsjAEEQayIYJAAgASgCeCIcIAEoAlgiB2ohCSAAKAKQAiEmIAEoAnQhISABKAJwIScgASgCbCEdIAEo' +
+  'AmghIiAAKQN4ITAgASgCKCEoIAEoAiQhIyAAKAJgIRkgASgCgAEhESABKAI0IQggACkDaCEvIAEoAmQhEyABKAKIASEeIAEoAoQB' +
+  'ISQgASgCHCEaIAEoAhghJSABKAIQIR8gACgCjAIhIAJ/IAEoAjhFBEAgASgCfCEbQQAMAQtBAQshBQNAAkACQAJAIAVFBEAgGyAI' +
+  'IAlsIg1BA3RqIhcgB0EDdGohDgJAIBENACAHQQBKBEBBACEFQgAhKQJAIAdBAUcEQCAHQX5xIQX9DAAAAAAAAAAAAAAAAAAAAAAh' +
+  'MkEAIQQDQCATIARBA3QiA2r9AAMAIAMgF2r9AAMA/U4gMv1QITIgBEECaiIEIAVHDQALIDIgMiAy/Q0ICQoLDA0ODwAAAAAAAAAA' +
+  '/VD9HQAhKSAFIAdGDQELA0AgEyAFQQN0IgNqKQMAIAMgF2opAwCDICmEISkgBUEBaiIFIAdHDQALCyApUEUNAQsgACAAKQOQAyIp' +
+  'QgF8Iio3A5ADIAAgACkDmAMgKSAqVq18NwOYA0EAIREgACgC1AINAyAAIAg2AlwgAEECNgJkQQEhBUEBIQQMBAsgB0EBRiIPIBxB' +
+  'AUZxIRRBACEQAn8CQAJAIBxBAEwEQEE/IBUgFBshCwwBC0LA//////8HQv///////wcgFBshMUJ/ISsDQCAOIBBBA3RqIgopAwAi' +
+  'KlBFBEAgEEEGdCEMICohKQNAICtCLYinIB4gDCApeiIspyIGciIEQQN0aikDACItQi2Hp2shAyATIAQgB2xBA3RqIRICQAJAAkAC' +
+  'QCAPRQRAQQAhBUEAIQsgB0EASgRAA0AgBUEDdCEWIAVBAWohBSALIBIgFmopAwAgFiAXaikDAIN7p2oiCyADSg0DIAUgB0gNAAwD' +
+  'CwALIC1CgICAgICACFkNAgwJCyASKQMAIBcpAwCDe6chCwsgMSALrH4gLXwiLUKAgICAgIAIUw0HIAsNAQsgCiAqQn4gLImDIio3' +
+  'AwAMAQsgLSArICsgLVYiAxshKyAVIAQgFSADGyAUGyEVCyApQgF9ICmDIilQRQ0ACwsgEEEBaiIQIBxHDQALICunIgRBP3EgFSAU' +
+  'GyELICtCLYinICtCf1INAhoLQX8hBEEADAELIAYgBCAUGyELQQALIQYgGCAEQQZ2QX9zQf8AcSAEQX9zQf8/cSAUGzYCDCAAKAKw' +
+  'AkUgBkVyRQRAIAAgASAXIAYgCyAYQQxqEBghCwsgAiAvWARAIABBATYCZEEDIQRBACEFDAQLIC9CAXwhLyAGRQ0CICUgCEECdCID' +
+  'aiALNgIAIAMgGmpBfjYCACADICNqQQA2AgAgAyAoaiAGNgIAIAMgJGogGCgCDCIENgIAIDAgBkEBR618ITAgASgCfCEbDAELA0Ag' +
+  'CEUEQCAAQQM2AmRBAiEEQQAhBUEAIQgMBAsgGiAIQQFrIghBAnRqKAIAIg5Bf0YNAAsgHSAOQQJ0aiIDKAIAIgQgAygCBCIKSARA' +
+  'A0AgHyAiIARBAnRqKAIAIgxBAnQiBmoiAyADKAIAIg9BAWs2AgAgHiAMQQN0aiIDIAMpAwBCgMAAQoCAgICAgHggDyAGICBqKAIA' +
+  'IgNKG3w3AwAgESADIA9GaiERIARBAWoiBCAKRw0ACwsgASgCfCIbIAggCWwiDSAOQcAAbWpBA3RqIgMgAykDAEJ+IA6tiYM3AwAg' +
+  'JCAIQQJ0IgNqIgQgBCgCAEEBazYCACADICNqIgMgAygCAEEBajYCACAEKAIAIQQLIBsgDUEDdGoiCiAJQQN0aiENAkAgBEEATCAg' +
+  'ICUgCEECdGooAgAiFUECdCIDaigCACADIB9qKAIAayIDIARKckUEQCATIAcgFWxBA3RqIQxBACEEA0AgBCIDQQFqIQQgDCADQQN0' +
+  'IgZqKQMAIAYgCmopAwCDIipQDQALIBogCEECdGogKnoiKqcgA0EGdHIiFjYCAAJAIAlBAEwNAEEAIQQgCUEBRwRAIAlBfnEhBEEA' +
+  'IRADQCANIBBBA3QiBmogBiAKav0AAwD9CwMAIBBBAmoiECAERw0ACyAEIAlGDQELA0AgDSAEQQN0IgZqIAYgCmopAwA3AwAgBEEB' +
+  'aiIEIAlHDQALCyANIANBA3RqIgMgAykDAEJ+ICqJgzcDACAdIBZBAnRqKAIAIgQgHSAWQQFqIg9BAnRqKAIAIgpIBEADQCAfICIg' +
+  'BEECdGooAgAiEkECdCIOaiIDIAMoAgAiBkEBaiIMNgIAIB4gEkEDdGoiAyADKQMAQoCAgICAgAhCgEAgBiAOICBqKAIAIgNIG3w3' +
+  'AwAgESADIAxGayERIA4gJmooAgAgDEYEQCATIAcgEmxBA3RqIQxCACEpQQAhBSAHQQBKBEADQCANIAVBA3QiBmoiAyADKQMAIiwg' +
+  'BiAMaikDACIqQn+FgzcDACAqICyDeyApfCEpIAVBAWoiBSAHRw0ACwsgDSASQcAAbSAHakEDdGoiAyADKQMAQn4gEq2JgzcDACAp' +
+  'IC58IS4LIARBAWoiBCAKRw0ACwsgISAWQQJ0aigCACIEICEgD0ECdGooAgAiD04NASAHQQBMIQoDQCATICcgBEECdGooAgBBA3Rq' +
+  'IQxCACEpQQAhBSAKRQRAA0AgDSAFQQN0IgZqIgMgAykDACIsIAYgDGopAwAiKkJ/hYM3AwAgKiAsg3sgKXwhKSAFQQFqIgUgB0cN' +
+  'AAsLICkgLnwhLiAEQQFqIgQgD0cNAAsMAQsgA0EASg0BIBogCEECdGoiBigCAEF/Rg0BAkAgCUEATA0AQQAhBSAJQQFHBEAgCUF+' +
+  'cSEFQQAhBANAIA0gBEEDdCIDaiADIApq/QADAP0LAwAgBEECaiIEIAVHDQALIAUgCUYNAQsDQCANIAVBA3QiA2ogAyAKaikDADcD' +
+  'ACAFQQFqIgUgCUcNAAsLIAZBfzYCAAsgCCAZSCEDIBkgCEEBaiIIIAMbIRlBACEFDAILQQEhBQwBCwsgASARNgKAASABIAU2Ajgg' +
+  'ASAINgI0IAAgLzcDaCAAIAg2AlggACAwNwN4IAAgGTYCYCAAIAApA3AgLnw3A3AgGEEQaiQAIAQLhgQCCH8BfiAAKAKAAyEEIABB' +
+  'AEEAIAAoAjAgAhEEACIJQQEgCUEBShtBAnQQRSIGBH8CQCAAKAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZL' +
+  'IAYgB2ogCEtxDQAgBUF8cSEDQQAhBwNAIAYgB0ECdCIKaiAIIApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANB' +
+  'AnQiB2ogByAIaigCADYCACADQQFqIgMgBUcNAAsLIAAgBiAJIAUgAhEEABoCQCAEKAI8IgMgBCgCQEcNACADIAAoAvwCIgJODQAg' +
+  'BCgCOCACIANBAXRBBCADGyIDIAIgA0gbIgJBGGwQSSIDRQRAIAYQSkF/DwsgBCACNgJAIAQgAzYCOCAEKAI8IQMLIAAoAvwCIANG' +
+  'BEAgBCADQQFrIgA2AjwgBCgCOCAAQRhsaigCFBBKIAQoAjwhAwsgBCADQQFqNgI8AkAgA0EATA0AA0AgBCgCOCIFIANBAWsiAEEY' +
+  'bGoiAikDACABWA0BIAUgA0EYbGoiBSAC/QADAP0LAwAgBSACKQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0gg' +
+  'BCgCOCADQRhsaiIAIAY2AhQgACAJNgIQIAAgCzcDCCAAIAE3AwAgBCABNwNQQQAFQX8LCy8BAn8gACgCgAMiASgCPCICIAAoAvwC' +
+  'TgR+IAEoAjggAkEYbGpBGGspAwAFQn8LC3sBAn8CQCAAKAKAAyICDQAgAEEBQZgBEEQiAjYCgAMgAg0AQX8PCyACIQEgAigCPEEA' +
+  'SgRAQQAhAQNAIAIoAjggAUEYbGooAhQQSiABQQFqIgEgAigCPEgNAAsgACgCgAMhAQsgAkEANgI8IAFBADYCWCABQgA3A0hBAAum' +
+  'AQEFfyAAKAJcIgRBAEoEQCAAKAKAAyEFA0AgAiADSgRAIAEgA0ECdGogBSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAF' +
+  'IAAoAkggBkECdGooAgAhBCAFKAIAIQgDQCAEQQR0IARBAWohBCAIaigCCCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiED' +
+  'IAZBAWoiBiAESA0ACwsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwvpEwMVfwV+AXtBAiECAkAC' +
+  'QAJAAkAgACgCZA4EAAEBAgELIAAQICICDQEgABAhIgINASAAQgA3A1gLIAAoAoADIgYoAlhFDQEgACABECIhAgsgAg8LIAYoAhQh' +
+  'EiAGKAIQIQ8gBigCDCEQIAYoAgQhBCAGKAIAIQwgAEEBNgJkIAAoAlghCyAAKAJUIRMgACgCUCEUIAAoAkghFSAGKAIwRUUhAgNA' +
+  'AkACQAJAIAJFBEAgBigCCCIHKAIEIgVFBEACfyAAIAs2AlwgAEECNgJkIAAgBikDICAGKQMYfEEEEBoEQCAAQQE2AmRBfwwBCyAA' +
+  'IAApA5ADIgFCAXwiFzcDkAMgACAAKQOYAyABIBdWrXw3A5gDIAZBATYCMEEBCyECDAQLIAEgACkDaCIXWARAIAZBADYCMEEDIQIM' +
+  'BAsgACAXQgF8NwNoIAYoAjwiAiAAKAL8Ak4EfiAGKAI4IAJBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgfSEaIAYoAiwhCQJAIAYo' +
+  'AigiA0EATA0AQQAhAiADQQFHBEAgA0F+cSECIBr9EiEcQQAhCgNAIAkgCkEDdGogHP0LAwAgCkECaiIKIAJHDQALIAIgA0YNAQsD' +
+  'QCAJIAJBA3RqIBo3AwAgAkEBaiICIANHDQALC0IAIRdB/////wchAwNAIAkgByAFQQR0IgJqIg4oAghBA3RqIggpAwAiGyAEIAIg' +
+  'BGooAgQiCkEEdGopAwgiGFgNAyAIIBsgGH03AwBBASECAkAgA0EATA0AIANBAWoDQCAEIAQgCkEEdGooAgQiCkEEdGopAwggGloN' +
+  'ASACIANHIAJBAWohAg0ACyECCyACIANHIBcgGFpyIAIgA05xRQRAIAUhDSAYIRcgAiEDCyAOKAIEIgUNAAsgA0UNAiADQQJOBEAg' +
+  'ACAAKQN4QgF8NwN4CyAQIAtBA3QiBWogBikDIDcDACAVIAtBAnQiAmogBCANQQR0IglqIg4oAgQiCjYCACACIBRqQQA2AgAgAiAT' +
+  'aiADNgIAIAUgD2ogBigCPCIFIAAoAvwCIghOBH4gBigCOCAFQRhsakEYaykDACAGKQMYfQVCfwsgBikDICAEIApBBHRqKQMIfH0i' +
+  'FzcDACAHIAcgCWoiAigCACIDQQR0aiACKAIEIgI2AgQgByACQQR0aiADNgIAIAQgDigCBCIDQQR0aikDCCAXWg0BA0AgA0EBaiEC' +
+  'A0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIE' +
+  'IAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwwBCwJAIAsEQANAIBUg' +
+  'C0EBayILQQJ0aiIOKAIAIgpBAWshCCASIAtBA3QiB2opAwAhFwNAIAoCfyAMIAhBBHQiAmoiAygCCCINQQBMBEAgAiAEaigCBAwB' +
+  'CwJAIAMoAgwiBUEASA0AIBcgBCAEIA1BBHQiEWooAgQiA0EEdGopAwhWBEADQAJAAkAgBQRAIAwgA0EEdGoiAiEJIAIoAgwiAiAF' +
+  'RiACQQBIcg0BCyADQQFrIQIDQCADAn8gDCACQQR0IglqIhYoAghBAEwEQCAEIAlqKAIEDAELIBYoAgxBAE4EQCAEIAQgCWoiCSgC' +
+  'AEEEdGogAjYCBCAEIAkoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALDAELIAJBAE4NACAJIAU2AgwLIAQgBCADQQR0aigCBCIDQQR0' +
+  'aikDCCAXVA0ACwsgBQ0AIAYoAggiAiARaiIDKAIEIQUgAiADKAIAQQR0aiANNgIEIAIgBUEEdGogDTYCAAsgCEEBawsiCEcNAAsg' +
+  'BiAHIBBqKQMANwMgIAQgCkEEdCICaigCBCIKIAIgDGooAggiDUcNAiAHIA9qKQMAIhcgBCAEIA1BBHQiCGooAgQiA0EEdGopAwhW' +
+  'BEADQCADQQFrIQIDQCADAn8gDCACQQR0IgVqIgooAghBAEwEQCAEIAVqKAIEDAELIAooAgxBAE4EQCAEIAQgBWoiBSgCAEEEdGog' +
+  'AjYCBCAEIAUoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIAhqIgMo' +
+  'AgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIAIAsNAAsLIABBAzYCZEECIQJBACELDAMLIA4gCjYCACAUIAtBAnQiAmoi' +
+  'AygCACIFIAIgE2ooAgBBAWtIBEAgAyAFQQFqNgIACyAAKAL8AiEIIAYoAjwhBQsgBCAKQQR0aikDCCAQIAtBA3RqKQMAfCEYAkAC' +
+  'QCAFIAhIBEBCfyEXIBhCf1ENAgwBCyAYIAYoAjggBUEYbGpBGGspAwAgBikDGH0iF1oNAQsgBiAYNwMgIBIgC0EDdGogFyAYfSIX' +
+  'NwMAIApBAWohCANAIAoCfyAMIAhBBHQiA2oiBSgCCCICQQBMBEAgAyAEaigCAAwBCwJAIAUoAgwiBUEASA0AIAVFBEAgBigCCCID' +
+  'IAMgAkEEdGoiBygCACIJQQR0aiAHKAIEIgc2AgQgAyAHQQR0aiAJNgIACyAEIAQgAkEEdGooAgQiA0EEdGopAwggF1oNAANAAkAC' +
+  'QCAFBEAgDCADQQR0aiICKAIMIAVGDQELIANBAWohAgNAIAMCfyAMIAJBBHQiB2oiCSgCCEEATARAIAQgB2ooAgAMAQsgCSgCDEEA' +
+  'TgRAIAQgBCAHaiIHKAIAIglBBHRqIAcoAgQiBzYCBCAEIAdBBHRqIAk2AgAgGUIBfCEZCyACQQFqCyICRw0ACwwBCyADIAhGDQAg' +
+  'AkF/NgIMCyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsLIAhBAWoLIghHDQALIAtBAWohAiALIAAoAmBOBEAgACACNgJgCyAC' +
+  'IQtBACECDAMLIA8gC0EDdGopAwAiFyAEIAQgDCAKQQR0aigCCCIFQQR0IgpqKAIEIgNBBHRqKQMIVgRAA0AgA0EBayECA0AgAwJ/' +
+  'IAwgAkEEdCIIaiIHKAIIQQBMBEAgBCAIaigCBAwBCyAHKAIMQQBOBEAgBCAEIAhqIggoAgBBBHRqIAI2AgQgBCAIKAIEQQR0aiAC' +
+  'NgIACyACQQFrCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsLIAYoAggiAiAKaiIDKAIEIQggAiADKAIAQQR0aiAF' +
+  'NgIEIAIgCEEEdGogBTYCAAtBASECDAELCyAAIAs2AlggACAAKQNwIBl8NwNwIAILpgsCDn8CfkF/IQECQCAAEBwNACAAKAIAIQgg' +
+  'ACgCBCEKIAAoAgwiAiAAKAKAAyIEKAI0SgRAIAQoAgAQSiAEKAIEEEogBCAAKAIMIgJBBHQiAxBFIgU2AgAgBCADEEUiAzYCBCAF' +
+  'QQAgAxtFBEAgBEEANgI0QX8PCyAEIAI2AjQgAkUNAQsgBCgCCEUEQCAEIApBBHRBIGoQRSIDNgIIIAQgCEEFdEEgahBFIgE2Agwg' +
+  'AUEAIAMbRQRAIAMQSiAEKAIMEEogBEIANwMIQX8PCyAEIAEgCEEDdCIDakEIaiIBNgIQIAQgASADakEIaiIBNgIUIAQgASADakEI' +
+  'ajYCLAsgBCgCACAAKAIIIAJBBHT8CgAAIApBf04EQCAKQQFqIQJBACEBA0AgAUEEdCIDIAAoAhRqKQIAIQ8gBCgCCCADaiIDQgA3' +
+  'AgggAyAPNwIAIAEgAkYgAUEBaiEBRQ0ACwtBACEBIARBADYCMCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAAKAIwIgNBAEoEQCAA' +
+  'KAL4AiEFIAAoAiwhBkEAIQJCACEPA0AgBCAGIAJBAnRqKAIAIgcgBUgEfiAAKALsAiAHQQN0aikDAAVCAAsgD3wiDzcDGCACQQFq' +
+  'IgIgA0cNAAsLIAQoAgQhBiAEKAIAIQkgACgCDEEASgRAA0AgCSABQQR0IgJqKQIAIQ8gAiAGaiICQn83AwggAiAPNwMAIAFBAWoi' +
+  'ASAAKAIMSA0ACwsgACgCICIDQQBKBEAgACgCHCEFQQAhAgNAIAkgBSACQQJ0aigCACIBQQR0aigCCEEASgRAIAAoAvgCIQcDQCAG' +
+  'IAFBBHRqIAAoAuwCIAJBA3RqKQMAQgAgAiAHSBs3AwggCSABQQFqIgFBBHRqKAIIQQBKDQALCyACQQFqIgIgA0cNAAsLIAMgCGpB' +
+  'A3RBEGoQRSIHRQRAQX8PC0EAIQIgBEEANgIoQQEhAyAEKAIIIQsgCEEASgRAA0AgAyAGIANBBHQiDWooAgQiBUcEQANAIAVBAWoh' +
+  'AQNAIAUCfwJAIAkgAUEEdCIOaigCCCIMQQBMIAMgDExyRQRAIAcgCyAMQQR0aigCCEECdGogAzYCAAwBCyAMQQBKDQAgBiAOaigC' +
+  'AAwBCyABQQFqCyIBRw0ACyAGIAVBBHRqKAIEIgUgA0cNAAsLQQAhAQJAAkACQCACQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEB' +
+  'aiIBIAJHDQALIAIhAQwBCyABIAJHDQELIAQgAkEBaiIFNgIoIAcgAkECdGpBADYCACAFIQILIAsgDWogATYCCCADIAhGIANBAWoh' +
+  'A0UNAAsLIAsoAgQiAgRAA0AgBiACQQR0IghqKAIEIgMhAUJ/IQ8CQCACIANGIgUNAANAIAYgAUEEdGoiASkDCCIQIA8gDyAQVhsh' +
+  'DyABKAIEIgEgAkcNAAsgD0IBfUJ+Wg0AIAQgBCkDGCAPfDcDGCAFDQADQCADQQFqIQEDQCADAn8gCSABQQR0IgVqKAIIQQBMBEAg' +
+  'BSAGaigCAAwBCyAFIAZqIgUgBSkDCCAPfTcDCCABQQFqCyIBRw0ACyAGIANBBHRqIgMgAykDCCAPfTcDCCADKAIEIgMgAkcNAAsL' +
+  'IAggC2ooAgQiAg0ACwsgCkEASgRAIAdBBGohCEEBIQUDQEEAIQFBACEEIAUgBiAFQQR0aigCBCICRwRAA0AgByAEQQJ0aiACNgIA' +
+  'IARBAWohBCAGIAJBBHRqKAIEIgIgBUcNAAsLIAcgCCAAKAIgQQJ0aiAEIAYQIyAFIQMDQCAGIANBBHRqIAcgAUECdGooAgAgBSAB' +
+  'IARJGyICNgIEIAYgAkEEdGogAzYCACABIARGIAIhAyABQQFqIQFFDQALIAUgCkYgBUEBaiEFRQ0ACwsgBxBKQQAhAQsgAQu0CwES' +
+  'fyAAKAKAAyICKAKQARBKIAJB2ABqQQBBwAD8CwACQCAAKALEAkUNACAAKAIEIRAgACgCACEHIAIoAgQhDiACKAIAIQtBfyERIAAo' +
+  'AiAiBkEMbEEIahBFIghFDQAgCCAGQQN0akEEaiEPIAZBAEoEQCAPQf8BIAZBAnT8CwALIAdBAEoEQEEBIQMDQCADIA4gA0EEdGoo' +
+  'AgQiAUcEQANAIA8gCyABEB5BAnQiCmoiCSgCAEEASARAIAlBADYCACAIIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAOIAFB' +
+  'BHRqKAIEIgEgA0cNAAsLIAMgB0YgA0EBaiEDRQ0ACwsgCCAIIAZBAnRqQQRqIAQgDhAjIARBAEoEQEEAIQADQCAPIAsgCCAAQQJ0' +
+  'aiIBKAIAEB5BAnRqIAA2AgAgCyABKAIAIgFBBHRqKAIIIgNBAEoEQANAIAUgAyAHTGohBSALIAFBAWoiAUEEdGooAggiA0EASg0A' +
+  'CwsgAEEBaiIAIARHDQALCyACIAcgBCAEIAdKG0ECaiIAQQF0IARBAXRqIAVqQQJ0IABBASAHQT9qQQZ2IAdBAEwbIgNsIgpBASAE' +
+  'QT9qQQZ2IARBAEwbIgYgB0EBamwiCSAEaiAEIAZsIgxqIAAgBmwiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCBBKIAJBADYC' +
+  'lAFBAA8LIAIgAUEBEEQiATYCkAEgAUUEQCAIEEogAkEANgKUAUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBjYCXCACIAEg' +
+  'DEEDdGoiATYCeCACIAEgCUEDdGoiATYCfCACIAEgDUEDdGoiATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYC' +
+  'aCACIAwgBEECdGoiCTYCbCACIAkgAUECdGoiDTYCcCACIA0gBUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAh' +
+  'AANAIAwgAEECdCIBaiALIAEgCGooAgAiAxAeNgIAIAogAEEDdGogDiADQQR0IhJqKQMINwMAIAEgCWogBTYCACALIBJqKAIIIgFB' +
+  'AEoEQANAIAEgB0wEQCANIAVBAnRqIAE2AgAgBUEBaiEFCyALIANBAWoiA0EEdGooAggiAUEASg0ACwsgCSAAQQFqIgBBAnRqIAU2' +
+  'AgAgACAERw0ACwsgCiAEQQN0IgBqIAAgCmpBCGspAwBCACAEGzcDACAGQQgQRCIDBEAgEEEASgRAIAZBA3QhCkEBIQADQCADQQAg' +
+  'CvwLACAOIABBBHRqIgwoAgQiBSEBIAAgBUcEQANAIA8gCyABEB5BAnRqKAIAIglBAE4EQCADIAlBA3ZB+P///wFxaiINIA0pAwBC' +
+  'ASAJQT9xrYaENwMACyAOIAFBBHRqKAIEIgEgAEcNAAsLIAAgB0wEQCACKAJ4IAAgBmxBA3RqIAMgCvwKAAAgDCgCBCEFCyAAIAVH' +
+  'BEADQCAGRSAPIAsgBRAeQQJ0aigCACIBQQBIckUEQCABIAZsIQkgAigCdCEMQQAhAQNAIAwgASAJakEDdGoiDSANKQMAIAMgAUED' +
+  'dGopAwCENwMAIAFBAWoiASAGRw0ACwsgDiAFQQR0aigCBCIFIABHDQALCyAAIBBGIABBAWohAEUNAAsLIAMQSiAIEEogBEEASgRA' +
+  'IAIoAnwhAEEAIQEDQCAAIAFBA3ZB+P///wFxaiIDIAMpAwBCASABQT9xrYaENwMAIAFBAWoiASAERw0ACwsgAigCCCIAKAIEIgEE' +
+  'QCACKAKAASEEIAIoAoQBIgUoAgAhAwNAIAQgAUEBayIHQQZ1QQN0aiIIIAgpAwBCASAHQT9xrYaENwMAIAUgA0EBaiIDNgIAIAAg' +
+  'AUEEdGooAgQiAQ0ACwsgAkEBNgJYQQAPCyAIEEoLIBELug8DHn8GfgF7IAAoAoADIgMoAmQhHiADKAJgIRMgAygCXCELIAMoAgwh' +
+  'FCAAQQE2AmQgACgCWCEHIAAoAlQhFyAAKAJQIRggACgCSCEZAn8gAygCMEUEQCADKAKEASEVQQAMAQtBAQshAgNAAkACQAJAIAJF' +
+  'BEACQCAVIAdBAnRqKAIARQRAIAAgBzYCXCAAQQI2AmQgACADKQMgIAMpAxh8QQQQGkUNASAAQQE2AmQgACAHNgJYQX8PCyABIAAp' +
+  'A2giIFgEQCADQQA2AjAgACAHNgJYQQMPCyAAICBCAXw3A2ggAygCgAEgAygCYCIaIAdsQQN0aiEfIAMoAnwiDSADKAJcIg4gB2xB' +
+  'A3RqIRsgAygCPCIFIAAoAvwCTgR+IAMoAjggBUEYbGpBGGspAwAgAykDGH0FQn8LIAMpAyB9ISAgAygCZCEcQQAhCCADKAKMASIC' +
+  'QQBKBEADQCACIAhqQQJtIgRBAWogCCAcIARBA3RqKQMAICBUIgUbIgggAiAEIAUbIgJIDQALC0J/IAhBP3EiBa2GQn+FQn8gBRsh' +
+  'IyAIQT9qQcAAbSIFQQFrIQ8gAygCLCEWAkAgAygCKCIEQQBMDQBBACECIARBAUcEQCAEQX5xIQIgIP0SISZBACEGA0AgFiAGQQN0' +
+  'aiAm/QsDACAGQQJqIgYgAkcNAAsgAiAERg0BCwNAIBYgAkEDdGogIDcDACACQQFqIgIgBEcNAAsLQf////8HIQQCQCAaQQBKBEAg' +
+  'BUEBIAVBAUobIRBBACERQgAhIANAIB8gEUEDdGopAwAiIVBFBEAgEUEGdEEBciEJIAMoAnghDANAIAwgCSAheqdqIgUgDmxBA3Rq' +
+  'IR1BACECIAhBAEwNCANAIB0gAkEDdCIGaikDACAjQn8gAiAPRhuDIAYgG2opAwCDIiRQBEAgECACQQFqIgJHDQEMCgsLIBYgAygC' +
+  'CCAFQQR0aigCCEEDdGoiBikDACIlIBwgAkEJdCAkeqdBA3RyaikDACIiWA0IIAYgJSAifTcDAAJAIAQgJHunIgZIIAIgD05yDQAD' +
+  'QCAGICNCfyACQQFqIgIgD0YbIB0gAkEDdCIKaikDAIMgCiAbaikDAIN7p2oiBiAESg0BIAIgD0gNAAsLIAQgBkcgICAiWnIgBCAG' +
+  'THFFBEAgIiEgIAYhBCAFIRILICFCAX0gIYMiIUIAUg0ACwsgEUEBaiIRIBpHDQALIARFDQYgBEECSA0BCyAAIAApA3hCAXw3A3gL' +
+  'IBQgB0EDdGogAykDIDcDACAHQQJ0IgUgAygCiAFqIBI2AgBBACEIIAUgGGpBADYCACAFIBdqIAQ2AgAgAygCeCADKAJcIgogEmxB' +
+  'A3RqIQJBfyEGIApBAEwNAiANIAcgCmxBA3RqIgQpAwAgAikDAIMiIFAEQANAIAhBAWoiCCAKRg0EIAQgCEEDdCIFaikDACACIAVq' +
+  'KQMAgyIgUA0ACwsgIHqnIAhBBnRyIQYMAgsgACAAKQOQAyIgQgF8IgE3A5ADIAAgACkDmAMgASAgVK18NwOYAyADQQE2AjAgACAH' +
+  'NgJYQQEPCwNAIAdFBEAgAEEDNgJkIABBADYCWEECDwtBfyEGIBkgB0EBayIHQQJ0IgRqKAIAIQUgAyAUIAdBA3RqKQMANwMgIAMo' +
+  'AnwiDSADKAJcIgkgB2xBA3RqIQwgAygCeCAJIAMoAogBIARqKAIAbEEDdGohCgJAIAVBAWoiBEEGdSICIAlODQAgCiACQQN0IgVq' +
+  'KQMAQn8gBEE/ca2GgyAFIAxqKQMAgyIgUARAA0AgAkEBaiICIAlGDQIgDCACQQN0IgVqKQMAIAUgCmopAwCDIiBQDQALCyAgeqcg' +
+  'AkEGdHIhBgsgBkEASA0ACyAYIAdBAnQiAmoiBCgCACIFIAIgF2ooAgBBAWtODQAgBCAFQQFqNgIACyADKAI8IgUgACgC/AJOBH4g' +
+  'AygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgHiAGQQN0aikDACAUIAdBA3RqKQMAfCIgWA0BIBkgB0ECdGogBjYCACADICA3AyAg' +
+  'AygCgAEiCiAHQQFqIgUgE2xBA3RqIRAgAygCdCIEIAYgC2xBA3RqIQ4gDSAHIAtsQQN0aiEMIA0gBSALbEEDdGohCQJAIAtBAEwN' +
+  'AEEAIQIgCSAEIAsgBkEDdEEIamxqSSANIAsgB0EDdEEQamxqIA5LcSALQQFGckUEQCALQX5xIQJBACEIA0AgCSAIQQN0IgRqIAQg' +
+  'DGr9AAMAIAQgDmr9AAMA/U/9CwMAIAhBAmoiCCACRw0ACyACIAtGDQELA0AgCSACQQN0IgRqIAQgDGopAwAgBCAOaikDAEJ/hYM3' +
+  'AwAgAkEBaiICIAtHDQALCyAQIAogByATbEEDdGogE0EDdPwKAAAgAygCbCAGQQJ0aiIGKAIAIgQgBigCBCIJSARAIAMoAnAhDCAE' +
+  'IQIDQCAQIAwgAkECdGooAgBBAWsiCkEGdUEDdGoiBiAGKQMAQn4gCq2JgzcDACACQQFqIgIgCUcNAAsLIAMoAoQBIhUgBUECdGog' +
+  'FSAHQQJ0aigCACAEIAlrajYCACAAKAJgIAdKRQRAIAAgBTYCYAsgBSEHQQAhAgwCCyAFIRILQQEhAgwACwALmAMCDn8CfiACQQJO' +
+  'BEAgAkECdCEQQQEhCANAQQAhDCAIQQF0IgkhCiAIIQsDQCAMIgQgCWoiDCACIAIgDEoiERshDQJAIAQgCGoiBSACIAIgBUobIgcg' +
+  'BEwEQCAHIQYgBCEFDAELIAQhBSAHIgYgDU4NAANAAkAgAyAAIAZBAnRqKAIAIg5BBHRqKQMIIhIgAyAAIARBAnRqKAIAIg9BBHRq' +
+  'KQMIIhNaIA4gD04gEiATUnJxRQRAIAZBAWohBgwBCyAEQQFqIQQgDyEOCyABIAVBAnRqIA42AgAgBUEBaiEFIAQgB04NASAGIA1I' +
+  'DQALCyAEIAdIBEAgAiALIAIgC0gbIQcDQCABIAVBAnRqIAAgBEECdGooAgA2AgAgBUEBaiEFIARBAWoiBCAHRw0ACwsgBiANSARA' +
+  'IAIgCiACIApIGyEEA0AgASAFQQJ0aiAAIAZBAnRqKAIANgIAIAVBAWohBSAGQQFqIgYgBEcNAAsLIAkgCmohCiAJIAtqIQsgEQ0A' +
+  'CyAAIAEgEPwKAAAgCSIIIAJIDQALCwt2AQF/IAAoArQCIgEEQCABKAIMEEogASgCLBBKIAEoAhAQSiABKAIUEEogASgCGBBKIAEo' +
+  'AigQSiABKAJIEEogASgCYBBKIAEoAjAQSiABKAI0EEogASgCOBBKIAEoAjwQSiABKAJAEEogARBKIABBADYCtAILCzIBAX8CQAJA' +
+  'AkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0DwsgACgCAEEDdCEBCyABC5EUAhx/AX5BASEBAkAgACgCtAINAEEAIQEgACgCICIG' +
+  'QYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgCDEEAIAAoAigbIRQgBkE/aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAAKAIcIRVBASED' +
+  'A0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEg' +
+  'AyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEgA0ECdEEkaiAGbCAJQQN2Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYgBiAOShtBAXRB' +
+  'BGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJAQQFB6AAQRCIERQRAQX8hAQwBCyAAIAQ2ArQCIAQgCzYCCCAEIA5BEGpBEG0iE0EE' +
+  'dDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBBACEDQQEhEANAQQEhASAMIBUgA0ECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASAC' +
+  'IA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIBAgASAQShshECADQQFqIgMgBkcNAAsgBCAQNgIcQQAhAkEAIQMDQCAM' +
+  'IBUgCEECdGooAgAiAUEEdGooAggiCkEASgRAA0AgAkEBaiECIAMgDCABQQR0aigCDCIHQQBIBH8gACgCFCAKQQR0aigCCAUgBwtB' +
+  'AEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoNAAsLIAhBAWoiCCAGRw0ACyANQQJ0QQRqIhEQRSEYIANBAnRBBGoiAxBFIRkgAxBF' +
+  'IRogBCACQQJ0QQRqEEUiGzYCECAEIAZBAnQiHEEEahBFIhY2AhQgBCAQIBxsQQRqEEUiEjYCGCAEIAtBAnQiAxBFIhQ2AjggBCAD' +
+  'EEUiCTYCPCAEIAtBA3QQRSIHNgJAIAQgCyATbEEFdBBFIgI2AjQgBCALIA9sQQgQRCIDNgIwQQAhBQJ/QX8gG0UgGEVyIBlFIBpF' +
+  'cnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJFcnJyDQAaIA1BAE4EQCAYQf8BIBH8CwALQQAhC0EAIRNBACEIQQAhAwNAIBYgE0EC' +
+  'dCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigCACIKQQR0aigCCCIBQQBKBEADQCAMIApBBHRqKAIMIgJBAEgEQCAAKAIUIAFBBHRq' +
+  'KAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0aiAFNgIAIBFBAWohEQsgAgRAIBggAUECdGoiBSgCACIUIQECQCAUQQBOBEADQCAC' +
+  'IBogAUECdCIHaigCAEYEQCADIQIgASEDDAMLIAcgGWooAgAiAUEATg0ACwsgGiADQQJ0IgFqIAI2AgAgASAZaiAUNgIAIAUgAzYC' +
+  'ACADQQFqIQILIAMgDWohBSACIQMLIBsgCEECdGogBTYCACAIQQFqIQggDCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsLIBIgEUECdGog' +
+  'ESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEgExsiCzYCICATQQFqIhMgBkcNAAsgBCALNgIkAkACQAJAAkACQAJAAkAgBkGBAkgN' +
+  'AAJAIAtBAmsOBQABAQEAAQsgBBAlIgUNASALQQZHDQIMBAtBACEBIARBADYCICAEECUiBUUNBAsgBCAFQQ9qEEUiAjYCYCACRQ0E' +
+  'IAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAFCyAEIAI2AlgMAwsgBCACNgJcDAELIAFBAkcNAgsgBCAcEEUiBzYCSCAHRQ0CQQAh' +
+  'ASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUDQCAHIAVBAnRqIBIgBSAQbEECdCICQQRyav0AAgBBEf2rASACIBJq/QACAEEB/asB' +
+  '/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQILA0AgByABQQJ0aiASIAEgEGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2AgAgAUEBaiIB' +
+  'IAZHDQALDAELIAQgBkEDdEEEEEQiAjYCKCACRQ0BQQAhAgNAIAJBA3QhBSACIBBsIQdBACEBA0AgBCgCKCABIAVqQQJ0aiAEKAJY' +
+  'IAQoAhggASAHakECdGooAgBBAXRqNgIAIAFBAWoiAUEGRw0ACyACQQFqIgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRqIAg2AgAgBCAD' +
+  'IA1qIA9sQQgQRCIJNgIMIAlFDQAgACgCHCEDQQAhCANAIAwgAyAIQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgCEEGdiEHQgEgCEE/' +
+  'ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIgAikDACAdhDcDACAMIAFBAWoiAUEEdGooAggiBUEASg0ACwsgCEEBaiIIIAZHDQAL' +
+  'IA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0aigCACIBQQBOBEAgCEEBayAPbCECA0AgBCgCDCIDIAEgDWogD2xBA3RqIAMgAkED' +
+  'dGogB/wKAAAgGSABQQJ0aigCACIBQQBODQALCyAIIA1GIAhBAWohCEUNAAsgACgCHCEDC0EAIQpBACEBA0AgDCADIApBAnRqKAIA' +
+  'IgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2JIR0gBCgCECEHA0AgDSAHIAFBAnRqKAIAIgJMBEAgBCgCDCACIA9sIAlqQQN0aiIC' +
+  'IAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoiBUEEdGooAghBAEoNAAsLIApBAWoiCiAGRw0ACyAEKAIUIhYgBkECdGoiBygCAEEA' +
+  'SgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMgAygCACAPbDYCACACQQFqIgIgBygCAEgNAAsLIAQgBiAPbEEDdBBFIg02AiwgDUUN' +
+  'ACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdxIQcgDkEDdCESIBYoAgAhBUEAIQEDQCANIAEiAiAPbEEDdGoiF0EAIBL8CwAgBSID' +
+  'IBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAbbCICaiEcIA0gAiASamohEyAEKAIMIgsgEmohESAEKAIQIRQDQCAUIANBAnRqKAIA' +
+  'IRVBACECAkACQCAOQQJJDQAgESAVQQN0IglqIBxLIBMgCSALaktxDQADQCAXIAJBA3RqIgkgCf0AAwAgCyACIBVqQQN0av0AAwD9' +
+  'UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0BCwNAIBcgAkEDdGoiCSAJKQMAIAsgAiAVakEDdGopAwCENwMAIAJBAWoiAiAORw0A' +
+  'CwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEhBUEADAELQQAhBUF/CyEBIBgQSiAZEEogGhBKIAUNACAAECQLIAFFIQELIAELySAD' +
+  'GX8HfgJ7IAAoArACIRogACgCWCEJIAApA3AhICAAKQNoISEgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAoArQCIgQoAjwh' +
+  'FUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAQQKUEAIQlBACECIAQoAjgoAgBFDQMLQQAMAQsgACgCXEUNAkEB' +
+  'CyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFYBEAgACAJNgJcIABBATYCZEEDDAsLICFCAXwhISAEKAJEBEAgBEEANgJEDAILIAQo' +
+  'AjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0AAAAhIkEIIQIgBkEISgRAA0AgByACQQF0av0AAAAgIv2WASEiIAJBCGoiAiAGSA0A' +
+  'CwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIiAiICL9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIiAiICL9DQIDAAEGBwQFCgsI' +
+  'CQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEAAQABISJBACECA0AgAiIDQQhqIQIgByADQQF0av0AAAAgIv0t/WQiBUUNAAsgBWhB' +
+  'AXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAgACAGIAogCSAQIAsQKiELCyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3A3ggFSAJQQJ0' +
+  'aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciITbEEDdGohByAKIAQoAgQiESANbEEBdGohBSAEKAJYIAogESATbEEBdGoiDiAEKAIg' +
+  'IghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAhDCARQQBKBEADQCAFIAxBAXQiAmoiA/0AAAAhIiACIA9qIgIgA/0AABD9CwAQIAIg' +
+  'Iv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRqIgIgAi4BACIDQYCAAXI7AQAgBCgCOCICIBNBAnRqIAIgDUECdGooAgAgA0GAgAFI' +
+  'azYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQoAlwhAyASrSEfQgAhGyAIQQZGIQJCACEcA0AgByAbp0EDdCIFaiAFIAZq/QAAACIj' +
+  'IAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuG' +
+  'IByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAEQdAAaiEFAkAgCEEGRwRAQgAhGyAcUARAQgAhHgwICyAEKAJcIQogBCgCSCEGIBwh' +
+  'G0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQcgCiACQQN0aikDACIbe0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6p0ECdGooAgAi' +
+  'A0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2aiICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyIbUEUNAAsMAQtCACEeIBxQ' +
+  'BEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16pyIDQQN0IgJqKQMAIAIgBmopAwCDIht7QgZ+IB58IR4gHUIBfSAdgyEdIAcgA0EL' +
+  'dGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7' +
+  'AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbUA0BIAMgG3qn' +
+  'QQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsB' +
+  'ACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIB1CAFINAAsLIBwhGwwFCyAVIAlB' +
+  'AnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCIIQQN0aiEGIAQoAgwiCiALIAxsIgtBA3RqIQdBACECA0AgAiIDQQJqIQIgByADQQN0' +
+  'IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsgBCgCQCIFIAlBA3RqQgEgAyAi/R0AUHKthiIbNwMADAULIAQoAjAiFCAEKAIAIgcg' +
+  'CUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0IgJqKAIAbEEDdGohBgJAAkAgAiAZaigCAEEBaiIFQcAAbSICIAdODQAgCiACQQN0' +
+  'IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMAgyIcUAR+IAVBQHFBwB9GDQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqthoMiHFANASAG' +
+  'IBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAcC3qnIAJBBnRqIgJBAE4NAQtBfyECIAdBAEwNAEEAIQMgBikDACAKKQMAgyIcUAR+' +
+  'IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6pyIDQQN0IgJqKQMAIAIgCmopAwCDBSAcC3qnIANBBnRqIQILIAIgGCAJQQJ0IgNq' +
+  'KAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlBASECDAULIAMgF2oiAyADKAIAQQFqNgIADAMLQgAhGyAEQgA3A1AgBEHQAGohBUIA' +
+  'IR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyADQQF0IgJqIgf9AAAAISIgAiAOaiICIAf9AAAQ/QsAECACICL9CwAAIANBEGoiAyAR' +
+  'SA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAbNwMAIB4gIHwhICAEKAIAIgwgC2whCyAMIA1sIQggBCgCMCEUIAQoAgwhCgsgCiAL' +
+  'QQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAbQn6DIhxQDQEgDiAceqciA0EDdCICaikD' +
+  'ACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26' +
+  's/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZqIQcDQAJAAkAgAkEBaiIKQQZ2IgIgDE4NACAIIAJBA3QiA2opAwBCfyAKQT9xrYaD' +
+  'IAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAFIAZqKQMAQn8gAkEBaq2GgyIcUA0BIA4gHHqnIgJBA3QiA2opAwAgAyAIaikDAIMF' +
+  'IBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqnIgNBA3QiAmop' +
+  'AwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsgG0IBfSIbQgBSDQALCyAYIAlBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAQNgIA' +
+  'CyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwgAmxBAnRqIRIgDSADIBZqKAIAQQFKciERIAQoAiAiDyEFAkAgDw0AQQAhAyAEKAIk' +
+  'IgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQoAjQiAyAEKAIEIgwgEWxBAXRqIQogFCAEKAIAIhAgDUECaiITbEED' +
+  'dGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZGGyELIAQoAiwgAiAQbEEDdGohCEEAIQIgDEEASgRAA0AgCiACQQF0IgNqIgf9AAAA' +
+  'ISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAAIAJBEGoiAiAMSA0ACwtBACECIAVBAEoEQEEAIQ0DQCALIBIgDUECdGooAgBBAXRq' +
+  'IgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhqIQIgDUEBaiINIAVHDQALCyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNBAnRqIAMgEUEC' +
+  'dGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBBAEoEQCAQrSEfQgAhGyAPQQZGIQJCACEcA0AgBiAbp0EDdCIFaiAFIAdq/QAAACIj' +
+  'IAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuG' +
+  'IByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAPQQZHBEBCACEdIBxQDQIgBCgCXCEGIAQoAkghBwNAIBxCAX0gHIMgByAceqciAkEI' +
+  'dGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0CQANAIBtQDQEgCyAFIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAb' +
+  'QgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEBayICOwEAIAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEBIQMMBgsiHFBF' +
+  'DQALDAILQgAhHSAcUA0BIAQoAighBQNAIAggHHqnIgNBA3QiAmopAwAgAiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9IByDIRwgBSAD' +
+  'QQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIv' +
+  'AQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//' +
+  'A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1ANASADIBt6' +
+  'p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0F' +
+  'IAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFr' +
+  'IgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IAIR0gBEIANwNQ' +
+  'C0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsgAkEBdCIFaiIH/QAAACEiIAUgDmoiBSAH/QAAEP0LABAgBSAi/QsAACACQRBqIgIg' +
+  'DEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQgAzYCRCAdICB8ISAgBCgCOCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAgCUpFBEAgACAC' +
+  'NgJgCyACIQlBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIhxCAXwiATcDkAMgACAAKQOYAyABIBxUrXw3A5gDQQEMAQsg' +
+  'AEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAAICE3A2ggACAJNgJYCyACC94ZAxp/B34CeyMAQSBrIhAkACAAKAJYIQggACkDcCEf' +
+  'IAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRMgACgCtAIiAygCPCEXAkAgACgC1AJFDQBBASEYIAMoAiRFDQAgAygC' +
+  'AEEHSCEZCyAAKAKwAiEaQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAQIABwILIAAoAlxFDQQgEyAIQQJ0aigCACEEQQAMAgsg' +
+  'ACADEClBACEIQQAhAiADKAI4KAIARQ0CC0EBCyECA0ACQAJAAkACQAJAIAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0IgpsQQN0aiEG' +
+  'IAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJAAkAgBEEBaiIEQcAAbSIFIAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAFQQZ0a62GgyAH' +
+  'IA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygCQCAIQQN0aikDAEJ/IAVBAWqthoMiHFANASAHIBx6pyIFQQN0IgRqKQMAIAQgBmop' +
+  'AwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgBykDACAGKQMAgyIcUAR+IAMoAkAgCEEDdGopAwBCfoMiHFAN' +
+  'ASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCDBSAcC3qnIAJBBnRqIQQLIAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoiAiACKAIAQQFq' +
+  'NgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCQsgIEIBfCEgIAMoAkQEQCADQQA2AkQMAQsgAygCNCIHIAMoAgQiBCAIQQF0' +
+  'IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEADQCAJIAJBAXRq/QAAACAj/ZYBISMgAkEIaiICIARIDQALCyAjICMgI/0NCAkKCwwN' +
+  'Dg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwABAgMMDQ4PCAkKC/2WASIjICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2WASIkICP9DQAB' +
+  'AAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVBCGohAiAJIAVBAXRq/QAAACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEGIBpFICT9GAAi' +
+  'DUH//wFGckUEQCAAIAQgByAIIA0gBhAqIQYLIA1FDQAgDUECTgRAIAAgACkDeEIBfDcDeAsgEEIANwMYIBD9DAAAAAAAAAAAAAAA' +
+  'AAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAgAygCJEEBdEpyDQEgACADIAggBiANIAEgIH0gEEEIahArRQ0BIBApAxggInwhIiAQ' +
+  'KQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEIDAYLIBcgCEECdGogBjYCAAJAIA1BAk4EQCADKAIwIgwgAygCACICIApBAXIiB2xB' +
+  'A3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGohDiAFIAQgB2xBAXRqIQkgAygCDCACIAZsQQN0aiELQQAhBSAEQQBKBEADQCAOIAVB' +
+  'AXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9CwAQIBEgI/0LAAAgBUEQaiIFIARIDQALCyAMIAIgCmxBA3RqIQQgCSAGQQF0aiIF' +
+  'IAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0aiAMIApBAnRqKAIAIAVBgIABSGs2AgACQCACQQBMBEBCACEeIANCADcDUEIAISEM' +
+  'AQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCICaiACIARq/QAAACIjIAIgC2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAA' +
+  'AAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAISEgHlAEQEIAIR4MAQsgAygCHCEHIAMoAhghDCAe' +
+  'IRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyALIAJBA3QiAmopAwAgAiAEaikDAIMiHVBFBEADQCAMIA8gHXqnciAHbEECdGoiBSgC' +
+  'ACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEBazsBACAFKAIEIQIgBUEEaiEFIAJBAE4NAAsLICEgAkF/c618ISEgHUIBfSAdgyId' +
+  'QgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEEDdGogHjcDACAfICF8IR8gAygCACIHIAZsIQQgByAKbCELIAMoAjAhCSADKAIMIQwM' +
+  'AQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEPIAMoAgwiDCAGIAdsIgRBA3RqIQZBACEFA0AgBSICQQJqIQUgBiACQQN0Ig5q/QAA' +
+  'ACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIFIAhBA3RqQgEgAiAj/R0AUHKthiIeNwMACyAMIARBA3RqIQYgCSALQQN0aiELQX8h' +
+  'BAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IB5CfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJB' +
+  'BnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiANrIIiHVANACAF' +
+  'IAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYiAiAHTg0AIAsgAkEDdCIOaikDAEJ/IARBP3GthoMgBiAOaikDAIMiHFAEfiAEQUBx' +
+  'QcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEEDAELQX8h' +
+  'BCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAPKQMAQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyAC' +
+  'QQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEECdCICaiAENgIAIAIgFWpBADYCACACIBRqIA02AgALIBMgCEECdCIGaiAENgIAIAMo' +
+  'AhggAygCHCAEbEECdGohDUEAIQUgAygCJCICRQRAA0AgBSICQQFqIQUgDSACQQJ0aigCAEEATg0ACwsgAygCNCIFIAogBiAUaigC' +
+  'AEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAKQQJqIgpsQQF0aiEFIAkgAygCACIHIApsQQN0aiERIAkgByALbEEDdGohDCADKAIs' +
+  'IAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4gCUEBdCISaiIb/QAAACEjIAUgEmoiEiAb/QAAEP0LABAgEiAj/QsAACAJQRBqIgkg' +
+  'BkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSANIAlBAnRqKAIAQQF0aiIOIA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFIaiEGIAlBAWoi' +
+  'CSACRw0ACwsgAygCOCICIApBAnRqIAIgC0ECdGooAgAgBms2AgACQCAHQQBMBEBCACEdIANCADcDUEEAIQIMAQsgB60hHEIAIR1C' +
+  'ACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIjIAIgD2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFB' +
+  'A3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAIR1BACECIB5QDQAgAygCHCEJIAMoAhghBgNAIB56IB5CAX0gHoMhHqci' +
+  'AkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMAgyIcUEUEQANAIBxCAX0gHIMCQCAGIAogHHqnciAJbEECdGoiAigCACIHQQBIDQAg' +
+  'BSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//A3EEQANAIAIoAgQiB0EASA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgAkEEaiEC' +
+  'IAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiECIAVBAE4NAAsgHSAFQX9zrXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIcUEUNAAsLQQAh' +
+  'AiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygCOCAIQQFqIgJBA3RqKAIARQRAIBhFDQQgIkIBfCEiDAILIAAoAmAgCEpFBEAgACAC' +
+  'NgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0aigCACEEC0EAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiAUIBfCIcNwOQ' +
+  'AyAAIAApA5gDIAEgHFatfDcDmANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2AlggACAAKQOQAyIB' +
+  'ICJ8Ihw3A5ADIAAgACkDmAMgASAcVq18NwOYAwsgEEEgaiQAIAILmwwDFH8EfgV7IAEoAjQhCSABKAIwIQogACgCICEFIAEoAgQh' +
+  'BwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRAIBlC/v///w+DIRYgBf0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNAIAogF6dBA3Rq' +
+  '/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQVFhcMDQ4PIhr9' +
+  'HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07/U4gHf0NAAEC' +
+  'AwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0LAwAgG/0M' +
+  'AgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAWIBlRDQELA0ACfkJ/IAUgFqciBEEGdCICayIDQT9KDQAaQgAgAiAF' +
+  'Tg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3AwAgFkIBfCIWIBlSDQALCwJAIAdBAEwNACAAKAIAIQRBACECIAdBCE8EQCAHQXhx' +
+  'IQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAhHP0MAAAAAAEAAAACAAAAAwAAACEbQQAhAwNAIAkgA0EBdGr9DAAAAAAAAAAAAAAA' +
+  'AAAAAAD9DP9//3//f/9//3//f/9//38gGyAa/TkgHCAa/Tn9DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAA' +
+  'CAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgAAAD9rgEhHCADQQhqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpBAEH//wEgAiAE' +
+  'SBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAgASgCHCEGIAEoAhghBANAIAQgBiAIbEECdGoiAigCACIDQQBOBEADQCAJIANBAXRq' +
+  'IgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIAhBAWoiCCAFRw0ACwsgASgCOCAAKAIANgIAIAAoAjBBAEoEQCAJ' +
+  'IAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEoAhggACgCLCAPQQJ0aigCACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIkIgNFBEADQCAC' +
+  'IgNBAWohAiAQIANBAnRqKAIAQQBODQALCyABKAIsIQUgASgCNCIIIAEoAgQiEUEBdGohDCABKAIAIQ0gASgCMCEOQQAhAiARQQBK' +
+  'BEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxqIgQgBv0AABD9CwAQIAQgGv0LAAAgAkEQaiICIBFIDQALC0EAIQZBACECIANBAEoE' +
+  'QANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsBACAGIARBgIABSGohBiACQQFqIgIgA0cNAAsLIAEoAjgiAyADKAIA' +
+  'IAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAFIAcgC2xBA3RqIQUgDiANQQN0aiEDIA2tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmog' +
+  'AiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwi' +
+  'FiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQggASgCGCEGA0AgF3ohGCAXQgF9IBeDIRcgBSAYpyICQQN0IgNqKQMAIAMgDmopAwCD' +
+  'IhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhsQQJ0aiICKAIAIgNBAE4EQANAIAwgA0EBdGoiAyADLwEAQQFrOwEAIAIoAgQhAyAC' +
+  'QQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsgCiAVIBT8CgAAIAkgEyAS/AoAACABKAI4IgMgAygC' +
+  'BDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYCRAtjAQF/IAAoArACIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqwCIQJBACEA' +
+  'AkADQCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAAQQFqIgAgBkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIkIgisIQ8CQAJA' +
+  'IAggASgCOCACQQN0aigCACIJRgRAIAYgBKwiBTcDECAGIAUgD343AwhCASEPDAELIAkgCEEBdEcNASAErCIQIAVWDQEgBEEBSiEH' +
+  'QQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCADIAlsQQN0aiIMQYAIIAcbIQMgASgCMCAJIAJBAXRsQQN0aiEKQQAhBwNAIAcgCiAI' +
+  'QQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAYgDyAQfkIAIARBAUobIhI3AwhCACAJQQBMDQEaIAetIA9+' +
+  'IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAEIApqKQMAgyIFUEUEQCADQQZ0IQQgASgCLCELA0AgCyAEIAV6p3IgCWxBA3RqIQ1B' +
+  'ACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0gDmopAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAdFBEBBAA8LIAYgEiATfCISNwMI' +
+  'IAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EBR618IREgBUIBfSAFgyIFQgBSDQALCyADQQFqIgMgCUcNAAsMAgsgBiAPIBB+QgAg' +
+  'Bxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJgIAJKDQAgACACQQFqNgJgCyAAIAApA3ggEXw3A3hBASEHIAApA4gBUCAPUHINACAA' +
+  'QYgBaiEAA0AgABAtGiAPQgF9Ig9CAFINAAsLIAcLiAwEE38CewN+A3wgACAAKAK0AiIHECkCQCACQQBMDQAgBygCOCIIKAIAIgVB' +
+  'AEwNACAAKAKwAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAgBUEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjQiCyANIAcoAgQiDGxB' +
+  'AnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYgBUEBdGr9AAAAIBf9lgEhFyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAXIBcgF/0NCAkK' +
+  'CwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4PCAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8MDf2WASIYIBf9' +
+  'DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAFIgRBCGohBSAGIARBAXRq/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAEaiEFIBRFIBj9' +
+  'GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0gBsEgBRAqIQULIAZB//8DcUUNASAHKAIwIhUgBygCACIKIA5sQQN0aiEPIAbBtyEe' +
+  'IAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIAIRsMAQsgCq0hGkIAIRlCACEbA0AgCSAZp0EDdCIEav0AAAAgBCAPav0AAAD9Tv0M' +
+  'AAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAJAIA1BA3RqIgggGzcDACAB' +
+  'IAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAaQp26s/uUkv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9BfyAFQQFqIgVB' +
+  'wABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8gBSAGQQZ0a62GgyAEIAlqKQMAgyIaUAR+QX8gBUFAcUHAH0YNARpBfyAIKQMAQn8g' +
+  'BkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRqKQMAIAQgD2opAwCDBSAaC3qnIAZBBnRqCyEFIBlCAX0iGVBFDQALIAcoAhggBygC' +
+  'HCAFbEECdGohEiAHKAIkIghFBEBBACEEA0AgBCIIQQFqIQQgEiAIQQJ0aigCAEEATg0ACwsgBygCLCEQIAsgDCAOQQJqIhNsQQF0' +
+  'aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEEA0AgCyAEQQF0IglqIgb9AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJIBf9CwAAIARB' +
+  'EGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEADQCARIBIgBEECdGooAgBBAXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJQYCAAUhqIQYg' +
+  'BEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCILaiAEIA5BAnRqKAIAIAZrNgIAAkACQCAKQQBMBEAgB0IANwNQDAELIBAgBSAKbEED' +
+  'dGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlCACEbA0AgBCAZp0EDdCIIaiAIIA9q/QAAACIYIAggEGr9AAAAIhf9T/0LAAAgFyAY' +
+  '/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALIAcgGzcDUCAbUA0AIAcoAhwhBiAHKAIY' +
+  'IQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2opAwCDIhlQRQRAIAhBBnQhCANAAkAgCSAIIBl6p3IgBmxBAnRqIgUoAgAiBEEASA0A' +
+  'IBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxBEADQCAFKAIEIgRBAEgNAiAFQQRqIQUgESAEQQF0aiIEIAQvAQBBAWsiBDsB' +
+  'ACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEATA0FIAMgAykDAEIBfDcDACAdIBygIR0MBwsgGUIBfSAZgyIZUEUNAAsLIBtCAX0g' +
+  'G4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1BAXQhDiAIIA1BA3RqKAIAQQBKDQALCyAWQQFqIhYgAkYNASAIKAIAIQUMAAsACyAd' +
+  'CzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+C98TAx9/A34BeyMAQdAAayIFJAAg' +
+  'ACgCzAIiBygCUCEQIAAoAgAhAiAFIAcoAgQ2AhggBSAHKAIINgIcIAUgBygCDDYCICAFIAcoAhA2AiQgBSAHKAIUNgIoIAUgBygC' +
+  'GDYCLCAFIAcoAhw2AjAgBSAH/QACIP0LAjQgBSAHKAI4NgJEIAcoAkAhAyAFIAI2AkwgBSADNgJIIAApA2ghIyAHKAIwIRggBygC' +
+  'TCEPIAcoAkghEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkQ2AgwgBSAHKAJYIgw2' +
+  'AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQLyAFIAcoAkQ2Agwg' +
+  'BSAHKAJYIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARF' +
+  'BEAgASAjWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAjQgF8ISMgBygCbARAIAdBADYCbAwHC0EAIQRB/////wchBkEBIQIgBSgCRCEK' +
+  'IAUoAkwiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB////' +
+  '/wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEE8' +
+  'SSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANO' +
+  'DQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoi' +
+  'DSgCAE4NBSAFIAUoAgwiAyAHKAJMIgogCUEEdGooAggiBkoEfyAFKAJIIQsCQCAQRQRAIAUoAkAhDCAFKAI0IQ4gBSgCHCEbIAUo' +
+  'AhghHCAFKAJEIR0DQCALIANBAWsiA0EEdGoiAikDACEiAkACQAJAIAIoAggiAkEATgRAICIgHCACQQN0aiIeKQMAQn+FgyEhIBsg' +
+  'AkECdGooAgAiBA0BICFQDQIgAkEGdCECIAUoAjghHwNAIAwgAiAheqdyQQJ0IgRqKAIAIhIgBCAOaigCACIEaiEgIBJBAEoEQANA' +
+  'IB8gBEECdGooAgAiEiASKAIAQQFqNgIAIARBAWoiBCAgSA0ACwsgIUIBfSAhgyIhQgBSDQALDAILIB0gAkF/c0ECdGoiAiACKAIA' +
+  'QYCAgIAEazYCAAwCCyAEIAQoAgAgIXunajYCAAsgHiAiNwMACyADIAZKDQALDAELIAUoAhghAgNAIAIgCyADQQFrIgNBBHRqIgQo' +
+  'AghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAcoAlAgBygCVCIGIAlsQQJ0aiELQQAhBCAGQQBMDQAgBygC' +
+  'OCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0LAjAgAiAD/QACIP0LAiAgAiAD/QACEP0LAhAgBEEQaiIE' +
+  'IAZIDQALIAcoAkwhCgsgBSAKIAlBBHQiBmooAgw2AgggFiAJQQJ0aigCACAIIAgoAgBBAWoiAzYCACADaiICQQAgDSgCACIDIAIg' +
+  'A0gbayEDIAlBAWohAiAGIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAKIAIiBkECdGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9' +
+  'AAAA/bYBISQgBEEMSSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkK' +
+  'C/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsgBkEQaiECIAZBH2ogC0wNAAsLQQAhBCAIRQ0DIA0NAQsg' +
+  'CiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEiICFCDFQgIUIEfCEhDQALDAELIAog' +
+  'CEECdGohBiAD/REhJEIAISFCACEiA0AgBiAhp0ECdGr9AAAAICT9N/2kAa0gIYYgIoQhIiAhQjxUICFCBHwhIQ0ACwsgCCAieqdq' +
+  'IQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGDQBBACEGDAILIAIgC0cg' +
+  'AkEBaiECDQALCyAXBEAgCiAAKAKsAiAXIAYgBBACIQQLIAYNAQsgCQ0CQQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4QgF8NwN4CyAH' +
+  'IAVBGGogBCATIA8gCUEEdCIIaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQaiAREDAgCiAENgIEIAJFBEAgBSgCCCEMIAggBygCTCID' +
+  'aiAFKAIMNgIIAkAgEEUNACAHKAJQIAcoAlQiCyAJbEECdGohDUEAIQIgC0EATA0AIAcoAjghDgNAIA0gAkECdCIIaiIDIAggDmoi' +
+  'CP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9CwIQIAJBEGoiAiALSA0ACyAHKAJMIQMLIAMgCUEEdGog' +
+  'DDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEDIAApA4gBIiFQRQRAIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcD' +
+  'iAEgIUKdurP7lJL9oiV+IAasgqchAwsgFiAJQQJ0IghqIAM2AgAgCCAVakEANgIAIAggFGogBjYCAAsgGSAJQQJ0aiATIA8gCUEE' +
+  'dGooAgAgA2pBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAFQQxqIAVBCGogBUEQaiAaIBEQMUU2AmwgBSgCCCIMRQ0D' +
+  'IAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEEDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIgFCAXwi' +
+  'ITcDkAMgACAAKQOYAyABICFWrXw3A5gDQQAhDEEBDAELIABBADYCXCAAQQM2AmRBAgshBCAFKAIMIQIgByAMNgJYIAcgAjYCRCAA' +
+  'ICM3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC7kDAgl/AXsjAEFAaiIDJAAgASgCBEH/ASABKAIAQQN0/AsAIAEoAgQg' +
+  'ASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI4IAEoAjwgACgCBEECdEEEavwKAAAgACgCACEEIAFBADYCRCAB' +
+  'IAQ2AlggAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQNgIUIAMgASgCFDYCGCADIAEoAhg2AhwgAyABKAIcNgIg' +
+  'IAMgAf0AAiAiDP0LAiQgAyABKAI4IgU2AjQgASgCQCEGIAMgBDYCPCADIAY2AjggA0IANwMAAkAgACgCMEEATA0AIAFBxABqIQYg' +
+  'AUHYAGohByAM/RsBIQggDP0bACEJQQAhBANAIAEgA0EIaiIKIAggCSABKAIwIAAoAiwgBEECdGooAgBBAnRqKAIAIgtBAnRqKAIA' +
+  'QQJ0aigCACAFa0ECdSIFQQAgBiAHIAMgAhAwIAogCyAFIAYgByADQQAgAhAxGiAEQQFqIgQgACgCME4NASABKAI4IQUgASgCICEJ' +
+  'IAEoAiQhCAwACwALIAFBADYCbCADQUBrJAALjQYCCH8DfiABKAIsIAJBAnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAjAgBCAE' +
+  'KAIAIgdBAWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAHQgA3AwALIAIgASgCNEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAII' +
+  'IAJBA3RqIgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNAAkAgASgCDCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhKD' +
+  'IhFQDQACQCADBEAgCUEGdCEIIAAoAjQhAiARIRADQCADIAVBAnRqIAIgCCAQeqdyQQJ0aigCADYCACAFQQFqIQUgEEIBfSAQgyIQ' +
+  'UEUNAAsMAQsgBSARe6dqIQULIAEoAjAgBCgCAEEEdGoiAkEANgIMIAIgCTYCCCACIBI3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAK' +
+  'aiARIBKFNwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0gBikDACEQIAEoAighDiABKAIcIQ8DQCAOIA0gEXqnckECdCICaigC' +
+  'ACIIrCESIAhBAEoEQCAIIAIgD2ooAgAiAmohCSABKAIgIQoDQCAKIAJBAnRqKAIAIgggCCgCAEEBazYCACACQQFqIgIgCUgNAAsL' +
+  'IBAgEnwhECARQgF9IBGDIhFCAFINAAsgBiAQNwMADAELIAYgEXsiECAGKQMAfDcDACACIAIoAgAgEKdrNgIACyAHQQFqIgcgDEcN' +
+  'AAsgA0UNAkEBIQAgBUEFTA0BIAVBA20hAgNAIAAiAUEDbEEBaiIAIAJIDQALIAFBAEgNAgwBCyADRQ0BQQEhAEEAIQULA0AgBSAA' +
+  'IgFKBEADQCADIAFBAnRqKAIAIQYCQCABIgciAiAASA0AA0AgBiADIAcgAGsiAkECdGooAgAiBE4EQCAHIQIMAgsgAyAHQQJ0aiAE' +
+  'NgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQALCyAAQQJKIABBA20hAA0ACwsLjgsCDn8DfiMAQRBrIg0k' +
+  'AEEBIQsgAUECdCIJIAAoAhxqIggoAgAhDiAIKAIEIRMCQCAAKAIoIAlqIgooAgBBAEwNACAHBEAgDiEIA0ACQCAAKAIgIAhBAnRq' +
+  'KAIAIAAoAiwiCWtBAnUiDCACRg0AIAkgDEECdGoiCSAJKAIAQYCAgIAEajYCACAAKAIwIAMgAygCACIJQQFqNgIAIAlBBHRqIglB' +
+  'ADYCDCAJIAxBf3M2AgggCUIANwMAIAAoAjQgDEgNACAEIAQoAgBBAWs2AgALIAhBAWoiCCAAKAIoIAFBAnRqKAIAIA5qSA0ACwwB' +
+  'CyAAKAIsIQ8gACgCICEJIA4hCANAAkAgCSAIQQJ0aigCACAPa0ECdSIMIAJGDQAgDyAMQQJ0aiIBIAEoAgBBgICAgARqNgIAIAAo' +
+  'AjQgDEgNACAEIAQoAgBBAWs2AgALIAhBAWoiCCAKKAIAIA5qSA0ACwsCQCAOIBNODQADQAJAAkAgDkECdCIJIAAoAiBqKAIAIAAo' +
+  'AiwiAWsiCkECdSILIAAoAjRKBEAgASALQQJ0aiIIKAIAIgFB/////wNKDQIgCCABQYCAgIAEajYCACAHBEAgACgCMCADIAMoAgAi' +
+  'AUEBajYCACABQQR0aiIBQQA2AgwgASALQX9zNgIIIAFCADcDAAsgACgCNCALSA0BIAQgBCgCAEEBazYCAAwBCyACIAtGDQELAkAg' +
+  'ACgCJCAJaigCACIBRQRAQQAhEQJAIAAoAggiCCAKQQF0IgFqKAIAIhAgCCABQQRyaigCACIUTg0AIAAoAgAhFUEBIREDQAJAIBUg' +
+  'ACgCDCAQQQR0aiIIKAIIIglBA3QiAWopAwAiFiAIKQMAgyIXUA0AIAAoAjAgAygCAEEEdGoiCEEANgIMIAggCTYCCCAIIBY3AwAg' +
+  'AyADKAIAQQFqNgIAIAAoAgAiFSABaiAWIBeFNwMAAn8gACgCBCAJQQJ0aigCACIBRQRAIAlBBnQhCyAFKQMAIRggACgCKCEPIAAo' +
+  'AhwhDEEAIRIDQCAPIAsgF3qnckECdCIBaigCACIJrCAJQQBKBEAgCSABIAxqKAIAIghqIQogACgCICEJA0AgCSAIQQJ0aigCACIB' +
+  'IAEoAgAiAUEBazYCACABQQJrIBJyIRIgCEEBaiIIIApIDQALCyAYfCEYIBdCAX0gF4MiF0IAUg0ACyAFIBg3AwAgEkEfdgwBCyAF' +
+  'IBd7IhYgBSkDAHw3AwAgASABKAIAIBanayIBNgIAIAFFCyAGRQ0ADQILIBBBAWoiECAUSCERIBAgFEcNAAsLIBFBf3NBAXEhDwwB' +
+  'CyANIAAoAhggACgCFCABQQJ0aigCAEEEdGo2AgxBASEPIAAoAggiCSAKQQF0IgFqKAIAIgggCSABQQRyaigCACIMTg0AIAZFBEAD' +
+  'QCAIQQR0IQEgACgCECAIQQJ0aigCACEIAkAgASAAKAIMIgpqIgkoAgwiASALRiAAKAIsIAFBAnRqKAIAQYCAgIAESHJFBEAgDSgC' +
+  'DCIBKAIIIAhBBHQgCmpBCGsoAgBKDQEgDSAAKAIYIAEoAgxBBHRqNgIMDAELIAAgCSAKIAhBBHRqIA1BDGogAyAFEDIaCyAIIAxI' +
+  'DQAMAgsACwNAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARI' +
+  'ckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQ' +
+  'MkUNAEEAIQ8MAgsgCCAMSA0ACwsgDw0AQQAhCwwCC0EBIQsgDkEBaiIOIBNHDQALCyANQRBqJAAgCwv3AwIDfg1/IAAoAjAgBCgC' +
+  'AEEEdGohDCADKAIAIQ0CQCABIAJPDQAgACgCBCERIAAoAgAhEgNAIA0pAwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJA' +
+  'IAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/hUJ/IAsbg4MiBlANACARIAlBAnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCAL' +
+  'RQ0BIAogBiAIhTcDACALIAsoAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAkNAEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcD' +
+  'AAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgCKCETIAAoAhwhFEEAIQkDQCATIA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAog' +
+  'FGooAgAiCmohCyAAKAIgIRUDQCAVIApBAnRqKAIAIg8gDygCACIPQQFrNgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwh' +
+  'ByAGQgF9IAaDIgZCAFINAAsgCUEfdgwBCyAKIAooAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsL' +
+  'IAMgDTYCACAEIAwgACgCMGtBBHU2AgAgBSAFKQMAIAd8NwMAIBALzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAh' +
+  'BwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0A' +
+  'C0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBBEIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABB' +
+  'D2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQRSIKNgIUIAQgAEEG' +
+  'dBBFIgs2AhggBEEBIAYQRCIFNgIkIAQgCEEDaiAGbEE/chBFIgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEEUiCTYCMCAE' +
+  'IAgQRSIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVB' +
+  'AnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxA0RQ0ACwsgBBA1C0EADwsgBBA2IAQLtQIBC38gACgCFCAAKAIQIgQgAWwi' +
+  'BkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0A' +
+  'ACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0' +
+  'IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANH' +
+  'DQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgC' +
+  'FBBKIAAoAhgQSiAAKAIkEEogACgCLBBKIAAoAjAQSiAAKAI0EEogABBKCwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAA' +
+  'KAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEA' +
+  'IARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEK' +
+  'IAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZB' +
+  'AXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6' +
+  'AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYg' +
+  'DvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAh' +
+  'BgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQOSIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRA' +
+  'IAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkg' +
+  'CBA3IAZBAWohBiAJIAAoAgggC0EMahA5IgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYC' +
+  'ACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02' +
+  'AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQgg' +
+  'BiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8B' +
+  'ACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIA' +
+  'AkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEDcgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoL' +
+  'IAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBq' +
+  'JAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9' +
+  'DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyAD' +
+  'IAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9' +
+  'ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQRCIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxq' +
+  'IQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEEC' +
+  'cjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8B' +
+  'ACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAg' +
+  'ASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGH' +
+  'gI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAg' +
+  'AiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEI' +
+  'cjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARB' +
+  'wOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARH' +
+  'DQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0EC' +
+  'dGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIg' +
+  'AUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABBKC8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD/////////' +
+  '//0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0L' +
+  'AgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf/' +
+  '//8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/' +
+  '8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdB' +
+  'CWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQPQsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL/' +
+  '//+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcE' +
+  'QCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIU' +
+  'QQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB' +
+  '/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdB' +
+  'ACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNA' +
+  'AkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHci' +
+  'D3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcg' +
+  'D3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/' +
+  'c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRB' +
+  'gAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAI' +
+  'dkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQL' +
+  'IAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAg' +
+  'CHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAgg' +
+  'CEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAg' +
+  'CyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9x' +
+  'NgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9x' +
+  'NgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIS' +
+  'NgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRB' +
+  'wABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJB' +
+  'CXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZq' +
+  'LQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0' +
+  'cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRty' +
+  'cSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAg' +
+  'BiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAP' +
+  'cTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAK' +
+  'KAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIH' +
+  'NgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAI' +
+  'dkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhBy' +
+  'NgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2' +
+  'IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAP' +
+  'QQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyAR' +
+  'QcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUED' +
+  'dEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAK' +
+  'KAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAO' +
+  'dCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtB' +
+  'ACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEo' +
+  'AiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIW' +
+  'ciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEA' +
+  'IQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0A' +
+  'QQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMED0gCSgC' +
+  'HA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwh' +
+  'CCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB' +
+  '/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0' +
+  'ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAty' +
+  'IAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNx' +
+  'ai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4g' +
+  'CSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/' +
+  'A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/' +
+  'A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA' +
+  '/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIM' +
+  'NgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9' +
+  'GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAh' +
+  'ISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8B' +
+  'ACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAu' +
+  'ciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVx' +
+  'ciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAi' +
+  'IBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9x' +
+  'ciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4g' +
+  'JiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJx' +
+  'ciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAl' +
+  'ciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAa' +
+  'ciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIg' +
+  'FXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIV' +
+  'IC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3Ry' +
+  'IAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAg' +
+  'ciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEH' +
+  'IAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAc' +
+  'ai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigC' +
+  'ACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxy' +
+  'IQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/' +
+  'c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEg' +
+  'EEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpB' +
+  'CUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAh' +
+  'BiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZo' +
+  'IARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwh' +
+  'QyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIB' +
+  'QQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4o' +
+  'AhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwP' +
+  'cSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0' +
+  'QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2' +
+  'ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIg' +
+  'AUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2' +
+  'IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigi' +
+  'AUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAO' +
+  'KAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNA' +
+  'QQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWot' +
+  'AAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZq' +
+  'LQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAA' +
+  'Ih86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCAT' +
+  'IAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB' +
+  '/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3Qg' +
+  'EyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
+  'ciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0A' +
+  'AEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEA' +
+  'IBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThx' +
+  'IA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAK' +
+  'diINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoA' +
+  'AyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
+  'cmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3Fy' +
+  'IA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAc' +
+  'aSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0A' +
+  'CwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJs' +
+  'IhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQog' +
+  'ByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEi' +
+  'EA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCAB' +
+  'IQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAK' +
+  'TXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQi' +
+  'AWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkEC' +
+  'Rg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwg' +
+  'ASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAA' +
+  'ICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2Agwg' +
+  'CUEIaiAUIAFB//8DcWgQPiBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAg' +
+  'BUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEA' +
+  'IAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4' +
+  'AGxqQfApajYCDCAJQQhqIAcgBhA+IAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQC' +
+  'F38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwg' +
+  'AWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAE' +
+  'KAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAE' +
+  'KAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIb' +
+  'IhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoi' +
+  'GSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGA' +
+  'AnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2' +
+  'QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
+  'DAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACED0PCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgC' +
+  'BCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAg' +
+  'AEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIE' +
+  'QQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIg' +
+  'AXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0' +
+  'cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRNq' +
+  'IgBBF00EfyAAQQJ0QdQ9aigCAAVBmCQLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUGwAxBE' +
+  'IgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EEUiBzYCFCACIAZBwQBqQQQQRCILNgIYIAIgBkEBaiIFQQJ0EEUi' +
+  'DTYCNCACIAVBBBBEIg42AkAgAEEBaiIJQQJ0IgMQRSEIIAIgCTYCmAIgAiAINgIsIAIgAxBFIg82AkggAiADEEUiEDYCTCACIAMQ' +
+  'RSIRNgJQIAIgAxBFIhI2AlQgAiADEEUiAzYCsAEgAiAFQQN0EEUiEzYCtAEgAiAFQRhsEEUiFDYCvAEgAiAJQRRsEEUiFTYC0AEC' +
+  'QCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9' +
+  'GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9' +
+  'GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRg0AIAVBACAFQQBKGyEI' +
+  'A0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIA' +
+  'IAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAII' +
+  'IAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBHIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsA' +
+  'BSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQg' +
+  'AyAENgIAIARBAWohBAwBCwALAAsgAhBICyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRSICRQRAQQAP' +
+  'CyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ3gIiAgR/QejDACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRA' +
+  'IAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsC' +
+  'QAJAAkAgAUUNACABKAIAIgAQ3wJFDQAgAiAAKAIAaxDgAg0BDAQLIAIQ4AIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEA' +
+  'Cw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsg' +
+  'ACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBJIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABq' +
+  'QQBBKPwLACAAIAD9AASgA/0LBJADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQTiECCyAAQQA2AsgBIABCfzcDoAEgACAC' +
+  'NwOIASAAQQA2AsABIABBADYCuAEgABBMIABBADYCiAILpgMBAn8gAARAIAAoAggQSiAAKAIUEEogACgCGBBKIAAoAhwQSiAAKAIs' +
+  'EEogACgCnAIQSiAAKAI0EEogACgCQBBKIAAoAkgQSiAAKAJMEEogACgCUBBKIAAoAlQQSiAAKAKwARBKIAAoArQBEEogACgCvAEQ' +
+  'SiAAKALQARBKIAAoAsQBEEogACgCjAIQSiAAKAKQAhBKIAAoAqwCEEogACgCqAIiAQRAIAEQEyABKAIAEEogASgCBBBKIAEoAggQ' +
+  'SiABKAIMEEogASgCEBBKIAEoAhQQSiABKAIYEEogASgCHBBKIAEoAiAQSiABKAIkEEogASgCKBBKIAEoAiwQSiABKAI8EEogARBK' +
+  'IABBADYCqAILIAAoAoADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEEogAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgC' +
+  'OBBKIAEoAgAQSiABKAIIEEogASgCBBBKIAEoAgwQSiABKAKQARBKIAEQSiAAQQA2AoADCyAAKALsAhBKIAAQJCAAEEsgABBMIAAQ' +
+  'TSAAEEoLC3UBBH8gAEUEQCABEEUPCwJAAkAgARDeAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEN8CRQ0AIAIgBGsQ4AJFDQAg' +
+  'AyACNgIADAILIAEQRSIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEogASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQejDACEDA0AC' +
+  'QCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIA' +
+  'IAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsL' +
+  'IgEBfyAAKALMAiIBBEAgASgCZBBKIAEQSiAAQQA2AswCCwsbACAAKALgARCYASAAKALkARBKIABCADcD4AELhAEBAX8gACgC6AIi' +
+  'AQRAIAEoAgwQSiABKAIQEEogASgCIBBKIAEoAiQQSiABKAIUEEogASgCGBBKIAEoAhwQSiABKAIoEEogASgCLBBKIAEoAjAQSiAB' +
+  'KAI0EEogASgCVBBKIAEoAlgQSiABKAJcEEogASgCYBBKIAEQSiAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QTyIAIABQGwsy' +
+  'ACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4h' +
+  'BQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIE' +
+  'QQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJA' +
+  'IAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtB' +
+  'ASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEYiBQ0AIABBCGogAEEQaiAANAIM' +
+  'IAOsfEIBfEEQEEYiBQ0AIAAoAjAhCSAAEFIgABBTIAAQJCAAEEsgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEM' +
+  'ayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2Agwg' +
+  'ACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwg' +
+  'BEECdGooAgAQVBogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWoo' +
+  'AgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIA' +
+  'IARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQVRoMAAsACws1ACAABEAgACgC/AIgACgCvAIgACgCZEVyIAAo' +
+  'AtACIAAoApQCcnJyRQRAIAAQVgsgABBHCwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBTIAAoApQCBEAgACAB' +
+  'EFcPCyAAIAEQWCICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEK' +
+  'IwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRA' +
+  'AkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYC' +
+  'BCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQWQwBCwsMAQsgAkEATA0BIAdBCGohCyAI' +
+  'IAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJ' +
+  'IAJBASALEFkMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJB' +
+  'AWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQUyAAIAAoAjBBAWsiATYCMCAAKAKU' +
+  'AkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWoh' +
+  'ASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFoMAQsg' +
+  'AUEATA0CIAMgBSAEIAIQWwsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgC' +
+  'GCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggi' +
+  'CEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWgwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEFoMAQsgBEEATA0AIAIgByADIAEQ' +
+  'WwsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFogACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAK' +
+  'KAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEFwgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0' +
+  'aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANB' +
+  'AnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgC' +
+  'mAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEkiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAg' +
+  'AyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgC' +
+  'NCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/' +
+  'IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIE' +
+  'IgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyAB' +
+  'IANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAA' +
+  'IAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEFwMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0Ag' +
+  'BCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEFwMAQsLC4QBAQR/IAJB' +
+  'AWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIE' +
+  'IAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5' +
+  'IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwN' +
+  'ACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVB' +
+  'AWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAo' +
+  'AjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC' +
+  '/AIEQCAAIAEgAiADEB0PCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsEfyAA' +
+  'KAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHgs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRA' +
+  'QQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGoo' +
+  'AgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFMLCxYAIAAEQCAAIAFBAEc2ApABIAAQUwsLEwAg' +
+  'AARAIAAQUyAAIAE3A6gBCwsTACAABEAgABBTIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQOQ' +
+  'AyIIQn8gACkDmANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQIC' +
+  'QAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgC' +
+  'NCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIg' +
+  'AEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJE' +
+  'AAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6Ig' +
+  'AqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQg' +
+  'AUEASCAAKAIEIAFMcg0AIAAQUwJAIAAoApQCBEBBACEEAkAgABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIE' +
+  'IgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGogATYC' +
+  'AAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQi' +
+  'ASAFRg0CIAYgARAeIQcgACgCNCAJaigCAEEATgRAIAAgBxBYDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUh' +
+  'BAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFMgACgClAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACABQQxq' +
+  'EBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHIN' +
+  'AAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0Ag' +
+  'AyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwE' +
+  'QCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgC' +
+  'PDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBTIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkAD' +
+  'QAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRSIENgKs' +
+  'AiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArAC' +
+  'QQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAg' +
+  'AUxycg0AIAAQUwJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQRSIGNgKMAiAAIAcQRSIHNgKQAiAGRSAHRXINASAEQX8g' +
+  'BEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0EC' +
+  'dCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAI' +
+  'IAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQRSIBRQ0CIAEgACgCLCAF/AoAACAAEFIgB0ECdCIFIAAo' +
+  'AowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigC' +
+  'ABBUIQUgBEEBaiEEDAEFIAEQSgwDCwALAAsgBhBKIAcQSiAAQgA3AowCDAELIAUPC0F/C94KAhR/A34jAEEQayIJJAACf0ECIAAo' +
+  'AmRBA0YNABogABBrQQBOBEAgACgC6AIiAigCMCEOIABBADYC0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgCg0AIAAgACkDaEIBfDcD' +
+  'aCACIAIgBhBsIAkQbSILQQBIBEBCACEWQgEhFwwBCyAJKAIAIhBFBEBCACEXQgAhFgwBCwJ/IAIgAiAGEGwQbiIHIAIoAggQbyEY' +
+  'AkAgAigCPCIFRQ0AIAVBAWshESACKAIIQQN0IQogGKchEiACEHUhE0EAIQMDQCADIBNGDQEgAigCNCACKAI4IAMgEmogEXFsQQN0' +
+  'aiINKQMIQn9RDQEgA0EBaiEDIA1BEGohCCAHIQVBACEPAkAgCiIERQ0AA0AgCC0AACIUIAUtAAAiFUYEQCAFQQFqIQUgCEEBaiEI' +
+  'IARBAWsiBA0BDAILCyAUIBVrIQ8LIA8NAAsgDQwBC0EACyIFBEAgBSkDCCEWIAUpAwAhFwwBCyAQQQJOBEAgACAAKQN4QgF8NwN4' +
+  'CyACKAIgIAtBAnRqKAIAIQQgDiAGQTBsaiIF/QwAAAAAAAAAAAAAAAAAAAAA/QsEICAFIBg3AxAgBUL/////DzcDCCAFIAs2AgAg' +
+  'BSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEgACAFNgJgDAELIAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyAOIAVBAWsiBkEwbGoi' +
+  'BCgCCEEATgRAIARBIGogFyAWEHAgAiAEKAIIEHEgBEF/NgIIIAxyIQwLAkAgAigCUEUEQCACKAIgIAQoAgBBAnRqIQggBCgCBCED' +
+  'A0AgBCADQQFqIgM2AgQgAyAIKAIEIgpODQIgAiACKAIkIANBAnRqKAIAEHJFDQALDAELIAIgBhBsIQggAigCICAEKAIAQQJ0aiEL' +
+  'IAQoAgQhAwNAIAQgA0EBaiIDNgIEIAMgCygCBCIKTg0BIAggAigCJCADQQJ0aigCABBzRQ0ACwsgAyAKTiIKRQRAIAEgACkDaFgE' +
+  'QEEAIQcMAgsgBCACKAIkIANBAnRqKAIAIgc2AgggAiAHEHEgAigCUCIHRQRAIAQoAgghBgwDC0EAIQMgB0EAIAdBAEobIQggAigC' +
+  'YCILIAUgB2xBA3RqIQ0gCyAGIAdsQQN0aiELIAIoAlwgBCgCCCIGIAdsQQN0aiEHA0AgAyAIRg0DIA0gA0EDdCIEaiAEIAtqKQMA' +
+  'IAQgB2opAwBCf4WDNwMAIANBAWohAwwACwALIAQpAyAhFyAEKQMoIRYgBCgCDCEIAn8gBCkDECEYIAIgAiAGEGwQbiEEQQAhAwJA' +
+  'IAIoAkwEQCACKAI8IAIoAkBBAXRBAmpJBEBBfyEDIAIQdg0CCyACIBggBCAIrUIAEHdBAAwCCyACKAJERSAWQn9Rcg0AIAIoAjwi' +
+  'CCACKAJAQQF0QQJqSQR/IAIQdhogAigCPAUgCAtFDQAgAiAYIAQgFyAWEHcLIAMLRQ0CCyAJIBc3AwAgCSAWNwMIIABBAzYCZCAA' +
+  'QgA3A1gCQCAHDQAgCf0MAAAAAAAAAAAAAAAAAAAAAP0LBABBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAkgDiADQTBsaiIGKQMg' +
+  'IAYpAygQcCAMciEMIANBAWohAwwACwALAkAgDEUEQCAJIAApA6ADIAApA6gDEHBFDQELIABCfzcDkAMgAEJ/NwOYA0FtDAQLIAAg' +
+  'Cf0ABAD9CwSQA0ECQQMgBxsMAwsgACAAKQNwIAIoAhQgBkECdGoiBigCBCAGKAIAa6x8NwNwIAUhBgwACwALIAAQTUF/CyAJQRBq' +
+  'JAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTUF/IQMCQEEBQeQAEEQiBEUNACAAIAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQg' +
+  'ACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsiDjYCCCAJQQAgCUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBF' +
+  'Igs2AgwgBCAFQQFqIgVBAnQiAhBFIhA2AhAgBCANQQFqIhZBBBBEIgo2AiAgBCACEEUiEzYCJCAEIA5BCBBEIhQ2AiggBCAOQQgQ' +
+  'RCIINgIsIAQgBkEwbEEwahBFIgY2AjAgBCABEEUiDDYCFCAEIAIQRSIRNgIYIAQgBUEDdBBFIhI2AhwgEUUgEkUgC/0RIBD9HAEg' +
+  'Cv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEBcUEBdCAZ/RsAayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REg' +
+  'CP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ/RsAQQFxQQR0ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsD' +
+  'QQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0aiADNgIAQQAhAkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBB' +
+  'ACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYCACADIAtqKAIAIgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyAC' +
+  'IQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkECdGooAgAiGEEGdSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAg' +
+  'CEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0akIANwMAIANBAWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaE' +
+  'NwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cEQCAKIAFBAWoiAUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAW' +
+  'QQJ0IgIQRSIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAgBhBKQQAhBQNAIAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnIN' +
+  'ACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIAQQJ0TSECCyACBEAgBCANIAkQdA0JIAQoAgghDgtBACEDIARBADYC' +
+  'RCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0rYCnIQBBwAAhAQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsg' +
+  'ACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4////AXFqIgEgASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRq' +
+  'KAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEgCkYEQCAFIQIMAgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEB' +
+  'ajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsgAkECdCIBaiADNgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEE' +
+  'dGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggiCEEASg0BIAEhAwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAK' +
+  'IAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAALAAUgAUEBaiEBIAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsA' +
+  'CwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEATARAIAJBAWohAgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVB' +
+  'EGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxBA3RqC/sCAQp/IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEH' +
+  'A0AgBUEATCADIAlOcg0CIAAoAiggAxBzRQRAIAAoAlggAyAIbEEDdGohCiAAKAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38g' +
+  'BCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCDe6dqIQYgBEEBaiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwsh' +
+  'BwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQgCU5yDQEgACgCKCAEEHMEQCAEQQFqIQQMAQsgACgCICIDIARBAnRq' +
+  'KAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCADIAVIcQRAIAAgACgCJCAGQQJ0aigCABByIANqIQMgBkEBaiEGDAEF' +
+  'IAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwALIAIgBTYCACAHC7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwB' +
+  'CyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQiAiACIAVIGyEIIABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBBzBEAg' +
+  'BEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIFQQJ0aigCACIHIAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyAB' +
+  'IAAoAiQgA0ECdGooAgAQcw0CIANBAWohAwwACwALA0AgAiADRg0CIAAgACgCJCADQQJ0aigCABByDQEgA0EBaiEDDAALAAsgAyEC' +
+  'CyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9xrYaENwMADAALAAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiAB' +
+  'IAJGBH4gAwUgACACQQN0aikDACADhRBPIQMgAkEBaiECDAELCwtKAgF/AX4gAEJ/IAEgACkDACIEfCIBIAEgBFQiAyADrSAAKQMI' +
+  'IgEgAnx8IgIgAVQgASACURsiAxs3AwAgAEJ/IAIgAxs3AwggAwtpAQJ/IAAoAhQgAUECdGoiAigCACIBIAIoAgQiAiABIAJKGyEC' +
+  'A0AgASACRwRAIAAoAiggACgCGCABQQJ0aigCAEEDdGoiAyADKQMAIAAoAhwgAUEDdGopAwCFNwMAIAFBAWohAQwBCwsLcwEDfyAA' +
+  'KAIUIAFBAnRqIgEoAgAiAiABKAIEIgMgAiADShshBANAAkAgBCACIgFGBEAgBCEBDAELIAFBAWohAiAAKAIcIAFBA3RqKQMAIAAo' +
+  'AiggACgCGCABQQJ0aigCAEEDdGopAwCDUA0BCwsgASADTgsbACAAIAFBBnVBA3RqKQMAIAFBP3GtiKdBAXEL3wcBEH8gACAAKAIA' +
+  'Ig1BA3QQRSIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEQiEjYCWCAAIAIgCmxBCBBEIgk2AlwgACANQQJqIApsQQgQRCILNgJgIAFB' +
+  'AWoiA0EEEEQhCCADQQJ0IgwQRSEFAkAgEUUgEkVyIAlFIAAoAgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEUiD0VyciAFRSAIRXJyQQEg' +
+  'CxsEQCAIEEpBfyELDAELIAAgCjYCUEEAIQMgBCgCACIEQQAgBEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdG' +
+  'BEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQgDkYEQCAFEEpBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMD' +
+  'QCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIGIAEgA0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAh' +
+  'BCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARIIgEbNgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAi' +
+  'B0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQgCUEBaiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAG' +
+  'IANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAgCyADQQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEED' +
+  'dCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwCCyAIIAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShsh' +
+  'BwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIAIgVBBnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsA' +
+  'CwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigCACICIAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigC' +
+  'AEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIAIANBAWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgC' +
+  'ACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigCAEECdCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEog' +
+  'DxBKIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+IAAoAjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAg' +
+  'AiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEFIAIgA2wiBxBFIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsg' +
+  'A2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2AjwgACAGNgI0A0AgASAERgRAIAUQSkEADwsgBSAAKAI4IAFsQQN0aiIC' +
+  'KQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEG8gAyACKQMAIAgQdwsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNA' +
+  'QQAgABB1IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlqIAhxbEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWoh' +
+  'BgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgCOCAHQQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIg' +
+  'ACgCCEEDdPwKAAALCwuQAgIDfwF+IABFBEBBfg8LQXkhAwJAIAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC7AIgAUED' +
+  'dGopAwBCACABIAAoAvgCIgRIG30iBkL///////////8AIAApA/ACfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRA' +
+  'Qf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAuwCIANBA3QQSSIERQRAQX8PCyAEIAAoAvgCIgVBA3RqQQAgAyAFa0EDdPwL' +
+  'ACAAIAM2AvgCIAAgBDYC7AILIAAQUyAAKALsAiABQQN0aiACNwMAIAAgACkD8AIgBnw3A/ACC0EAIQMLIAMLPgAgAEUEQEJ+DwsC' +
+  'fkJ5IAFBAEggACgCICABTHINABpCACAAKAL4AiABTA0AGiAAKALsAiABQQN0aikDAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAA' +
+  'KAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZC' +
+  'g9rLjK3G0tpRfoUQTjcDiAEgACABIAZCAXwQe0KQzgAgACkDqAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAg' +
+  'ACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAE' +
+  'IAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBF' +
+  'BEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkk' +
+  'ACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAE' +
+  'KAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAOIAogAiADEH0bIQwLQQAhBCAHIApBBHRqKAIE' +
+  'IgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZB' +
+  'AEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYh' +
+  'BAwDBSAHIAggCSAFQQJ0aigCACIEEH4EQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZB' +
+  'AnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChB+DQAgByAOIAUgAyACEH9BASEMIAAgACgCyAEi' +
+  'CEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4YEARZ/' +
+  'IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAII' +
+  'IgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAI' +
+  'BSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyILEIABIRkgASASIAsQgAEhGiALIQYD' +
+  'QCALIAEgBkEEdGooAgQiBkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIE' +
+  'fyAJBSACIAlBAnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBB+RQ0BIAEgESADEH4NASAAIAEgAiAHIAMgCSAE' +
+  'IAUQgQEgACABIAIgCCADIAkgBCAFEIEBIBYgACgCyAFIBEBBASEbDAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwAL' +
+  'CyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsLIBMoAggLQQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWoh' +
+  'AwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJB' +
+  'BHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIEIAAgBUEEdGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVB' +
+  'B0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAgBSAHNgIACyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIA' +
+  'IQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQgBSAGQQR0aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEH' +
+  'SnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAAIAg2AgALIAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFB' +
+  'BHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwCCyACIAAgA0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBsh' +
+  'AwwBCwALAAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigCBCIIRwRAIAEgCCAEEH4NASABIAggBRB+DQEgASACIAggByAGEH8gACAA' +
+  'KALIASIJQQFqNgLIASAAKALEASAJQQJ0aiAINgIADAELCwvnCQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAA' +
+  'EIMBIAAgADQCpAI3A4ACIAAgADQCxAI3A0ggACgCjAEgACgChAEgACgCgAFHcg0AIAAQhAELAkAgACgCnAIEQCAAEIUBIgINAQsg' +
+  'ACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEIYBDQELQQAhAgNAAkAgACgCmAINACACIQYCQCAAEIcBIgJBAEgEQCAAQQE2AqwBIAAQ' +
+  'iAFBAyEDIAYhAiAAQQAQhgFFDQFBfyECDAQLAkAgAgRAIAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVB' +
+  'DGogBUEIahCJASIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBCKAUUNACAAEIgBQX8hAkEBIQMMAwsgACAFKAIMEIsBIAAoAswB' +
+  'IgIoAgAhBAJAIANBAUYEQCAAIARBABCMASAFKAIIIQMMAQsgACAEIAAgAiADIAUoAggiA0H//wMgA0H//wNJGxCNAUECdEEBchCM' +
+  'AQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1ggACkD' +
+  '4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0CCyAA' +
+  'IAApA/gCQgF8NwP4AiAAQQAQiwEgACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEANgI4CyAAKAKgAkEASgRAIAAQgwEgACkD4AIh' +
+  'BwsgByAAKQOAAlQNASAAEIcBIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEIQBQX8hAkEBIQMgAEEBEIYBRQ0BDAQLIABBATYC' +
+  'rAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwgByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUg' +
+  'ACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4MhByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABB' +
+  'ADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAoAiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0A' +
+  'GiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoEQCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEI4BGgwBCwsgAg0AQQEh' +
+  'AiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQjgEhBCAAIAApA9gCQgF8NwPYAiAAIAApA+gC' +
+  'QgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAA' +
+  'IgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0ckEAEIwBCyAGIQILIANBAUcNAQwC' +
+  'CwtBAiECCyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEASgRAIAAgACkDiAJCAXwiAjcDiAIgACACEHsgAa1+IAApA+ACfDcD+AEL' +
+  'C6sBAQl/A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEEIAAoAhwgACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARA' +
+  'IAQgATYCACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcgACgCKGosAABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIA' +
+  'IAFBAWohAQsgAkEBaiECDAELAAsACwsL7QEBBH8gACgCjAEiAQRAIAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAA' +
+  'IAEgACgCzAEiAygCACADKAIEEIoBDQELQQAhAiAAQQA2ApwCIAAgAUEBaxCLASAAKALMASIEKAIAIQMgAUEBRgRAIAAgA0EAEIwB' +
+  'QQAPCyAAIAMgACAEIAFBgYCAgAQQjQFBAnRBAXIQjAELIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogBIAEgAkF/c2pBAnRqKAIA' +
+  'QQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAu0CAEQfyMAQYACayIHJAAgAEEBNgKsAQJ/Qf//AyABRQ0AGiAH' +
+  'QQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyEDIAJBP0YNBCAHIAJBAnRq' +
+  'KAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGAgICABnENACAEQf//A3Ei' +
+  'BEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiIDQQRJDQEaCyADCyEQIAFB' +
+  'AEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAFQQAhA0EAIQUgACgCkAEi' +
+  'BCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9xIQULIAYoAgAhCiAGQQhq' +
+  'IQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRqKAIAIgYQjwEiBEEASg0A' +
+  'QQAhBSAEDQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEFAkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygC' +
+  'ACIDEI8BDQEgACADQQAQjAEMAQsgDiADNgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASADIAhqQQJqIQgLIAxB' +
+  'AWohDAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyELQQAhAgN/IAIgC0YE' +
+  'f0EAIQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkECdBBJIgFFBEBBACEC' +
+  'A0AgAiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARBADYCBCADQQFqIQMM' +
+  'AQsLA0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygCDBCQARogACgCqAEg' +
+  'AygCDEEMbGogASADKAIIEJABGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0' +
+  'aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL3AoBEX8DQAJA' +
+  'IAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgC' +
+  'ECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQi' +
+  'AyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAA' +
+  'KAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQjAELIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwALIAIgBUECdCIJ' +
+  'aiECA0AgAigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0IgcgACgCJGoo' +
+  'AgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRAIAEgCCACQQJ0' +
+  'aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0DIAJBAnQiAyAA' +
+  'KALcAWogAyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQjAEgACgCECAJaigCACEDCyAE' +
+  'QQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAAKAIMSARAIAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFq' +
+  'IQEMAAsACyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABBAjYC4AFBAQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCAB' +
+  'KAIEIQggASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJqKAIAIQcgA0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QjwFB' +
+  'AEoEQCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQh' +
+  'BSAEIAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEI8BQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohAQwC' +
+  'C0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQjwFBAEgNAAsgBCARNgIEIAsg' +
+  'CTYCACAAKAKoASAEKAIEQQxsaiAHIAUQkAFFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMg' +
+  'CEgbIQAgAUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYg' +
+  'AUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEI8BQQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANBAnRq' +
+  'KAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEIwBDAIL' +
+  'AAsLIAwgATYCBAwACwALCQAgAEEAEIsBC/UHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0Ag' +
+  'A0EAIANBAEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUN' +
+  'AAsgC0EAOgAAIARBAWsiBEUNACAAIAogCEEMahCRASEDIAgoAgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAA' +
+  'DQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQkgEgACgCdCANaigCACAAKAKMAU4EQCAEQQFqIQQMAQsgACgCzAEgBkEC' +
+  'dGogCygCADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAoAswBIgQgCUEBczYCAEEAIQUgCEEANgIIAkAgACgCtAJFDQAgBkEBIAZB' +
+  'AUobIQdBASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdGDQMCQAJAIAAoAnggACgCzAEiBCADQQJ0aigCACIJQQF0QXxxaigCAAR/' +
+  'IAAgCSAFIAhBCGoQkwENASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsg' +
+  'BCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFK' +
+  'GyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtB' +
+  'AiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRB' +
+  'AXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEF' +
+  'IANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQlAELIAAg' +
+  'ACgC6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIA' +
+  'QQF0QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBB' +
+  'EGsiBiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC' +
+  '/v///wBTG6dBAmoiAUECdBBJIgVFDQEgACABNgKYASAAIAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsi' +
+  'AUECdBBJIgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJA' +
+  'AkBBf0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIE' +
+  'QQJ0EEkiBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/UDAQZ/AkAgACgCjAEg' +
+  'AUwNACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRA' +
+  'IAMgACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAh' +
+  'AwwACwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2' +
+  'AkALIAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRq' +
+  'KAIAIgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRq' +
+  'KAIAIgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2os' +
+  'AABBAEo6AAALIAAoAiggA2pBADoAACAAIAMQlQEgBCECDAALAAsLYgEBfyABQQF1IgMgACgCKGpBf0EBIAFBAXEbOgAAIANBAnQi' +
+  'AyAAKAJ0aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAAKAKAASICQQFqNgKAASAAKAJ8IAJBAnRqIAE2AgALrQEBAn8gACgCkAEg' +
+  'ACgClAEiBEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEgAkECdPwKAAAgACAAKAKgASIDQQFqNgKgASAAIAIgACgClAFqQQJqNgKU' +
+  'ASAAKAKcASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxqIAQgASgCBBCQARogACgCqAEgASgCBEEMbGogBCABKAIAEJABGiAAIAAp' +
+  'A4ADQgF8NwOAAyAEC2MBBX8gACgCyAEiAiAAKALAASIBKAIAIgNBAnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCAB' +
+  'IAEgBUECdGooAgAiATYCACACIAFBAnRqQQA2AgAgABCWAQsgAwsbAEEAIAAgAUEBdWotAAAiAGsgACABQQFxG8ALjgEBAn8CQCAA' +
+  'KAIIIgMgACgCBCIEQQJqTgRAIAAoAgAhAwwBCyAAKAIAIANBAXRBCCADGyIEQQJ0EEkiA0UEQEF/DwsgACAENgIIIAAgAzYCACAA' +
+  'KAIEIQQLIAAgBEEBajYCBCADIARBAnRqIAE2AgAgACAAKAIEIgBBAWo2AgQgAyAAQQJ0aiACNgIAQQALnAIBBX8gACgCeCABQQJ0' +
+  'aigCACIEQQJ1IQMCQAJAAkACQCAEQQNxQQFrDgMAAQIDCyADQQJ0IgMgACgCkAFqIgFBBGogASgCBEGAgICAAnI2AgAgAiABQQxq' +
+  'NgIAIAAoApABIANqKAIAQQFrDwsgACgC2AEiACADQQF0QQFyNgIAIAIgADYCAEEBDwsgA0ECdCIDIAAoAiBqIQUgACgCHCAAKAIY' +
+  'IANqKAIAQQJ0aiEGQQAhA0EAIQQDQCAFKAIAIARMBEAgAiAAKALYATYCACADDwUgASAGIARBAnRqKAIAIgdHBEAgACgC2AEgA0EC' +
+  'dGogB0EBdDYCACADQQFqIQMLIARBAWohBAwBCwALAAsgAiAAKALYATYCAEEAC7ABAgR/AXwgACgCsAEiBCABQQN0aiICIAArA7gB' +
+  'IAIrAwCgIgY5AwAgBkR9w5QlrUmyVGQEQEEAIQIgACgCBCIDQQAgA0EAShshAwNAIAIgA0YEQCAAIAArA7gBRDAFjuQu/ysrojkD' +
+  'uAEFIAQgAkEDdGoiBSAFKwMARDAFjuQu/ysrojkDACACQQFqIQIMAQsLCyAAKALIASABQQJ0aigCACIBQQBOBEAgACABEJcBCwvi' +
+  'AgEKfyMAQRBrIgckACADKAIAIQogACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigC' +
+  'AEEBdSAHQQxqEJEBIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0A' +
+  'IAZBAnQiBiAAKAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUo' +
+  'AgAhBSAAKALUASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJw' +
+  'IAAoAtQBIAMgAUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6wDAQt/IwBBEGsiBiQAIAFBACAB' +
+  'QQBKGyEJA0AgAiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRq' +
+  'KAIARQ0AQQAhAiAAIAUgBkEMahCRASEKIAYoAgwhCwNAIAMgB0ogAiAKTnINASALIAJBAnRqKAIAQQF1IgUgACgCcGoiDC0AACAA' +
+  'KAJ0IAVBAnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2AgAgA0EBaiEDCyACQQFqIQIMAAsACyAEQQFqIQQMAQsLA0Ag' +
+  'CCAJRwRAIAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEBaiEIDAELCyADQQAgA0EAShshAUEAIQIDQCABIAJGDQEgACgC' +
+  'cCACQQJ0IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtABIARqKAIAEJIBCyACQQFqIQIMAAsACwUgACgCcCAAKALMASAC' +
+  'QQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtTAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUEC' +
+  'dGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACABEJcBCwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEB' +
+  'ciIFIAAoAsQBIgRODQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUE' +
+  'QCABIQULIAQgAiAFQQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUh' +
+  'AwwBCwsgAiADQQJ0aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgC' +
+  'sAEiBSACIAFBAWtBAXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYC' +
+  'ACAGIQEMAQsLIAIgAUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEg' +
+  'ACgCqAEgAUEMbGooAgAQSiABQQFqIQEMAAsACyAAKAIAEEogACgCkAEQSiAAKAKcARBKIAAoAqgBEEogABBKCwvpCwEKfyMAQTBr' +
+  'IgokAAJAAkAgACABckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEEQiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAH' +
+  'IAI2AgRBASACQQFqIglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxqEEQhBiAHIAlBAXQiD0EMEEQiCDYCqAEgBkEA' +
+  'IAgbRQRAIAYQSiAHEJgBDAELIAcgBjYCsAEgByAGNgIAIAogB0HcAWo2AiwgCiAHQdgBajYCKCAKIAdB1AFqNgIkIAogB0HQAWo2' +
+  'AiAgCiAHQcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAHQYgBajYCECAKIAdB/ABqNgIMIAogB0H4AGo2AgggCiAHQfQA' +
+  'ajYCBCAKIAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAHIAg2AuQBIAcgCCAJQQJ0IgxqIgY2AhQgByAGIA5BAnQiCGoi' +
+  'BjYCHCAHIAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAIaiIINgIkIAcgBiAIaiIGNgIoIAcgBiAMajYCcCAHIAYgCUED' +
+  'bGo2AjQgByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAgBygCFCAEIAtBAnT8CgAAQQAhBiALQQAgC0EAShshCANAIAYg' +
+  'CEYEQEEAIQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACACQQBKGyEJA0ACQCAAIAlGBEBBACEGIAFBACABQQBKGyECDAEL' +
+  'IAMgAEEBaiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwEQCACIQAMAwUgBCAGQQJ0aigCAEECdCILIAcoAhhqKAIAIQwg' +
+  'BygCHCAHKAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2AgAgBkEBaiEGDAELAAsACwsDQCACIAZHBEAgBkECdCIAIAco' +
+  'AiRqIAcoAiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcAACwBAAABAAAA/QsDoAIgB0KAgICAgICA+D83A7gBIAdBATYC' +
+  '0AIgB0KAgICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz5syZ9z83A7gCIAdCgYCAgBA3A7ACIAdCASAFQpX4qfqXt96b' +
+  'nn9+Qp26s/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAhBgNAIAYgCUYEQANAIAggCUYEQEEAIQBBACEGA0AgAiAGRgRA' +
+  'A0ACQCAHKAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYgAyACQQFqIgBBAnRqKAIAIgggBiAIShshC0EAIQgDQCAGIAtG' +
+  'BEAgCCAHKAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEIwBDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0g' +
+  'BxCHAUUNDSAHQQE2ApgCDA0LIAcoAiAgBkECdGooAgBFBEAgB0EBNgKYAgsgBkEBaiEGDAALAAUgByAIEJUBIAhBAWohCAwBCwAL' +
+  'AAUgACAAKQMAIgVCDYYgBYUiBUIHiCAFhSIFQhGGIAWFIgU3AwAgBygCsAEgBkEDdGogBUILiLpEAAAAAAAAoDyiRI3ttaD3xrA+' +
+  'ojkDACAHKAI0IAZqQf8BOgAAIAcoAjAgBmpB/wE6AAAgBygCLCAGakH/AToAACAHKALIASAGQQJ0akF/NgIAIAZBAWohBgwBCwAL' +
+  'AAUgBkECdCEIIAcoAhgiCSAGQQFqIgZBAnRqIgsgCygCACAIIAlqKAIAajYCAAwBCwALAAUgBygCGCAEIAZBAnRqKAIAQQJ0aiIJ' +
+  'IAkoAgRBAWo2AgQgBkEBaiEGDAELAAsABSAKIAZBAnRqKAIAIAg2AgAgBkEBaiEGIAggCUECdGohCAwBCwALAAtBACEHCyAKQTBq' +
+  'JAAgBwuNAgIDfwF+IwBBQGoiAiQAAkACQCAAKALgASIDBH8gAwUgABCbASIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD8AF9IgUg' +
+  'ASAFVBsFQn8LEIIBIQMgAiAAKALgASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3A2ggACACKQMQIAApA/gB' +
+  'fDcDeCAAIAIpAyAgACkDgAJ8NwOYAQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA5ADIgFCAXwiBTcDkAMgACAAKQOYAyAB' +
+  'IAVWrXw3A5gDDAMLIABBAzYCZAwCCyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLkAQBD38gACgCBCECIAAoAiAiBEECdEEE' +
+  'aiIFEEUiB0UgACgCDEECdEEEahBFIglFciAFEEUiCkUgAkECdEEEahBFIgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEh' +
+  'AQN/IAEgAkYEf0EAIQMgBEEAIARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4ABEE4Q' +
+  'mQEFIAAoAhwgBUECdGooAgAhAUEBIQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAEQQJ0' +
+  'aiAGIAtqQQRrKAIANgIAIAFBAWohASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFqIQMg' +
+  'BCECCyAFQQFqIQUMAQsLBSABQQJ0IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsgAUEB' +
+  'aiEBDAELCyEBCyAHEEogCRBKIAsQSiABRQRAIAoQSkF/DwsgABBWIABBADYCyAEgAEIANwNYIABBADYCwAEgACADNgLoASAAIAo2' +
+  'AuQBIAAgATYC4AEgAEEANgK4ASAAIAApA2g3A/ABIAAgACkDeDcD+AEgACAAKQOYATcDgAJBAAuKBQIMfwN+IAAoAiAhBSAAKAII' +
+  'IQogACgCACEGQQFB8AAQRCIBRQRAQX8PCyAAIAE2AswCIAZBAWohByAFQQJ0QQRqEEUhCANAIAhBACAFIAlKG0UEQCANQgGGQgJ8' +
+  'IQ9BBCECA0AgAiIDQQF0IQIgDyADrVUNAAsgASAFQT9qQcAAbTYCACABIAYgBSAFIAZKG0ECajYCXCABIAAoAgQiAkEQakEQbUEE' +
+  'dDYCVCABIAFBACAFIAJBAmoiCyAOp0EBaiIMIA2nIgQQnQEiAjYCaCABIAJBARBEIgk2AmQgBkECakEEEEQhAiADQQJ0EEUhBwJA' +
+  'IARBAnRBBGoQRSIGRSAHRXIgCEUgAkVyciADQQgQRCIKRSAJRXJyRQRAIAEgCSAFIAsgDCAEEJ0BGiAAIAEgCCACIAogByADQQFr' +
+  'IAYQngEgACgCACAAKAIEIAAoAiAgASAIEJ8BIAEgACgCBCAGEKABQgAhDSAOQgAgDkIAVRshDgNAIA0gDlEEQEEAIQBBACEEA0Ag' +
+  'BCABKAIATg0EIAEoAgggBEECdGoiAygCACIFBEAgAyABKAI4IAVBAnRqNgIACyAEQQFqIQQMAAsABSABKAIkIA2nQQJ0aiIAIAEo' +
+  'AjggACgCAEECdGo2AgAgDUIBfCENDAELAAsACyAAEEtBfyEACyAIEEogAhBKIAoQSiAHEEogBhBKIAAPCyAIIAlBAnQiA2oiCyAH' +
+  'NgIAIAAoAhwgA2ooAgAhBCAHIQMDQCAKIARBBHRqIgwoAggiAkEATARAIAlBAWohCQwCBSACIANIBEAgCyACNgIAIAIhAwsgDkIB' +
+  'fCEOIARBAWohBCANIAwoAgxBAEetfCENDAELAAsACwALigQBAn8gACABNgIEIAAgASAAKAIAIgZBA3QiB2pBACABGzYCCCAAIAEg' +
+  'BkECdEEHakF4cSAHaiIGakEAIAEbNgIMIAAgASAGIANBA3RqIgZqQQAgARs2AhAgACABIAYgBEEEdGoiB2pBACABGzYCFCAAIAEg' +
+  'ByAEQQJ0QQdqQXhxIgZqIgdqQQAgARs2AhggACABIAcgBUEDdEEXakF4cWoiB2pBACABGzYCHCAAIAEgByAEIAVqQQR0QSdqQXBx' +
+  'aiIEakEAIAEbNgIgIAAgASAEIAJBAnQiBUELakF4cSIHaiIEakEAIAEbNgIkIAAgASAEIAZqIgRqQQAgARs2AiggACABIAQgBmoi' +
+  'BmpBACABGzYCLCAAIAEgBiAFQQdqQXhxIgRqIgVqQQAgARs2AjAgACABIAQgBWoiBWpBACABGzYCNCAAIAEgBCAFaiIEakEAIAEb' +
+  'NgI4IAAgASAEIANBAnQiBUGHAmpBeHFqIgRqQQAgARs2AjwgACABIAQgBUEHakF4cWoiBGpBACABGzYCQCAAIAEgBCACIANqQQR0' +
+  'aiICakEAIAEbNgJIIAAgASACIAdqIgJqQQAgARs2AkwgACABIAIgACgCXCIDQQR0aiICakEAIAEbNgJQIAAoAlQiAUGBCEgiBEUE' +
+  'QCAAQQA2AlALIAEgA2xBAnRBB2pBeHFBACAEGyACaguKBgINfwJ+IAAoAiAiCUEAIAlBAEobIQ4gACgCCCEQIAAoAgAhDwNAIAgg' +
+  'DkYEQEEAIQkgD0ECaiIIQQAgCEEAShshC0EAIQgDQCAIIAtGBEBBACEIA0AgCCAORgRAAkBBACELQQAhAgNAIAsgDkYNASALQQJ0' +
+  'Ig0gASgCNGooAgAhESABKAIgIA1qIAI2AgBBACEKA0AgCkECRgRAIAEoAiAiAyALQQFqIgtBAnRqIAI2AgAgAyANaiEDIAEoAiwg' +
+  'DWohCUEAIQgDQCAJIAg2AgAgCCACIAMoAgAiCmtODQMgCCAKaiEKIAhBAWohCCAPIAEoAiQgCkECdGooAgBODQALDAILIAAoAhwg' +
+  'EUECdGooAgAhAwNAIBAgA0EEdGoiCSgCCCIIQQBMBEAgCkEBaiEKDAIFIAggD0ogCkYEQCAJKAIMIglBAEgEQCAAKAIUIAhBBHRq' +
+  'KAIIIQkLIAJBAnQiEiABKAIkaiAINgIAIAlBAEwEf0EABQJ/IAmsIAitQiCGhCIVQpX4qfqXt96bnn9+QiCIpyEMA0AgBCAGIAxx' +
+  'IglBA3RqIhMpAwAiFlAiFEUEQCAJQQFqIQwgFSAWUg0BCwsgBSAJQQJ0aigCACAURQ0AGiATIBU3AwAgASABKAJgQQFqIgw2AmAg' +
+  'BSAJQQJ0aiAMNgIAIAwLCyEJIAEoAiggEmoiDCAJNgIAIAkEQCAHIAlBAnRqIAg2AgALIAEoAgwgCEEDdGoiCCAIKAIEQQFqNgIE' +
+  'IAEoAhggDCgCAEEDdGoiCCAIKAIEQQFqNgIEIAJBAWohAgsgA0EBaiEDDAELAAsACwALAAsFIAMgAiAIQQJ0IgtqKAIAQQJ0aiIJ' +
+  'IAkoAgAiCUEBajYCACABKAIwIAtqIAk2AgAgASgCNCAJQQJ0aiAINgIAIAhBAWohCAwBCwsFIAMgCEECdGoiCigCACENIAogCTYC' +
+  'ACAIQQFqIQggCSANaiEJDAELCwUgAyACIAhBAnRqKAIAQQJ0aiIJIAkoAgBBAWo2AgAgCEEBaiEIDAELCwuCBAEGfyADKAIMIAFB' +
+  'AWpBABChASADKAIYIAMoAmBBARChASACQQAgAkEAShshCQNAIAUgCUYEQEEAIQBBACEEA0AgBCADKAIASARAIARBBnQiAUFAayEH' +
+  'QX8hBQNAIAEgAkggASAHSXEEQEEAIQYgAUECdCIIIAMoAixqKAIAQQFGBEAgAygCJCADKAIgIAhqKAIAQQJ0aigCACEGCyAGIAZB' +
+  'ACAFIAZGGyAFQQBIGyEFIAFBAWohAQwBBSADKAIIIARBAnRqIAU2AgAgBEEBaiEEDAMLAAsACwsDQCADKAJgIABOBEAgAygCHCAA' +
+  'QQN0IgIgAygCGGooAgRBBHRqIgFC/////wc3AwggAUIANwMAIAMoAhgiASAAQQJ0aiABIAJqKAIANgIAIABBAWohAAwBCwsPCyAF' +
+  'QQFqIQggAygCICIGIAVBAnQiB2ooAgAhASAEIAMoAjQgB2ooAgBBAnRqKAIAIQoDQCAGIAhBAnRqKAIAIAFMBEAgCCEFDAILIAMo' +
+  'AgwgAUECdCIHIAMoAiRqKAIAIgZBA3RqIAMoAhAgBSAKEKIBIAMoAiggB2ooAgAiBwRAIAMoAhggB0EDdGogAygCHCAFQQAQogEL' +
+  'IAAgBk4EQCADKAI8IAZBAnRqIgcgBygCAEEBajYCAAsgAUEBaiEBIAMoAiAhBgwACwALAAugAwEJfyABQQAgAUEAShtBAWohCEEB' +
+  'IQQDQAJAIAQgCEYEQCAAKAJgIgFBACABQQBKG0EBaiEJQQEhBQwBCyAAKAIMIARBA3RqIgVBBGooAgAiASEDA0AgBSgCACABTgRA' +
+  'IARBAWohBAwDBSABQQFrIQYCQCAFKAIEIAFKBEAgACgCECIHIAFBBHRqKAIMIAcgBkEEdGooAgxGDQELIAEhAwsgACgCFCAGQQJ0' +
+  'aiADNgIAIAYhAQwBCwALAAsLA0ACQCAFIAlHBEAgACgCDCACIAVBAnQiAWooAgBBA3RqKAIAIQMgACgCHCEIIAAoAhggAWooAgAi' +
+  'BCEBA0AgCCAEQQR0aiIKKAIIIgtB/////wdGDQIgACgCECEHA0AgAyIGQQFqIQMgByAGQQR0aigCCCALRw0ACyABIARKIQMgASAE' +
+  'QQFqIgQgAxshAyAAKAIUIAZBAnRqKAIAQQR0IAdqQQhrKAIAIQcDQCADIgFBAWohAyAIIAFBBHRqKAIIIAdMDQALIAogATYCDCAG' +
+  'IQMMAAsACw8LIAVBAWohBQwACwALTgEEfyABQX8gAUEAThtBAWohBUEAIQEDQCABIAVHBEAgACABQQN0aiIEIAM2AgAgBCgCBCAE' +
+  'IAM2AgQgAiADamohAyABQQFqIQEMAQsLC5IBAQN/IAJBBnUhBQJAIAAoAgQiBCAAKAIARwRAIAEgBEEBayIGQQR0aigCCCAFRg0B' +
+  'CyAAIARBAWo2AgQgASAEQQR0aiIEIAM2AgwgBCAFNgIIIARCADcDACAAKAIEQQFrIQYLIAEgBkEEdGoiACAAKQMAQgEgAkE/ca2G' +
+  'hDcDACADIAAoAgxHBEAgAEEANgIMCwveBQIHfwN8IwBBIGsiBSQAAn9BfiADRSAARSACQQBMcnINABogABBTIAVCADcDECAFQgEg' +
+  'AUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gACgClAIEQANAQQAgDUQAAAAAAAAAAGZF' +
+  'IAIgCExyDQIaIAhBAWohCCAFQRhqIQlEAAAAAAAAAAAhDCMAQRBrIgYkAAJAIAAQECIHBEBEAAAAAAAA8L9EAAAAAAAAAAAgB0EC' +
+  'RxshDAwBCyAGQQA2AgxEAAAAAAAA8D8hDgNAIAAgBkEMahARIgdB/////wdGDQEgBSAFKQMQQgF8NwMQIA4gDKAhDCAHQQBMDQEg' +
+  'ACAGKAIMIAkQLSAHrYKnEBIgDiAHt6IhDgwACwALIAZBEGokACAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAALAAsCQCAA' +
+  'KALIAg0AIAAQJkUNACAAIAVBGGogAiAFQRBqECwhDUEADAELA0AgDUQAAAAAAAAAAGZFIAIgCExyRQRAIAhBAWohCCAFQRhqIQpE' +
+  'AAAAAAAAAAAhDCAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBlIgdBAEgNACAFIAUpAxBCAXw3AxAgACAHIAUoAgwgBSgCCBBkIgYg' +
+  'BSgCCEoEQCAFKAIMIAZBAnQQSSIJRQRARAAAAAAAAPC/IQwMAgsgBSAJNgIMIAUgBjYCCCAAIAcgCSAGEGQaCyAMIA6gIQwgBkUN' +
+  'ACAAIAUoAgwgChAtIAasgqdBAnRqKAIAEFQaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQVRoMAQsLIAxEAAAAAAAAAIAgDSAM' +
+  'RAAAAAAAAAAAYxugIQ0MAQsLIAUoAgwLEEogABBTIAQEQCAEIAUpAxA3AwALQX8gDUQAAAAAAAAAAGMNABogAyANIAK3ozkDAEEA' +
+  'CyAFQSBqJAALtwcCDX8DfiMAQTBrIgckACAHQQA2AiggByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAItAAAiBEEl' +
+  'RwRAIARFDQIgB0EgaiAEwBClAQwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJB' +
+  'AWohAiAJQQpsIARqQTBrIQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEg' +
+  'IAYbIQpBACEDQQAhBANAIAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJA' +
+  'AkACfwJAAkACQCAGQeMAaw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRClASAFIQMM' +
+  'BwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAEL' +
+  'An4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgog' +
+  'BkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNa' +
+  'IBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QpQEgCUEBayEJDAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGohAyAF' +
+  'KAIAIgRBnjYgBBshBEEAIQUDQEEgIQogBCAFai0AAEUgCEEATiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQpQEgBkUNAyAH' +
+  'QSBqIAbAEKUBIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANA' +
+  'IAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQpQEgBEEBaiEEDAALAAsFIAggChClASAEQQFqIQQMAQsLCyACQQFqIQIM' +
+  'AQsLIAcoAighAiABBEAgACACIAFBAWsgASACSxtqQQA6AAALIAdBMGokACACQf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCIC' +
+  'QQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJgEBfyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxCkASAE' +
+  'QRBqJAALwwYBBn8jAEGgAWsiAiQAIAIgATYChAEgAiAANgKAASAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDiAEgAkH8yAA2ApgBQfzI' +
+  'AEEAQcwB/AsAAkAgACABRXJFBEAgAkGAAWpBfkEAQfQaQQAQqAEaDAELQQFB6AAQRCIDRQRAIAJBfxBCNgIAQQAhAyACQYABakF/' +
+  'QQBBuBUgAhCoARoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDaCAALQAAQe8BRyABQQNJciAALQABQbsB' +
+  'RyAALQACQb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQqQFFBEAgAkEANgKUAUFyIQAgAkGAAWpBckEAQbohQQAQqAEaDAELIAJB' +
+  'gAFqIAMgAkH8AGogAkHoAGoQqgEiAA0AIAMgAigCfCIAIAMoAiQgAGsQQyIBNgIAQQAhACABDQBBfyEAIAJBfxBCNgJAIAJBgAFq' +
+  'QX9BAEG4FSACQUBrEKgBGgsgAigCcCEEIAIoAmwhBSACKAJoIQYgAigCdCEHQQAhAQNAIABFIAEgB0hxRQRAIAYQSiAFEEogBBBK' +
+  'IAIoAnwhBEEAIQEDQCAARSABIARIcQRAQQAhAAJAIAMoAgggAygCICABQQN0aigCAGotAABBI0cNACADKAIAIAEQaCIFRQ0AIAIg' +
+  'BRBCNgIgIAJBgAFqIAVBAEG4FSACQSBqEKgBIQALIAFBAWohAQwBBQJAIAJBADYCYCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDUAJA' +
+  'IAANACACIAMoAiRBBBBEIgE2AlxBACEAIAENAEF/IQAgAkF/EEI2AjAgAkGAAWpBf0EAQbgVIAJBMGoQqAEaCwNAIAANASACQYAB' +
+  'ahCpAUUNASACQYABaiADIAQgAkHQAGoQqwEhAAwACwALCwsgAigCUBBKIAIoAlQQSiACKAJcEEogAEUNAiADEKwBQQAhAwwCCyAD' +
+  'KAIAIAYgAUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQaSIABEAgAiAAEEI2AhAgAkGAAWogAEEAQbgVIAJBEGoQqAEaCyABQQFq' +
+  'IQEMAAsACyACQaABaiQAIAMLWQEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2AgAgACgCFCEHIAUgAkEBajYCCCAFIAc2AgQgBiAE' +
+  'NgIMIAAoAhhBDGpBwAEgAyAEEKQBGgsgBkEQaiQAIAEL4QEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIE' +
+  'QQ0gBEEKIAcgA2siCBCtASIFIARrIAggBRsiAhCtASIBIARrIAIgARshAkEAIQYgASAFIAEbQQBHIQUCf0EAIAFFDQAaQQAgAkEB' +
+  'aiAITw0AGiABLQABQQpGCyEBIAAgACgCFEEBajYCFCAAIAIgA2ogBWogAWoiAzYCCANAIAIgBkYNASAEIAZqLAAAIgEQrgEEQCAG' +
+  'QQFqIQYMAQsLIAFB/ABGDQALIAAgAjYCECAAIAQ2AgxBAQv8AwEHfyMAQfAAayIFJAAgBUEANgJsIAJBfzYCACABQQhqIQoCQANA' +
+  'AkAgACAFQewAaiAFQegAaiAFQeQAahCvAQRAIAAoAgwiBCAFKAJoIgFqIQcgBSgCZCIGIAFrIghBAUcEQCAHQfwAIAgQrQEhCAwC' +
+  'CyAHLQAAQfwARwRAIAdB/ABBARCtASEIDAILIAIoAgBBAE4EQEFwIQQgAEFwIAFB1CFBABCoARoMBAsgAiAJNgIADAILQQAhBCAC' +
+  'KAIAIgFBAEgEfyACIAk2AgAgCQUgAQsNAkFyIQQgAEFyQQBB+htBABCoARoMAgsCQCAHIAhJBEAgACAFQegAaiAIIARrIAIoAgBB' +
+  'f3NBH3YgAyAJELABIgQNAyAFKAJoIgEgBkYNASAAKAIMIQQLIAYgBCABIAYQsQEiB0sEQCAFIAQgB2otAAA2AgBBcSEEIABBcSAH' +
+  'Qe0iIAUQqAEaDAMLIAogASAEaiIEIAYgAWsiBhCyAUEATgRAIAUgBUEwaiAEIAYQswE2AhBBcyEEIABBcyABQaIlIAVBEGoQqAEa' +
+  'DAMLIAogBCAGELQBIgRBAEgEQCAFIAQQQjYCICAAIAQgAUG4FSAFQSBqEKgBIQQMAwsgCUEBaiEJDAELC0FwIQQgAEFwIAZBAWtB' +
+  'qRNBABCoARoLIAVB8ABqJAAgBAvLCAIOfwF+IwBB8AFrIgUkACAFQQA2AuwBIAVCADcD2AEgAyADKAIQQQFqIgQ2AhAgBEH/////' +
+  'B0YEQCADKAIMQQAgASgCJEECdPwLACADQQE2AhALIAFBOGohECABQQhqIRECQANAIAAgBUHsAWogBUHoAWogBUHkAWoQrwEEQCAF' +
+  'KALkASEIIAAoAgwiCiAFKALoASIHaiIMLQAAQfwARwRAIAcgCCAHIAhLGyEGIAchBANAAkAgBCAGRwRAIAQgCmotAABBOkcNASAE' +
+  'IQYLIAYgCiAHIAYQsQEiCUsEQCAFIAkgCmotAAA2AiBBcSEEIABBcSAJQe0iIAVBIGoQqAEaDAYLIAYgB0YEQEFwIQQgAEFwIAdB' +
+  '0jpBABCoARoMBgsgESAMIAYgB2siDhCyASIPQQBIBEAgBSAFQaABaiAMIA4QswE2AjBBdCEEIABBdCAHQYA3IAVBMGoQqAEaDAYL' +
+  'QQAhCSAGIAhJBEAgAiAPSgRAIAUgBUGgAWogDCAOELMBNgJAQXshBCAAQXsgBkGWFiAFQUBrEKgBGgwHCyAGQQFqIgkgCEYEQEFw' +
+  'IQQgAEFwIAZBuTpBABCoARoMBwsgCCAKIAkgCBCxASIGSwRAIAUgBiAKai0AADYCUEFxIQQgAEFxIAZB6hUgBUHQAGoQqAEaDAcL' +
+  'AkAgECAJIApqIgYgCCAJayIIELIBIgRBAE4NACAQIAYgCBC0ASIEQQBODQAgBSAEEEI2AmAgACAEIAlBuBUgBUHgAGoQqAEhBAwH' +
+  'CyAEQQFqIQkLIAMoAhAiBCADKAIMIA9BAnRqIgYoAgBGBEAgBSAFQaABaiAMIA4QswE2AnBBfCEEIABBfCAHQboZIAVB8ABqEKgB' +
+  'GgwGCyAGIAQ2AgACQCADKAIIIAtHBEAgAygCBCEEDAELIAMoAgAgC0EBdEEQIAsbIgZBAnQiBBBJIghFBEBBfyEEIAVBfxBCNgKA' +
+  'ASAAQX8gB0G4FSAFQYABahCoARoMBwsgAyAINgIAIAMoAgQgBBBJIgRFBEBBfyEEIAVBfxBCNgKQASAAQX8gB0G4FSAFQZABahCo' +
+  'ARoMBwsgAyAGNgIIIAMgBDYCBAsgC0ECdCIHIAMoAgBqIA82AgAgBCAHaiAJNgIAIAtBAWohCwwECyAEQQFqIQQMAAsACyANIAcg' +
+  'DRshDSAAIAcgCCAFQdgBahC1ASIERQ0BDAILC0F6IQQgASgCACADKAIAIAMoAgQgCxBRIgJBekYEQCAAQXpBAEG3G0EAEKgBGgwB' +
+  'CyACQQBIBEAgBSACEEI2AgAgACACQQBBuBUgBRCoASEEDAELIAUpA9gBIhJQBEBBACEEDAELIAEoAgAgAiASEHgiAUUEQCABIQQM' +
+  'AQtBbiEEIAFBbkYEQCAAQW4gDUGwMEEAEKgBGgwBCyAFIAEQQjYCECAAIAEgDUG4FSAFQRBqEKgBIQQLIAVB8AFqJAAgBAsiACAA' +
+  'BEAgACgCABBIIABBCGoQtgEgAEE4ahC2ASAAEEoLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIg' +
+  'AEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC64BAQN/IAAoAhAiBiABKAIAIgQg' +
+  'BCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABCuAQ0BIAQhBQtBACEEIAUgBkYNASACIAU2AgAgBSAAKAIQIgIgAiAFSRsh' +
+  'BANAAkAgBCAFRwRAIAAoAgwgBWosAAAQrgFFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQM' +
+  'AQsLIAQLqwQBBn8jAEEgayIKJAAgASgCACIHIAIgAiAHSRshCSAHIQYCQAJAAkACQAJAAkACQAJAAkADQCAGIAlHBEAgACgCDCAG' +
+  'ai0AAEE6Rg0CIAZBAWohBgwBCwsgA0UNAQwHCyADDQZBbyEIIAAgByAGQdMWELgBIgNBAEgNByAAIAZBAWoiCSACQeMWELgBIgdB' +
+  'AEgNByAHDQEgAiAGSw0FDAQLIAAgByACQeMWELgBIgdBAE4NAUFvIQgMBgsgAyAHTQ0BIAEoAgAhASAKIAc2AhQgCiADNgIQIABB' +
+  'byABQeUtIApBEGoQqAEaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEBdEEQIAYbIgZB' +
+  'AnQiCBBJIgsEQCAEIAs2AgALIAQoAgQgCBBJIgkEQCAEIAk2AgQLIAQoAgggCBBJIghFDQEgBCAINgIIIAtFIAlFcg0BIAQgBjYC' +
+  'ECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgCDEEBajYCDCAB' +
+  'IAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/EEI2AgAgAEF/IAFBuBUgChCoARoMAwsgASgCACEJC0FvIQggAEFvIAlB9zBB' +
+  'ABCoARoMAQtBbyEIIABBbyAHQaIyQQAQqAEaCyAKQSBqJAAgCAtrAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACAB' +
+  'aiwAACIDQR9LDQAgAxCuAQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvtAQEL' +
+  'fwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQtwEhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAo' +
+  'AhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAG' +
+  'IA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAAL' +
+  'AAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFq' +
+  'IQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALsQQCCH8EfkF2IQMCQAJAIAAoAhwi' +
+  'BEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQSSID' +
+  'RQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQSSIFRQ0CIAAgAzYCICAAIAU2' +
+  'AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQRCIHRQ0AGiAAKAIcIgNBACADQQBK' +
+  'GyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEEogACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyII' +
+  'QQFqIQMgCC0AAA0ACyAIIAVrELcBIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAMAQsLCyIDDQEL' +
+  'IAAoAgAgACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACANIAApAwh8QgF8' +
+  'NwMIIAEgAhC3ASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgC' +
+  'HCIDQQFqNgIcCyADDwtBfwuwAgIDfwJ+IwBBEGsiBSQAAn8gAUEBaiIEIAJPIAAoAgwgBGotAABBLUdyRQRAIABBbiAEQdo2QQAQ' +
+  'qAEaQW4MAQsgAiAERwRAIAQhAQNAIAEgAkkEQCAAKAIMIAFqLQAAIgZBOmtB/wFxQfUBTQRAIAUgBjYCACAAQW4gAUHiMiAFEKgB' +
+  'GkFuDAQLIAatQtD///8PfEL/////D4MiCEL+//////////8AhUIKgCAHUwRAIABBbiAEQd4wQQAQqAEaQW4MBAUgAUEBaiEBIAgg' +
+  'B0IKfnwhBwwCCwALC0L///////////8AIAMpAwAiCH0gB1MEQCAAQW4gBEGIMEEAEKgBGkFuDAILIAMgByAIfDcDAEEADAELIABB' +
+  'biABQaA0QQAQqAEaQW4LIAVBEGokAAsXACAAKAIAEEogACgCGBBKIAAoAiQQSgs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAA' +
+  'IANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7wECBH8BfiMAQTBrIgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiABIQUDQAJAAkAg' +
+  'BSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVBjjMgBEEQahCoARoMAQsg' +
+  'CEIKfiAHrULQ////D3xC/////w+DfCIIQoCAgIAEUw0BIAQgAzYCICAAQW8gAUH0HSAEQSBqEKgBGgtBfyAIpyACIAVLGwwDCyAF' +
+  'QQFqIQUMAAsACyAEIAM2AgAgAEFvIAFBqTcgBBCoARpBfwsgBEEwaiQACzQAAn9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABog' +
+  'ACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhyGwuRAwIHfwF+' +
+  'IwBBsARrIgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBdIgdBAEgEQCAHrCELDAELAkAgB0HBAEkEQCAEQTBq' +
+  'IQUgBEGwAmohBgwBCyAHQQJ0IgUQRSIGQQAgBRBFIgUbDQAgBhBKIAUQSkJ/IQsMAQsgACgCACABIAYgBSAHEF0aIARCADcDKANA' +
+  'IAcgCEYEQCAAKAIAIAEQeSILQgBVBEAgBCALNwMAIARBEGoiAEEYQawmIAQQpgEaIAIgAyAEQShqIAAQvAELIAMEQCACIAQoAigi' +
+  'ACADQQFrIAAgA0kbakEAOgAACyAEQbACaiAGRwRAIAYQSiAFEEoLIAQpAyghCwwCCyAIBEAgAiADIARBKGpB0j0QvAELIAIgAyAE' +
+  'QShqIAAgBiAIQQJ0IglqKAIAELkBELwBIAUgCWoiCSgCAARAIAIgAyAEQShqIgpB1y8QvAEgAiADIAogACAJKAIAELoBELwBCyAI' +
+  'QQFqIQgMAAsACyAEQbAEaiQAIAsLSQICfwF+A0AgAy0AACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUg' +
+  'BgtCAXw3AwAgA0EBaiEDDAELCwsiAQF/IABBHmoiAUELTwRAIAAQQg8LIAFBAnRBhD9qKAIACx4AIAAEQCAAIAE2AgAgAEEkakHI' +
+  'ASACIAMQpAEaCwtPAQF/IwBBEGsiBCQAAkAgAEUEQCAEIAM2AgxBACABIAIgAxC+AQwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASAC' +
+  'IAMQvgELIARBEGokACABC6gFAQd/IwBBQGoiAyQAQfDDAEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GA' +
+  'AjYCCCADIAA2AgQgAyAHNgIAQfDDAEFkQbARIAMQvwEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABDBAUUNACACQQFq' +
+  'IQIMAQsLIAMgAjYCPCAAIAQgA0E8ahDCASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEMEBDQEg' +
+  'AiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJN' +
+  'ckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQwQENASAC' +
+  'BSABCzYCPCAAIAQgA0E8ahDCASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABDBAQRAIAJBAWohAgwBBSACIQEM' +
+  'BQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHTPSAAGzYCFCADQbEx' +
+  'QdM9IARBKEsbNgIYQfDDAEFkQfI4IANBEGoQvwEaQWQMAQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxBwQBI' +
+  'DQELIANCwICAgIAINwIsIAMgADYCJCADIAc2AiAgA0GxMUHTPSAEQShLGzYCKEHwwwBBbEGSKiADQSBqEL8BGkFsDAELQfjHACAG' +
+  'NgIAQfTHACAFNgIAQQALIANBQGskAAsNACAAQSBGIABBCUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYNACAA' +
+  'IANqLQAAIgVBMGtB/wFxQQlLDQAgAiADQQFqIgM2AgAgAUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAEL0gMB' +
+  'Bn8jAEFAaiIDJAACfyAAQcEAa0G/f00EQCADQcAANgIEIAMgADYCAEHwwwBBbEH5KCADEL8BGkFsDAELIAMgASgCACIENgI8IAMg' +
+  'AigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHAPmotAAA2AgALIAVFDQAgBSAAQf8B' +
+  'cSAAQcA+ai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2' +
+  'AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBM' +
+  'DQBBuQ8hBiAFRQ0BCyAHDQFB1hAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYCIEHwwwBBbEG9LSADQSBqEL8BGkFsDAEL' +
+  'IAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQfDDAEFsQY0tIANBEGoQvwEaQWwMAQsgASAENgIAIAIg' +
+  'BTYCAEEACyADQUBrJAALkQICB38CfiMAQaAIayIGJAACQCAAKAIkDQAgACgCACIDIANsIgQgA2whByAAKAIMIANsIARqQQAQQyIC' +
+  'BH9BfiEBAkAgAkUgB0EASHIgACgCECAEQQJ0aigCACAEbUECaqwgA6wgBK1+fiIIQgBTcg0AIAJBHGogAkEkaiAHrSIJIAI0AiB8' +
+  'QQQQRiIBDQAgAkEIaiACQRBqIAI0AgwgCCAJfHxBEBBGIQELIAEFQX8LIQEDQEEAIAUgB0ggARsEQCACIAZBACAAIAUgA20iASAF' +
+  'IAEgA2xrIAYQxQEQUSIBQR91IAFxIQEgBUEBaiEFDAEFIAEEQCACEEgMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAh' +
+  'BCADIAE2AgAgBCAEbCACaiEEIAAoAhAgAUECdGoiASEFIAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAg' +
+  'ACgCFCABQQJ0aigCAGxqNgIAIAFBAWohASACQQFqIQIMAQsLC+0EAgh/AX4jAEHQAGsiASQAQfDDAEEAQewB/AsAQdDHACgCACEA' +
+  'IAFB1McAKAIAIgI2AkwgAUHYxwAoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRBwQBrQb9/TQRAIAFBwAA2' +
+  'AgQgASAENgIAQfDDAEFsQfkoIAEQvwEaDAELIAQgAUHMAGogAUHIAGoQwwENAEHoxwAoAgAiAkEASARAIAFBgAI2AhQgASACNgIQ' +
+  'QfDDAEFrQZ4cIAFBEGoQvwEaDAELIAJFQeTHACgCAEEAIAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBB8MMAQWtBnhwgAUEwahC/' +
+  'ARoMAQsCQEEBQcAAEEQiAARAIABC0A83AzggAEEBNgI0IAFBQGtBADYCACABQgA3AzggACAENgIAIAAgASgCTCIFNgIEIAAgASgC' +
+  'SCIGNgIIIABB4McAKAIAQQBHNgIYQdzHACgCACEHIAAgAjYCICAAIAc2AhwgBCAFIAYgAUE4ahDHAQRAIAEoAkAQSiAAEMgBDAML' +
+  'IAAgAUE4ahDJASABKAJAEEpBfyEDDQFBACAAKAIMQRtGIAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABA6IgI2AiwgAkUNAgsC' +
+  'fyAAIAAoAgAiAyADbEECdBBFIgM2AjBBfyADRQ0AGiAAKAIAQRFIBEAgABDOAQsgACgCKCAAKAIscgR/QQAFIAAQxAELCyIDDQEg' +
+  'ACEDDAILQX8hAwsgASADEL0BNgIgQfDDACADQbgVIAFBIGoQvwEaIAAQyAFBACEDCyABQdAAaiQAIAMLmgUBB38jAEGQAmsiByQA' +
+  'A0AgACAGTCAEckUEQCAAIAZBAEEBIAAgB0EQaiIEEMoBIAZBAWohBiADIAAgBBDLASEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUg' +
+  'AEEBIAdBEGoiBhDKASAFQQFqIQUgAyAAIAYQywEhBAwBCwtBfyEGAkAgBEUEQEEAIQUCQAJAQeDHACgCACIGRQRAQQAhBANAIAAg' +
+  'BEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEMoBIARBAWohBCADIAAgBRDLASEFDAELCyAFRQ0BQQAhBUF/IQYM' +
+  'AgsgBiAAIAMQzAEiBA0DC0EAIQRBASEJQdzHACgCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQ' +
+  'ahDLAQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARBf3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahDLAQ0DBSAH' +
+  'QRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAG' +
+  'DQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQygEgBkEBaiEEIAMgACAFEMsBIQUMAQUgCEEBaiEJIAUhBgwC' +
+  'CwALAAsACwNAAkBBACEEIAVB6McAKAIATiAGcg0AQeTHACgCACAAIAUQzQEiBA0DIAMgAEHkxwAoAgAgACAFbEECdGoQywEhBiAF' +
+  'QQFqIQUMAQsLIAZFDQELIAcgBhC9ATYCAEHwwwAgBkG4FSAHEL8BIQQLIAdBkAJqJAAgBAs1ACAABEAgACgCJBBIIAAoAigQNSAA' +
+  'KAIsEEogACgCEBBKIAAoAhQQSiAAKAIwEEogABBKCwvvAgEKfyAAIAAoAgAiBSAFbCIGQQFqQQQQRCIHNgIQIAAgBSABKAIAIghs' +
+  'IgJBAnQQRSILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACACQQBKGyEDQQAhAgN/IAIgA0YEfwN/IAQgBkYEfyAGQQQQRCIGRQ0EQQAh' +
+  'AiAFQQAgBUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEEA0AgBCAJRgRAIAJBAWohAiABKAIAIQgMAwUgByABKAIIIAQgCGpBAnRq' +
+  'KAIAQQJ0IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYCACALIAMgCmpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwsgBhBKIAAgCDYC' +
+  'DEEABSAEQQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACACIAdqKAIAajYCAAwBCwsFIAEoAgggAkECdGooAgBBAnQgB2oiCkEEaiAK' +
+  'KAIEQQFqNgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMgBGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAE' +
+  'bGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQEDfwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCAB' +
+  'QQJ0IgQgA0EBdCAEIAMbIgNsEEkiBUUEQEF/DwsgACADNgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAo' +
+  'AgBBAWo2AgBBAAvIAwEGfyMAQcCCAWsiAyQAIANBwIABakEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShsh' +
+  'BUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAiBkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBB8MMAQWtB9CogA0EQ' +
+  'ahC/ARoMAwsgAiABIANBQGsgASAEbEECdGoQywEEQEF/IQAgA0F/EL0BNgIAQfDDAEF/QbgVIAMQvwEaDAMFIARBAWohBAwBCwAL' +
+  'AAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB' +
+  '8MMAQWtBvikgA0EwahC/ARoMAQsgASADQcCAAWogBUECdGoiCCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2Aigg' +
+  'AyAEIAAgAWxrQQFqNgIsQfDDAEFrQeo3IANBIGoQvwEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEE' +
+  'DAILIQALCyADQcCCAWokACAAC5IDAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEg' +
+  'AWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpq' +
+  'LQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB8MMAQWtBhBEgAxC/ARpBawwEBSAE' +
+  'IAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB8MMAQWtB' +
+  'qicgA0EgahC/ARpBawwCCyADQTBqIARqIgggCC0AACIIQQFqOgAAIAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2' +
+  'AhQgAyAEIAAgAWxrQQFqNgIYQfDDAEFrQdclIANBEGoQvwEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGoo' +
+  'AgAhASACIAdsIgNBAnRBBGoQRSIERSABIAJsIANqQQJ0EEUiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRq' +
+  'IAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGEDM2AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQxQEgBWoh' +
+  'BSABQQFqIQEMAQsLCyAEEEogBhBKC6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASAD' +
+  'IAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGRKSADEL8BGiACRQ0AIAIgADYC' +
+  'CCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABDEASIDBEAg' +
+  'BCADEL0BNgIgIAIgA0G4FSAEQSBqEL8BIQMMAQsgACgCJBBSIAAoAiQQUyAAKAIAIAEgAhDPASIDDQAgBSAFbCEGQQAhAwNAIAMg' +
+  'BkYEQEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHENEBEFRFDQAgACgCJCAEQSxqIARBKGoQZyAAKAIkEFIg' +
+  'ASAEKAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0GECSAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkGiGiAGQQF0IAFKDQAaQZsaIAZB' +
+  'A2wgAUwNABpBhSZBxwggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVt' +
+  'IgMgBWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB/DQgBBC/ARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYC' +
+  'CCACIAY2AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL+AECBn8BfgJAIABFIAFFckEB' +
+  'IAIbBEBBfiEDQfDDAEF+QZ0LQQAQvwEaDAELIAAgAUHwwwAQ0AEiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQUkEADwsC' +
+  'QCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcDAAwBC0IAIQkgACgCJCAEIAAoAjAgBhBkIQUgAiAEQQN0aiIIQgA3AwBB' +
+  'ACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIwIANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQM' +
+  'AAsACyADC5wCAgJ/AX4jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hCCAGQX5B2QxBABC/ARoMAQsgBf0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxACQCAAKAIsBEAgB0IANwMIIAdBADYCAAwBCyAAKAIoBEAgADQCACEJIAdB' +
+  'ATYCACAHIAkgCX5C5AB+QgAgACgCNBs3AwgMAQsgB0IANwMIIAdBAjYCAAsCQCAHKAIAQQJGDQAgACgCACABIAYQzwEiCA0BIAAg' +
+  'ByABIAIgAyAEIAUgBygCAEECdEGwP2ooAgAREwANAEEAIQgMAQsgACABIAIgAyAEIAUgBhDUASEICyAHQRBqJAAgCAu7AQEBfyMA' +
+  'QRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkHZDEEAEL8BGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsDECAAIAEgBhDQASIBDQAgAEEBEAdBACEBIAAgAiADIAQgBRDZASEEIABBABAHIAAoAiQQUiAERQ0AIAcg' +
+  'BBC9ATYCACAGIARBuBUgBxC/ASEBCyAHQRBqJAAgAQthAgF/AXsjAEEgayIBJABBASEHIAAoAiwgAiADIAQgBSABEDxFBEAgBiAB' +
+  '/QAEACII/QsDCCAGIAEpAxA3AxggBiAI/R0AIAEoAhggASgCHBDWAUEAIQcLIAFBIGokACAHCzQAIAACf0EEIAINABoCQCABQgFY' +
+  'BEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgALygQCCn8CfiMAQTBrIgckACAAKAIAIQsgACgCKBA2IAsgC2whDAJ/A0Ag' +
+  'CSAMRwRAAkAgAiAJai0AACIKRQ0AIAAoAighCEF/IQ0CQCAAKAIAIAkgChDRASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIOIAgoAhQg' +
+  'CCgCECAKbCIKQQJ0aigCACIPQf//A3EiEGotAABB/wFGIA4gCCgCHGogEEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAKEDdBACEN' +
+  'CyANRQ0AQQEMAwsgCUEBaiEJDAELC0EAIQkgB0EANgIMAkACQAJAIAEpAwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAiggAyARIAAo' +
+  'AjBBACAFGyAHQQxqIAdBEGoQOCAHKQMYIRIgBygCKCIIRSAHKQMQIhFCAFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZBABDUAQ0B' +
+  'IAYgBv0AAxAgB0EgaiAS/RL9VwMAAf3OAf0LAxAMAwsgCEUNAQsgACgCKCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdBDGogB0EQ' +
+  'ahA4IAcpAxggEnwhEiAHKQMQIRELAkAgBUUgEVByDQAgBSACIAz8CgAAIAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEgBSAAKAIw' +
+  'IAlBAnRqKAIAIgIgC20iCGogAiAIIAtsa0EBajoAACAJQQFqIQkMAAsACyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAGIBEgBygC' +
+  'KCAHKAIsENYBC0EACyAHQTBqJAALvwICCH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUg' +
+  'BCkDCCABWnENASAJIAIQBCIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQ' +
+  'XiIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAAL' +
+  'AAsLIAVBAEgNAQsgCSAHQQhqEGMgBCAHKQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0C' +
+  'GgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAULOQAgACgCJCAAKAI0EGAgBEIANwMIIAAgASACIAMgBBDY' +
+  'ASIAQQBMBEAgBEEENgIACyAAQR91IABxC9oHAhN/AX4jAEFAaiIDJAACQCAARSABRXJBASACGwRAQX4hBEHwwwBBfkH7CkEAEL8B' +
+  'GgwBCyAAKAIAIQcgA0GoyAApAwA3AzggA0J/QcjIACkDACIWIBZQGzcDMCAAEMQBIgUEQCADIAUQvQE2AgBB8MMAIAVBuBUgAxC/' +
+  'ASEEDAELIABBqMgAKQMAIANBMGogAhDbASIEDQAgASACIAcgB2wiBfwKAAAgBUECdCIHEEUiC0UEQEF/IQRB8MMAQX9BuQhBABC/' +
+  'ARoMAQtBuMgAKAIAIQQgBUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkL' +
+  'IAZBAWohBgwBCwsgCyAJIANBOGoQ3AFBwMgAKAIAIQhBsMgAKAIAIgZFIAlB/wNKcSENIAMgCTYCGCADIAU2AhQgAyALNgIQIAMg' +
+  'AjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYCKCADQbjIACgCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxBF' +
+  'Igc2AiAgAyAFEEUiBDYCLCAHQQAgBBtFBEAgBxBKIAQQSiALEEpBfyEEQfDDAEF/QbkIQQAQvwEaDAILIANBCGogAUEAEN0BCyAJ' +
+  'QYACbUEBIA0bIRBBACAIIAYbIQ9CACAFrUIChkLoB3wgBhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQ' +
+  'IBFBB0pyckUEQAJAAn8gBiABIAIgBUG4yAAoAgAgCyAEQQJ0aiIUIAwgCSAEayIHIAcgDEobIghBARDeASIKayIHIA9IIg4gDUVy' +
+  'RQRAIBFBAWpBACADQQhqIAQgCCAKIAggEEwgCiATaqxCAYZC6Ad8IANBMGoQ3wEiCkEERhshESAKQQFGDAELIA4NAUEAIQ4jAEEg' +
+  'ayIKJAAgACABQgIgFiADQTBqIhUpAwAQ6AFBACAKQQAQ0wFFBEAgFSAKKQMQEOkBIAooAgBBAUYhDgsgCkEgaiQAIA4LRQ0AIAQg' +
+  'CGohBCAMIAwgEkh0IQwgByEGDAMLIAEgAiAFQbjIACgCACAUIAhBABDeARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUg' +
+  'AygCJCADKAIoTHINASADQQhqIAEgBBDdAQwBCwsLIA0EQCAAKAIkEFILIAMoAiAQSiADKAIsEEogCxBKQQAhBCADKQMwQgBSIAdy' +
+  'IAYgD0xyDQBBZSEEQfDDAEFlQfggQQAQvwEaCyADQUBrJAAgBAvWAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgC' +
+  'IEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCABQQEgAxDgAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkGzJkEAEL8BGkF+' +
+  'DAELIAAgAyAEENABIAAoAiQQUgsiBEEBag4CAAUBC0F/IQRB8MMAQX9BuQhBABC/ARoMBAsgACgCACIFQRBKDQELIAVBEEcNAUEQ' +
+  'IQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxDhAUEAIQQMBQtB' +
+  'ACEEIAUgACgCBCAAKAIIIAFBACADEOABDAQLIAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxDiAUEAIQQMAwsgACgCCCEEIAAoAgQh' +
+  'BwsgBCAHRw0AAkACQCAFIAQgASACIAMQ4wEiBEEBag4CAAMBC0F/IQRB8MMAQX9BuQhBABC/ARoMAgsgAikDAEIAUg0AIAYgACgC' +
+  'ACIANgIEIAYgADYCAEFlIQRB8MMAQWVBig4gBhC/ARoMAQsgACABIAIgAxDkASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCAD' +
+  'p0EBSgRAIAIQ5QEhBCAAIAFBAWsiAUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvf' +
+  'AQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEFJBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAg' +
+  'ASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQgAxDmAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6' +
+  'AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABDnAQuE' +
+  'AQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAI' +
+  'QX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAo' +
+  'AgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEFNBACEHIAAoAgBCAiAFIAYpAwAQ6AFBACAIENkB' +
+  'GiAGIAgpAxAQ6QFBASAIKAIAQQFGDQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEgAmpBABDnAQNAIAcgACgCHE4NCCAAKAIA' +
+  'IgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQ5gEgB0EBaiEHDAALAAUgCRBVGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACAD' +
+  'KAIkIAAoAgQgACgCGCAHQQJ0aigCABDmASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRBVGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQ' +
+  '5wELIAgoAgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQ7AEgBkGAAmogAiABIAQgBxDt' +
+  'ASAGIAEgAiAEIAcQ7QFBACEHIABBACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAH' +
+  'QQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIAIAYgBEECdGooAgAQ7gFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsL' +
+  'IAZBkAZqJAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBogBUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAY' +
+  'aiAAIAVBiBpqIgcQ7AEgBUGAEmogASAHEOwBIAVBgBBqIAIgBxDsASAFQYAOaiABIAcQ7AEgBUGADGogAiAHEOwBIAFBf3MgAGog' +
+  'AUEBam1BAWpBACAAIAFKGyEKIABBACAAQQBKGyELA38gBiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEPABQQAF' +
+  'IAYgBiABbSIMIAFsayEIIAYgASAAEPEBIgdBAEgEQCAFIAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApq' +
+  'aiAINgIAIAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYCACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJt' +
+  'Igg2AgAgBUGABmogB2ogBiACIAhsazYCACAFQYACaiAHaiAGIAIgABDxATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJq' +
+  'IAAgAiAAIAVBiBpqIgYQ8AEgBUGAFmogACABIAYQ8gEgBUGAFGogACACIAYQ8gFBACEHQQAhCCABIAJGBEAgBUGIGmoQ5QGnQQFx' +
+  'IQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtq' +
+  'IAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIA' +
+  'QQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAA' +
+  'IAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEOwBIAVBgARqIAEg' +
+  'BBDzASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQ5QFCAYMhAgNAIAYgCkcE' +
+  'QCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRq' +
+  'KAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwB' +
+  'CwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiABIAVBiAhqEPMBDAELIAVBgAJqIAEgBUGICGoQ7AELIAEgBmwhCyABIARs' +
+  'IAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEEC' +
+  'dGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAI' +
+  'ayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EEUiCUUNAANA' +
+  'An8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEGCyAJEEogBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqEPQBQQAhBkEA' +
+  'IQcgCCAJEPUBIghFBEAgCRBKDAULA0AgBkHjAEsgB3JFBEAgAykDAFANAyAIIAVB2AhqEOUBQgGEEF8gCCADKQMAIgJCyAEgAkLI' +
+  'AVQbEAYgCCAFEGMgA0IAIAMpAwAiAiAFKQMAfSIVIAIgFVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAA' +
+  'EF4iB0EAIAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0AgBiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSIL' +
+  'QQJ0IhAgBUGABmoiEWogByABbSISIAFvIhM2AgAgECAFQYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sg' +
+  'ARD2ATYCACALIBRqIA4gB2sgARD2ATYCACAGQQFqIQYMAQsACwALIAUgACAFQdgIaiIDEOwBQQAhBiAAQQAgAEEAShshCCADEOUB' +
+  'QgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigC' +
+  'ACAKKAIAaiABEPYBIQcgBCADIAlqIAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYgARD3AUECdCAFakGICGooAgBqIAEQ' +
+  '9gEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIEEggCkEBaiEKDAALAAtBfwsgBUHgCGokAAvk' +
+  'AwICfwJ+IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBBgCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEGIAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8' +
+  'CzcDKCAEIAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQ5QFCAYQQXyAEKQMYIgFQRQRAIAAoAiQgARBhCyAEKQMgIgFQRQRAIAAoAiQg' +
+  'ARBiCwJAIAAgBEHQAGpB8MMAENABIgUNACAAQgFCACAEKQMoIAIpAwAQ6AEiASABQn9RGyADIARBMGoQ2QEhAyACIAQpA0AQ6QEg' +
+  'A0UEQEEAIQUMAQsgBCADEL0BNgIQQfDDACADQbgVIARBEGoQvwEhBQsgACgCJBBSIAAoAiRCABBiIAAoAiRCABBhIAAoAiRCABBf' +
+  'AkAgBQ0AQQAhBQJAAkAgBCgCMA4FAAICAgECC0F1IQVB8MMAQXVByiZBABC/ARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYC' +
+  'AEHwwwBBZUF1IAFQG0GKDiAEEL8BIQULIARB4CBqJAAgBQsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQTwsWACABIAAg' +
+  'AyACIANqLQAAENEBEFQaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYg' +
+  'BCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ5gEg' +
+  'AwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBS' +
+  'GwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu1AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQfDDAEF+QZ0L' +
+  'QQAQvwEaDAELIAAgAUICQgBBACADQfDDABDTASICDQBB4MgAIAMpAxAiBjcDAEHoyAAgAykDGCIHNwMAQfDIACADKAIANgIAIAAo' +
+  'AgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJB0MgAQQE2AgBB2MgAIAe6RAAAAAAAAPA/oBDrASAGuiAEQQEgBBu3oyIFRAAAAAAA' +
+  'APA/IAVEAAAAAAAA8D9kGxDrAaAiBTkDAEEDIQADfyAARQ0DIABBA3RBwD9qKwMAIAVlBH9B0MgAIABBAWo2AgBBAAUgAEEBayEA' +
+  'DAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8Hg0KAgICAgICA' +
+  '+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0CiIACi' +
+  'IARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACAB' +
+  'IAIQ3AEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUkACAFQYACaiABIAQQ7AEgBSACIAQQ7AEgAUEAIAFB' +
+  'AEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQ7AELIAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNAIAEg' +
+  'CEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAALHQEB' +
+  'fyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L4AQBDX8jAEGwAWsiBSQAQfDDAEEAQewB/AsAAkAgA0EAIAQbRQRAQX4hBkHwwwBB' +
+  'fkH2GEEAEL8BGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAFQagBahDDASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEA' +
+  'QcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCAB' +
+  'IAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRA' +
+  'A0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0GEyAAgDTYCAEEB' +
+  'IQYMBAsgACABaiEOIAAgECAPIAlBABDuASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEt' +
+  'AAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiABQQFqIQEMAQsL' +
+  'IAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFqNgIEQfDDAEFq' +
+  'QdMkIAUQvwEaQWoFIAFBAWohAQwBCwshBgsgBUGwAWokACAGC8IDAgx/A34jAEHAAmsiByQAAkAgBEECSA0AIARBAWutIRMgA6wh' +
+  'FCAFQQAgBUEAShshDCADQQAgA0EAShshDQNAIAkgDEYNAUEAIQggB0EAQcAA/AsAIAAgBhDlASAUgqciA0ECdGooAgAhBUEBIQQg' +
+  'BhDlASEVIAMgB2pBAToAACAHIAM2AkAgBSAVIBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEEDAELIAogBSAA' +
+  'IAdBQGsgCEECdGooAgBBAnQiA2ooAgAgBUYbIQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMFAkAgAyAHaiIR' +
+  'LQAADQAgACADQQJ0IgtqKAIAIA5HDQAgASALaigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAHQUBrIARBAnRq' +
+  'IAM2AgAgEUEBOgAAIARBAWohBAsgA0EBaiEDDAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiIIIAogBSAIKAIA' +
+  'IAVGGzYCACADQQFqIQMMAQsLIAlBAWohCQwACwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAgAUEBaiIAbSID' +
+  'IABsIgRrRwR/QX8gAyAAIARqIAJKGwVBfwsL+AIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEBIQUDQCAEIAhG' +
+  'BEACQCAFBEAgAxDlAadBAXEhCQsDQCAHIAhGDQECQCAGIAdBAnRqKAIADQBBACEFIAchBANAIAEgBEYEQCAGQYACaiAFIAMQ7AFB' +
+  'ACEEIAVBACAFQQBKGyEKA0AgBCAKRg0DIAAgBEECdCILIAZBgARqIgxqKAIAIgVBf3MgAWogBSAJG0ECdGogBkGAAmogC2ooAgBB' +
+  'AnQgDGooAgA2AgAgBEEBaiEEDAALAAUCQCAEIAJtIAcgAm1HDQAgBCACIAEQ8QEgByACIAEQ8QFHDQAgBiAEQQJ0akEBNgIAIAZB' +
+  'gARqIAVBAnRqIAQ2AgAgBUEBaiEFCyAEQQFqIQQMAQsACwALIAdBAWohBwwACwALBSAEIAIgARDxASAEQX9zIAFqIAIgARDxAXNB' +
+  'f3NBH3YgBXEhBSAEQQFqIQQMAQsLIAZBgAZqJAALpQECBn8BfiMAQYACayIGJAAgBiABQQJtIgQgAhDsASAEQQAgBEEAShshCCAB' +
+  'QQFrIQcDQCAFIAhGBEAgAUEBcQRAIAAgBEECdGogBDYCAAsgBkGAAmokAAUgAhDlASEJIAAgBUECdCIDaiADIAZqKAIAIgNBf3Mg' +
+  'AWogAyAJQgGDUBsiAzYCACAAIAcgBWtBAnRqIAcgA2s2AgAgBUEBaiEFDAELCwvkAwIIfwN+IwBBIGsiCSQAIAAoAgAiA0EBIANB' +
+  'AUobIQpBASEGAkACQAN/IAMhBSAKIAYiBEYEfyAAIAIQ5QEgA6wiC4KnIANBf3NBAXEiBBD4ATYCSCAAIAIQ5QEgC4KnIAQQ+AE2' +
+  'AkwgAhDlASEMIAFFDQIgA0EAIANBAEobIQQgCSAMIAesIgyCp0ECdGooAgAhCCACEOUBIAkgAhDlASAMgqdBAnRqKAIAIQUgC4Kn' +
+  'IQYgAhDlASALgqchAkEABQNAIAUiCARAIAQgCG8hBSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYM' +
+  'AQsLIQEDQCABIARHBEAgACABQQJ0aiIHIAEgCGwgBmogAxD2ATYCCCAHIAEgBWwgAmogAxD2ATYCKCABQQFqIQEMAQsLIAAgAEEo' +
+  'aiADQQFrIgVBAnRqKAIAIAAoAihqIAMQ9gE2AlQMAQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhDlASALgqcgBBD4' +
+  'ASIENgJUIABBKGogAyAEIANBACACEPkBIAEgBSAIKAIAIgFBAXQgA0EBIAF0IAIQ+QELIAAgACAFQQJ0aigCCEEBdCADEPYBNgJQ' +
+  'IAlBIGokAAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpBAm0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQgAkEBayIRIAJs' +
+  'aiIVIBBqIhYgEGpBABBDIgxFDQAgDkEAIA5BAEobIRsgAkEAIAJBAEobIRwgACgCVCAAKAJIaiACEPYBIRcgACgCTCAAKAJQaiAC' +
+  'EPYBIRggAEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0iBEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAHQX9zaiIPRhsh' +
+  'HyACIAdsISAgByACEPcBIhogAmwiBSAUaiEhIAIgBGwiBCATaiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8gAhD3ASImIAJs' +
+  'IgQgFGohJyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEpIAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0CIAAoAkggBWsg' +
+  'AhD2ASEEIB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJvayINIAAoAkwgCGsgAhD2ASILIBNqajYCaCADIAQgKGo2AmQgAyAE' +
+  'IA5qIA1qNgJgIAMgBSAJaiACEPYBIgkgAmwgFWogBiAIaiACEPYBIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAqNgJEIAMgBSAK' +
+  'aiACEPYBIgogAmwgFmogBiALaiACEPYBIgZqNgJYIANBfzYCXCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyARIBpKGzYCUCAD' +
+  'IAc2AkAgAyAXIAlrIAIQ9gEgAmwgFWogGCANayACEPYBajYCcCADIBcgCmsgAhD2ASACbCAWaiAYIAZrIAIQ9gFqNgJ0QQAhBiAE' +
+  'IAVHIAggC0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRAIARFBEAgDCADQQAgBhBRIgRBAEgNAiABIARBAnRqIAggK2o2AgAL' +
+  'IAhBAWohCAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayALQRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAGQQBKGyEsA38g' +
+  'CiAsRgR/IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGooAgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkMAQsACwALCwsg' +
+  'DBBIQQAhBAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyADQYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAgAW0iAiACIAEg' +
+  'ACABIAJsayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+IBAQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/cyABaiIKIAhO' +
+  'BEBBACEHQQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRDlASAHrIKnQQJ0aigCACIGNgIAIAAgCkECdGogAiAGayADEPYBIgc2AgBB' +
+  'ASAGdCAEckEBIAd0ciEEIAhBAWohCAwDBSAEIAZ2QQFxIAQgAiAGayADEPYBIgx2QQFxciAGIAxGIAggCkdzRXJFBEAgCSAHQQJ0' +
+  'aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELAAsACwsgCUEgaiQAC8QKAQR/IwBBgCVrIgUkACAEBEAgBEEAQewB/AsACwJAIANFBEBB' +
+  'fiECIARBfkG3F0EAEL8BGgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5Bqy9BABC/ARoMAQsC' +
+  'fyACRQRAIAVB+CBqQQBBiAT8CwAgBUG4ImohB0EADAELIAIoAgAiBkHBAE8EQCAFIAY2AgBBbCECIARBbEHgMyAFEL8BGgwCCyAF' +
+  'QfggakEAQYgE/AsAIAVBuCJqIQcgAigCBAshAiAHIAIgBiAEEPsBIgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKEISAFIAY2AoAh' +
+  'IAUgATYC/CAgBSAAQdM9IAAbNgL4ICAFQfggaiEEQQAhASMAQSBrIgYkAAJ/A0AjAEEQayICJAADQAJAIAEgBCgCBCIHTw0AIAQo' +
+  'AgAgByABIAIQ/gEiB0F+cUECRg0AIAdBBEYEQCAEIAIoAgAgAigCBBCGAkUNAQsgAigCDCEBDAELCyACQRBqJAAgASICIAQoAgQi' +
+  'B08EQCAEKAIMIAc2AtggQQAMAgsDQCAEKAIAIAcgASAGQRBqEP4BIghBe3EEQCAGKAIcIgEgBCgCBCIHSQ0BCwsgCEEERw0ACyAE' +
+  'IAI2AjACQCAEKAIAIAZBEGogBhD/AUUNACAEIAYgBkEQahCAAkUNAAJ/IARBADYCFCAEKAIAIAYoAgAgBigCBEEAQQAQiAIhAiAE' +
+  'KAIIIgchAQJAIAcNACACEIkCIgchASAHDQBBACEHIAIQkwIhAQsgASABbCIBIAJHBEAgBCAGIAIgAUEAEJQCDAELIAQgBzYCGAJA' +
+  'IAQQlQIiAQ0AIAQgBiACQQAQlgIiAQ0AIAQoAgwiAUEANgIEIAEgBigCHDYC2CBBACEBCyABCwwBCyAEIAZBEGoQgQILIQIgBkEg' +
+  'aiQAIAUoAqwhEEogAgRAIAMQ/AEgA0EANgIAQQAhASMAQSBrIgQkAAJAIAVB+CBqIgAoAjwiBkF/Rg0AIAAoAigiAQ0AIARBEGog' +
+  'ACgCACAAKAIEIAYQggIgBCgCHCEBIAAtACRFDQAgACgCIEEBaiEGA0AgASAAKAIEIgdPDQEgACgCACAHIAEgBBD+ASIHRQ0BIAdB' +
+  'BEYEQCAGIAAoAhhGDQIgACAEEIMCDQILIAQoAgwhASAGIAdBBEYiB2oiBiAAKAIYRyAHcg0ACwsgBEEgaiQAIAMgATYC2CAgAyAF' +
+  'KAKoITYC3CAMAQsgAyAFKAKQISIENgIAIAMgBSgCqCE2AtwgAn9BACEBIwBB0ABrIQYCf0EAIAVB+CBqIgItAMQBIAIoAhhBEEdy' +
+  'IAIoAhQgAi0ALkVycg0AGiAGQQBBxAD8CwAgAigCDCEHA0AgAUGAAkcEQCABIAdqLQAIIghBD0sEQEEADAQFIAYgCEECdGoiCCAI' +
+  'KAIAQQFqNgIAIAFBAWohAQwCCwALC0EBIAItAC8NABpBACECA0ACQCACIgFBEEYEQEEQIQEMAQsgAUEBaiECIAYgAUECdGooAgBB' +
+  'EEYNAQsLIAFBD0sLCwRAIAVB8D8pAwA3A/AgIAAgAygC2CAgBUHwIGogBUEQakEAEPoBIAUoAhBBEEdyRQRAIAMQ/AEgAyAFQRBq' +
+  'QeAg/AoAAEEAIQIMAgsgBUEQahD8ASAFKAKQISEECyADQYkgaiIAIAVBvSJqIAQgBSgCuCIiASABIARKGyIB/AoAAEEAIQIgACAB' +
+  'akEAOgAAIAUtAKUhIgBFDQAgAyAAOgCIIAsgBUGAJWokACACC/gBAQN/IAFBkMAAIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQg' +
+  'BmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQ/QEiAQ0CCyAAQQVqIAYgBfwKAAAD' +
+  'QCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAt' +
+  'AIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQ' +
+  'SiAAKALUIBBKIABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEwayIEJAACfyABRQRAIANBZkH+DEEAEL8BGkFmDAELIAFBwQBJBEAC' +
+  'QAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQrQEhCCAGQf8Aa0H/AXFBogFPBH9BzS8gBkEKEK0BBUEBCw0BIAch' +
+  'BSAIRQ0ACyAIIABrQQFqIQVBxDghAAwBC0GACkGwLiAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIo' +
+  'IAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahC/ARpBZgwCC0EAIAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANB' +
+  'ZkGGLCAEQRBqEL8BGkFmDAELIARBwAA2AgAgA0FmQd4QIAQQvwEaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACEIIC' +
+  'IAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQhAIiCUEDcQ4C' +
+  'AgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsg' +
+  'ASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEE' +
+  'A0ACQCAEIAVPDQAgACAEIAUQhAIiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEIQCIgdB' +
+  'A3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEB' +
+  'RyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQiAIhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAg' +
+  'A0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQiAIgA0YPC0EBIANBwABLDQAaQQAgAxCJAiICQQRIDQAaIAAgASgCACABKAIE' +
+  'QQAgAhCKAgsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBCeAiAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBB' +
+  'ASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQjQIhAgsgBCgCGCACTSECCyAC' +
+  'CyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEIgCIgJFBEAgACABKAIA' +
+  'QX8QlwIgBCAAQUBrNgIAQWghAiAAQWhB8RMgBBCYAgwBCwJ/IAIgBC0ADwR/IAAgASACEJ8CBUEACyIGayECIAAoAgghAyAEQQA6' +
+  'AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhCUAgwCCyAEIAIQ' +
+  'iQIiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhCTAiICIAJsQQAQlAIMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgC' +
+  'FCADEIoCRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQlQIiAg0AIAAgAyADbEECdBBFIgI2AjQg' +
+  'AkUEQEF/IQIgAEF/QbwLQQAQmAIMAQsgACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAg' +
+  'BC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhCWAiICDQAgAEEBNgIgIAEoAgwhASAFBEAgACABEKACIQIMAQsjAEEQayICJAAC' +
+  'QAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HnChChAkFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ/gEOBQQD' +
+  'AwEAAwsgACACEIMCRQ0BIAAgAUGeIxChAiAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAo' +
+  'AhRBABCIAiAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBCeAgJAIAEtAAVF' +
+  'DQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQA' +
+  'CyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQiAIhASAAIAIgACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQlgIhASADQRBqJAAgAQ0E' +
+  'IAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB8iEQoQJBaCEBDAELIAAgARCgAiEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtm' +
+  'AQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBCtASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2sh' +
+  'BAsgACAFQSMgBBCtASIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAACQCAAKAIAIAEgAhD/AUUNACAAIAIgARCAAkUNACAAKAIA' +
+  'IAIoAgAiBCACKAIEIgVBAEEAEIgCIQMgACgCCCIBRQRAIAMQiQIhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAg' +
+  'ARCKAiEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAA' +
+  'QfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEIUCIgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGA' +
+  'gARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQML' +
+  'IAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVB' +
+  'DyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEg' +
+  'BEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MA' +
+  'SxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEIQCIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAg' +
+  'AC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0A' +
+  'ACIFwCIGEIcCIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQgBUhyIAdyIAcgBhCHAhshByACQQFqIQIMAQsLIAIhAyAG' +
+  'QQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhCLAkEA' +
+  'IQFBACECA0AgACADIAVBEGogBRCMAgRAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8g' +
+  'ABCNAiIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUkACAFQRBqIAEgAhCLAgNAAkAgACgCACADIAVBEGogBRCM' +
+  'AiIBRQ0AIAAgAyAFKAIAIAUoAgQgBBCOAiICQQBIDQAgAiAETA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2' +
+  'AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxCEAiIE' +
+  'QQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVq' +
+  'QQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANA' +
+  'AkAgBCAHTw0AAkACQAJAIAAgBCAHEIQCIgxBA3EOBAMAAAEACyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhB' +
+  'PUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAIt' +
+  'AAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRCPAiEFQQAh' +
+  'BAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEIQCIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYg' +
+  'BWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxCPAiEFCyADIAQ6AAgg' +
+  'AyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEF' +
+  'AkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWosAIYCIgJOcnINASABwBCHAkUNASACIAAgAUEga0H/AXFq' +
+  'LACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAFLAAAIgQQkAINASAEEJECDQELA38gACADRgRAIAEPCyAA' +
+  'IAVqLAAAIgIQkgIEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWog' +
+  'ASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HA' +
+  'ACECAkAgABCNAiIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEE' +
+  'fyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIAIAEoAgQQiwIgBSABKAIANgLcAUEAIQECQANAAkAgACgC' +
+  'ACAAKAIUIAZBEGogBhCMAkUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAAIAZBfxCbAiIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASAB' +
+  'QQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8QlwICQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAA' +
+  'akGAAUGUFCAFQTBqEKYBGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFBphQgBUFAaxCmARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASAB' +
+  'bDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIEIABBaEH/ISAFEJgCDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAg' +
+  'BSAFQdAAajYCJCAAQWhBuywgBUEgahCYAgwBCyAAIAIgAyAFQdAAahCZAgtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAg' +
+  'ACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8QlwJBhixBxA8gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0M' +
+  'AQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYgBCACEJgCQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIE' +
+  'JAAgBEEwaiABKAIAIAEoAgQQiwICQAJ/AkADQCAFIQYgB0EBcQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQjAJFIAQtAChBACADG3JF' +
+  'BEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEJoCIghFDQEMBAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBCXAiAA' +
+  'KAIYIQVB6x0hB0HTPQwBCyAAIAQoAiBBfxCXAkGrISEHIAAoAhgiBSEGQcU8CyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYC' +
+  'FCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCACQQFqNgIAQWghCCAAQWhBywggBBCYAgsgBEFAayQAIAgLrAIBBn8j' +
+  'AEEgayIEJAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAHIANrEK0BIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYC' +
+  'PCAEIAY2AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEGICSAEQRBqEKYBGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwN' +
+  'AEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBqjggBBCmARoLAkAgACgCECIDRQ0AIAMgBhCcAjYC' +
+  'GCADIAcQnAI2AhwgAyABEJwCNgIgIAVFDQAgAyACIAAoAhgiAG0iAUEBajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/' +
+  'IwBBEGsiBCQAIAQgAzYCDCAAKAIQIAEgAiADEL4BIARBEGokAAtIAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEIkCIgI2' +
+  'AgggBCACNgIEIAQgATYCACAAQWhBzTQgBBCYAiAEQSBqJAALrgIBBn8jAEEQayIEJAACfyAAIAEgACgCHBCbAiIDQQBIBEAgAwwB' +
+  'C0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACACIAUQlwIgBCAAQUBrNgIAIABBaEG1FCAEEJgCQWgMAQsCQCAD' +
+  'DQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIHIAcQkgIbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAg' +
+  'AEEBOgAuDAELIALAEJACRQ0AIABBAToALwsgACgCDCAFaiADOgAIIAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2' +
+  'AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQAC+YEAQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQg' +
+  'ACgCGCIEQcAAIAQbIgYQjgIiBEEATiAEIAZMcUUEQCAAIAUgBEF/cyAEQR91cWoiBSACEJcCIAAgA0HgAGoQnQICQCAEQQBIBEAg' +
+  'A0GAAmohBCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVrEIUCIgFBAEgEQCAGLQAAIQFBkS8MAQsgAUUEQEEAIQFB2x4MAQtB' +
+  '/S4gAUH/AEYgAUEgSXINABpBlC5BmxdBpTogACgCFEEBRhsgAUH/AEsbCyEFIAIgATYCACAEQTAgBSACEKYBGiACQRBqJAAgAyAA' +
+  'QZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQegUIAMQmAIMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhB' +
+  'ACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBsTFB0z0gAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEw' +
+  'QdMTIANBQGsQpgEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyABNgJQIANBgAJqQTBB2TcgA0HQAGoQpgEaCyAAQUBrIQEg' +
+  'ACgCGCICRQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0HZLyADQRBqEJgCDAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2' +
+  'AjQgAyAAQZABajYCKCADIANBgAJqNgIgIABBZ0GAFSADQSBqEJgCC0FnIQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJ' +
+  'GwvjAgEMfyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAoAhRBAUYEQCAEIAM2AhAgAUGgAUGUMiAEQRBqEKYBIAFqIQJBMCEK' +
+  'DAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYE' +
+  'QCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUHHEyAEQSBq' +
+  'EKYBIAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIHIAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdB' +
+  'LToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEoQcMcIAQQpgEaIARBMGokAAvfAQEEfyMAQSBrIgQkACAA' +
+  'QYDAACgCADYCCCAAQfg/KQIANwIAIARBEGogAiADEIsCQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQjAJFDQEgACAC' +
+  'QQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCOAiIFQQBIBEAgAEEA' +
+  'OgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACAC' +
+  'QQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCJAkEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEB' +
+  'AkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEP4BDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQg' +
+  'A0EPahCIAhogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAg' +
+  'AEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ/gEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgC' +
+  'MCICaiIHQQAgASACayICEK0BIgQEQCAAIAQgA2tBfxCXAiAGIABBQGs2AgAgAEFnQa8NIAYQmAJBZwwBCyACQQEgAhsQRSIERQRA' +
+  'IABBf0G8C0EAEJgCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBB' +
+  'AAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQiQINACAE' +
+  'EJMCIQEgACAAKAI4QX8QlwIgAyAAQUBrNgIAIANBMGoiAkHkAEGmFCADEKYBGiAAIAQgASABbCACEJkCDAELIAAgASAEEJcCIAAo' +
+  'AiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB0z1BuRUgAUEBRhs2AhQgAEFo' +
+  'QfkOIANBEGoQmAILIANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkN' +
+  'ARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHYwAAoAgA2AhggBkHQwAApAgA3AhACQCAA' +
+  'RQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQZDAACEIQT0hBwwBCyAGIAc2AhQgBiAAQYkg' +
+  'aiIINgIQCwJAIAAtAIggIgpFDQBBjzIgCsAiDEEFEK0BRQ0AIAggDCAHEK0BDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwC' +
+  'CyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBq' +
+  'EKMCDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIa' +
+  'IAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYg' +
+  'ASACIAMgBkEQahCjAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALU' +
+  'ICAHQQJ0aigCACIDIAFrEKUCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARCmAgvAEKUBIAdBAWohByAD' +
+  'QQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQpQIMAQsgBiAAIAIQpAILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6' +
+  'AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0EC' +
+  'RyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChClAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJF' +
+  'BEAgAEEgIAQtAAkgBxvAEKUBCwJAIAdFBEAgACAIEKcCDAELIAAgBCAIEKYCEKUBCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGoh' +
+  'CyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxso' +
+  'AgAiA08NACAFIAhqLAAAIgQQkAJFBEAgBBCRAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAA' +
+  'EJICBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxClAg8LIAAgByAIaiAFIAdrEKUCAkAgAiAGai0A' +
+  'ACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEKUCDAELIAAgBBCnAgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEKUB' +
+  'IAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAA' +
+  'QQRByQkgAhCmARClAiACQRBqJAAL9QMCA38CfiMAQUBqIgQkAAJAIABBACABG0UEQEEAIQJBkMsAQX5BsyZBABC/ARoMAQsgAgR/' +
+  'IAIpAwghBiACKQMAIQcgAigCEAVBAAshAwJAAkBBAUGoCRBEIgJFDQAgAiAAEKkCDQAgAhCqAkUNAQsgAhCrAiAEQX8QvQE2AgBB' +
+  'kMsAQX9BuBUgBBC/ARpBACECDAELAkACQCAAIAFCAkKAreIEIAcgB1AbIgcgAigCMCAEQSBqQZDLABDTASIAIAQoAiAiBXJFBEBB' +
+  'kMsAQWNBqRpBABC/ARoMAQsgACAFQQJHckUEQEGQywBBYkHWF0EAEL8BGgwBCyAAIAVBBEdyRQRAIAQgBzcDEEGQywBBZUGMHiAE' +
+  'QRBqEL8BGgwBCyAARQ0BCyACEKsCQQAhAgwBCyACQoCS9AEgBiAGUBs3A0hBACEAIAIgA0EQIANBAEobNgJQQn9CfyACNQIAIgaG' +
+  'Qn+FIAZCwABRGyEGIAIoAgQiA0EAIANBAEobIQUDQCAAIAVGBEAgAiADNgI0QQAhAANAIAAgA0gEQCAAIAFqLQAAIgUEQCACIAAg' +
+  'BRCsAiACKAIEIQMLIABBAWohAAwBCwtBkMsAQQBB7AH8CwAFIAIoAiggAEEDdGogBjcDACAAQQFqIQAMAQsLCyAEQUBrJAAgAgvu' +
+  'AgEMfyABKAIQIgYgASgCACIFIAVsIgtBAnQiAmooAgAhAyAAIAUgASgCDCIEbEECdBBFIgw2AhwgACACQQRqIgcQRSICNgIgIAAg' +
+  'A0ECdCIIEEUiAzYCJCAEQQQQRCIJRSAMRSACRXJyQQEgAxsEQCAJEEpBfw8LIAIgBiAH/AoAACADIAEoAhQiByAI/AoAAEEAIQID' +
+  'QCACIAtGBEAgCRBKIAAgCzYCBCAAIAU2AgAgACABKAIMIgI2AgggACABKAIYNgIMIAAgASgCHEEBdEECcSIDNgIQIAAgASgCICIB' +
+  'NgIYIAAgAiAFQX1saiABIANqazYCFEEADwsgBiACQQFqIgNBAnRqIQggBiACQQJ0aigCACEEA0AgCCgCACAETARAIAMhAgwCBSAJ' +
+  'IAcgBEECdGooAgAiDUECdGoiCiAKKAIAIgpBAWo2AgAgDCAKIAUgDWxqQQJ0aiACNgIAIARBAWohBAwBCwALAAsAC+UDAhF/AXsj' +
+  'AEEQayIFJAAgACAAKAIEIgFBCBBEIgY2AiggACABQQEQRCIHNgIsIAAgAUEBEEQiCDYCMCAAQQFBCBBEIgk2AlwgACABIAAoAgAi' +
+  'AmxBCBBEIgo2AmAgACABQQQQRCILNgJsIAAgACgCCCIDQQQQRCIMNgJ0IAAgAUECdCIEQQQQRCINNgKACSAAIARBBBBEIgQ2AoQJ' +
+  'IAAgAUEBEEQiDjYCiAkgACABQQgQRCIPNgKQCSAAIAFBARBEIhA2ApQJIAAgA0EEEEQiAzYCjAkgACABIAJBAiACQQJKG2wiAUEE' +
+  'EEQiAjYCmAkgACABQQQQRCIRNgKcCSAAIAFBBBBEIgE2AqAJQX8hACAFQRBqJABBf0EAQX8gARsgDkUgCP0RIAf9HAEgBv0cAiAJ' +
+  '/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAUEBcUEBdCAS/RsAayAS/RsCQQFxQQJ0ciAS/RsDQQFxQQN0ciAK/REgC/0cASAM' +
+  '/RwCIA39HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIS/RsAQQFxQQR0ciAS/RsBQQFxQQV0ciAS/RsCQQFxQQZ0ciAS/RsDQQd0ckH/' +
+  'AXFyIARFIANFcnIgEEUgD0VyIAJFIBFFcnJyGwuZAQAgAARAIAAoAhwQSiAAKAIgEEogACgCJBBKIAAoAigQSiAAKAIsEEogACgC' +
+  'MBBKIAAoAlwQSiAAKAJgEEogACgCbBBKIAAoAnQQSiAAKAKACRBKIAAoAoQJEEogACgCiAkQSiAAKAKMCRBKIAAoApAJEEogACgC' +
+  'lAkQSiAAKAKYCRBKIAAoApwJEEogACgCoAkQSiAAEEoLC9gBAgV/AX4gACgCLCABaiACOgAAIAAoAigiBCABQQN0akIANwMAIAAg' +
+  'ACgCNEEBazYCNCAAKAIgIAFBAnRqIgEoAgAiAyABKAIEIgEgASADSBshBUJ+IAJBAWutiSEIA0AgAyAFRwRAQQAhASAAKAIAIgJB' +
+  'ACACQQBKGyEGIAAoAhwgAiAAKAIkIANBAnRqKAIAbEECdGohAgNAIAEgBkYEQCADQQFqIQMMAwUgBCACIAFBAnRqKAIAQQN0aiIH' +
+  'IAcpAwAgCIM3AwAgAUEBaiEBDAELAAsACwsLnAMBBX8Cf0F+IABFIAFFcg0AGiABQQBBKPwLACAAEK4CQQAgACgCNEUNABoCQANA' +
+  'IAJBFEcEQCAAQgA3AzggACAAKQNINwNAIAAgAjYCVCAAIAJBBHQiA0GQwQBqKAIANgJYIAAgA0GcwQBqKAIAIANBmMEAaigCABEA' +
+  'AA0CIAAQrgIgAkEBaiECDAELCyAAQRQ2AlQgAEEUEK8CNgJYIAAQsAILQQAhAiAAKAJoIgNBACADQQBKGyEEAn8DQCACIARGBEBB' +
+  'ACAAKAJkRQ0CGgUgACgCKCAAKAJgIAJBA3RqIgUoAgBBA3RqIgYgBikDAEJ+IAUoAgRBAWutiYM3AwAgAkEBaiECDAELCyAAIAAo' +
+  'AlwiAigCACACKAIEEKwCIAAoAmghAyAAKAJkCyECIAEgACgCVDYCACAAKAJcIQQgASACNgIIIAEgBDYCBCAAKAJgIQIgASADNgIQ' +
+  'IAEgAjYCDCABIAAoAmw2AhQgASAAKAJwNgIYIAEgACgCdDYCHCAAKAJ4IQIgASAAQfwAajYCJCABIAI2AiBBAQsLJgAgAEEANgJw' +
+  'IABBADYCeCAAQQA2AvwIIABCADcCZCAAQQA6AHwLFwAgAEEEdEGQwQBqKAIAQQAgAEEUTRsL0gEBBn8jAEEQayIDJAAgACgCBCIB' +
+  'QQAgAUEAShshBUF/IQFBwQAhBANAIAIgBUcEQCAAKAIsIAJqLQAARQRAIAAoAiggAkEDdGopAwAQsQIiBiAEIAQgBkoiBhshBCAC' +
+  'IAEgBhshAQsgAkEBaiECDAELCyAAIAEgACgCMCABai0AACIFELICIAAgARCzAiAAKAIAIQIgAyAENgIMIAMgBTYCCCADIAEgAm0i' +
+  'BEEBajYCACADIAEgAiAEbGtBAWo2AgQgAEG1MSADELQCIANBEGokAAsGACAAe6cLHgEBfyAAKAJcIgMgAjYCBCADIAE2AgAgAEEB' +
+  'NgJkC14BBX8gACgCcCICQQAgAkEAShshBSAAKAJsIQQCQANAIAMgBUcEQCADQQJ0IQYgA0EBaiEDIAQgBmooAgAgAUcNAQwCCwsg' +
+  'ACACQQFqNgJwIAQgAkECdGogATYCAAsLfwECfyMAQRBrIgQkAAJAIAAoAvwIIgNB/AdrQQVJDQAgBCACNgIMIAAgACgC/AhqQfwA' +
+  'akH8ByADayIDIAEgAhCkASIBQQBIDQAgAAJ/IAEgA08EQCAAQfgIakGu3LgBNgAAQf8HDAELIAAoAvwIIAFqCzYC/AgLIARBEGok' +
+  'AAubAwIJfwJ+IwBBIGsiBSQAQQAhASAAKAIIIglBACAJQQBKGyEGA0ACQCABIAZGBEAgBiEBDAELQQAhAkF/IQQgACgCACIHIAAo' +
+  'AhwgARC2AiEIQQAhAwNAIAMgB0ggAkECSXEEQCAEIAggA0ECdGooAgAiBCAEIAAoAixqLQAAIgobIQQgA0EBaiEDIAIgCkVqIQIM' +
+  'AQUCQCACQQFHDQBCACELQQAhAiAAKAIAIgNBACADQQBKGyEIIAMgACgCHCABELYCIQMDfiACIAhGBH4gCwUgC0IAQgEgACgCLCAD' +
+  'IAJBAnRqKAIAajEAACIMQgF9hiAMUBuEIQsgAkEBaiECDAELC0J/hUJ/Qn8gB62GQn+FIAdBwABGG4MiCxCxAkEBRw0AIAAgBCAL' +
+  'ELcCIgYQsgIgACAEELMCIAAgARC4AiAFIAAoAlg2AhAgAEG9PSAFQRBqELQCIAAgBBC5AiAAQY89QQAQtAIgACABELoCIAUgBjYC' +
+  'ACAAQZ8xIAUQtAIMAwsLCyABQQFqIQEMAQsLIAVBIGokACABIAlICw0AIAEgACACbEECdGoLCQAgAHqnQQFqC14BBX8gACgCeCIC' +
+  'QQAgAkEAShshBSAAKAJ0IQQCQANAIAMgBUcEQCADQQJ0IQYgA0EBaiEDIAQgBmooAgAgAUcNAQwCCwsgACACQQFqNgJ4IAQgAkEC' +
+  'dGogATYCAAsLQgEDfyMAQRBrIgIkACACIAEgACgCACIDbSIEQQFqNgIAIAIgASADIARsa0EBajYCBCAAQfIoIAIQtAIgAkEQaiQA' +
+  'C5kCAQN/IwBB4ABrIgIkAAJAIAEgACgCACIDSARAIAIgAUEBajYCACAAQYEqIAIQtAIMAQsgASADQQF0IgRIBEAgAiABIANrQQFq' +
+  'NgIQIABBgy0gAkEQahC0AgwBCyABIANBA2wiA0gEQCAAKAIMIQMgAiABIARrQQFqNgIkIAJBjCZBxwggAxs2AiAgAEHzLCACQSBq' +
+  'ELQCDAELIAEgA2siASAAKAIQIgNIBEAgAkHcHEHqHCABGzYCMCAAQeEUIAJBMGoQtAIMAQsgASADayIDQQFqIQEgAyAAKAIUIgRI' +
+  'BEAgAiABNgJAIABBiCogAkFAaxC0AgwBCyACIAEgBGs2AlAgAEH5LCACQdAAahC0AgsgAkHgAGokAAuJAwIKfwN+IwBBEGsiBCQA' +
+  'QQAhASAAKAIIIgdBACAHQQBKGyEFA0ACQCABIAVGBEAgBSEBDAELQQAhAyAAKAIAIgJBACACQQBKGyEIQgAhDCACIAAoAhwgAkEB' +
+  'dCICQQAgByACayICayABIAJIGyABaiICELYCIQlCACENA0AgAyAIRgRAAkAgDCANQn+FgyIMUA0AQgEgDBC3AiIKQQFrrYYhDEEA' +
+  'IQMDQCADIAhGDQEgA0ECdCEGIANBAWohAyAAKAIoIAYgCWoiBigCACILQQN0aikDACAMg1ANAAsgACALIAoQsgIgACAGKAIAELMC' +
+  'IAAgAhC4AiAAKAJYIQUgBCAKNgIEIAQgBTYCACAAQd47IAQQtAIgACAGKAIAELkCIABBwDxBABC0AiAAIAIQugIgAEGNMkEAELQC' +
+  'DAMLBSAAKAIoIAkgA0ECdGooAgBBA3RqKQMAIg4gDIMgDYQhDSAMIA6EIQwgA0EBaiEDDAELCyABQQFqIQEMAQsLIARBEGokACAB' +
+  'IAdIC7sBAgN/AX4jAEEgayICJABBACEBIAAoAgQiBEEAIARBAEobIQMDQAJAAkAgASADRgRAIAMhAQwBCyAAKAIsIAFqLQAADQEg' +
+  'ACgCKCABQQN0aikDACIFELECQQFHDQEgACABIAUQtwIiAxCyAiAAIAEQswIgAiAAKAJYNgIQIABBvT0gAkEQahC0AiAAIAEQuQIg' +
+  'AiADNgIAIABBjDEgAhC0AgsgAkEgaiQAIAEgBEgPCyABQQFqIQEMAAsACwkAIAAgARC+AguCBQIPfwR+IwBBIGsiByQAIAAoAgAi' +
+  'CEEBdCEOIAhBACAIQQBKG0EBaq0hEiAAKAKACSEFIAisIRMDQAJAAkAgAyAAKAIITg0AIAMgDkggAUcNAUIBIREgACgCACAAKAIc' +
+  'IAMQtgIhDwNAIBEgElENAkIBIBFCAX2GIRRBACEEQQAhAgNAIAIgCEYEQCAAIBMQvwJFDQMFIAAoAiggDyACQQJ0aigCACIGQQN0' +
+  'aikDACAUg1BFBEAgBSAEQQJ0aiAGNgIAIARBAWohBAsgAkEBaiECDAELCwJAIARBAkgNACAAKAIgIgogBSgCACIMQQJ0aigCACEG' +
+  'IBGnIQ0DQCAGIAxBAnQgCmooAgRODQFBASEJQQEhAgJAIAAoAiQgBkECdGooAgAiCyADRg0AA0AgAiAESEEAIAkbBEAgACAFIAJB' +
+  'AnRqKAIAIAsQwAIhCSACQQFqIQIMAQUgCUUNAkEAIQIgACgCACAAKAIcIAsQtgIhCQJAA0ACQCACIAhGBEAgACgCaEUNAUEAIQID' +
+  'QCACIARGDQQgACAFIAJBAnRqKAIAELMCIAJBAWohAgwACwALIAAgCSACQQJ0aigCACIKIAMQwAJFBEAgACAKIA0QwQILIAJBAWoh' +
+  'AgwBCwsgBSgCACEMIAAoAiAhCgwDCyAAIAMQuAIgACALELgCIAcgACgCWDYCECAAQa88IAdBEGoQtAIgACADELoCIAcgDTYCACAA' +
+  'QfU7IAcQtAIgACAFIAQQwgIgAEGKPEEAELQCIAAgCxC6AiAAEMMCQQEhEAwGCwALAAsgBkEBaiEGDAALAAsgEUIBfCERDAALAAsg' +
+  'B0EgaiQAIBAPCyADQQFqIQMMAAsACxkAIAAgACkDOCABfCIBNwM4IAEgACkDQFgLWgEDfyAAKAIgIAFBAnRqIgEoAgAiAyABKAIE' +
+  'IgQgAyAEShshBQNAAkAgBSADIgFGBEAgBSEBDAELIAFBAWohAyAAKAIkIAFBAnRqKAIAIAJHDQELCyABIARIC4kBAQV/AkAgACgC' +
+  'KCABQQN0aikDACACQQFrrYhCAYNQDQAgACgCaCIEQQAgBEEAShshBiAAKAJgIQUDQCADIAZHBEAgASAFIANBA3RqIgcoAgBGIAco' +
+  'AgQgAkZxDQIgA0EBaiEDDAELCyAFIARBA3RqIgMgAjYCBCADIAE2AgAgACAEQQFqNgJoCwtHAQF/IAJBACACQQBKGyEDQQAhAgNA' +
+  'IAIgA0cEQCACBEAgAEHRPUEAELQCCyAAIAEgAkECdGooAgAQuQIgAkEBaiECDAELCwvtAQIHfwJ+IwBBEGsiBCQAIABBoDtBABC0' +
+  'AiAAKAJoIQEDQCABIAJKBEBCASAAKAJgIAJBA3RqKAIEIgZBAWuthiIJIAiDUARAIAhQRQRAIABBsz1BABC0AgsgBCAGNgIAIABB' +
+  '0DwgBBC0AkEBIQUgAiEDA0AgACgCaCIBIANKBEAgBiAAKAJgIgcgA0EDdCIBaigCBEYEQCAAIAUEfyAHBSAAQdE9QQAQtAIgACgC' +
+  'YAsgAWooAgAQuQJBACEFCyADQQFqIQMMAQsLIAggCYQhCAsgAkEBaiECDAELCyAAQY0yQQAQtAIgBEEQaiQAC8YCAQt/IwBBoAZr' +
+  'IgIkACAAKAIAIQMgAv0MAAAAAAAAAAAAAAAAAAAAAP0LBJAEIANBACADQQBKGyEGA0ACQCAFIAAoAghODQBBACEDIAAoAgAgACgC' +
+  'HCAFELYCIQdBACEEA0AgBCAGRgRAAkAgAiABNgIIIAIgAkEQajYCBCACIAJBoARqNgIAIAEgA0oNACAAIAJBEGogAyABQQBBAEIA' +
+  'IAJBkARqQQYgAhDGAkUNAEEBIQgMAwsFIAAoAigiCSAHIARBAnRqIgooAgAiC0EDdGopAwAQsQIiDEECSCABIAxIckUEQCACQaAE' +
+  'aiADQQJ0aiALNgIAIAJBEGogA0EDdGogCSAKKAIAQQN0aikDADcDACADQQFqIQMLIARBAWohBAwBCwsgBUEBaiEFIAApAzggACkD' +
+  'QFgNAQsLIAJBoAZqJAAgCAupBQILfwJ+IwBBIGsiBCQAIAAoAgAhBSACKAIIIgdBACAHQQBKGyEIA0AgAyAIRgRAIAVBACAFQQBK' +
+  'GyEKIAAoAiAiAyAEKAIQIgFBAnRqKAIAIQUgAUEBakECdCELA0ACQAJAAkACQCADIAtqKAIAIAVMBEBBACEDIAAoAmhFDQIMAQsg' +
+  'ACgCJCAFQQJ0aigCACEGQQEhAkEBIQMDQCADIAdIQQAgAhsEQCAAIARBEGogA0ECdGooAgAgBhDAAiECIANBAWohAwwBBSACRQ0F' +
+  'IAAoAmghDEEAIQEgACgCACAAKAIcIAYQtgIhDQNAIAEgCkYNBSANIAFBAnRqIQlBACECQQAhAwNAIAMgCEYEQAJAIAINACAAKAIo' +
+  'IAkoAgBBA3RqKQMAIA+DIQ4DQCAOUA0BIAAgCSgCACAOELcCEMECIA5CAX0gDoMhDgwACwALIAFBAWohAQwCBSACIAkoAgAgBEEQ' +
+  'aiADQQJ0aigCAEZyIQIgA0EBaiEDDAELAAsACwALAAsACwNAIAMgCEcEQCAAIARBEGogA0ECdGooAgAQswIgA0EBaiEDDAELCyAE' +
+  'IAAoAlg2AgAgAEG9PSAEELQCIAAgBEEQaiAHEMICIABB8DpBABC0AiAAIA8QxwIgAEHAPEEAELQCQQAhAwNAIAAoAnggA0wEQCAA' +
+  'EMMCQQEhAwwCCyADBEAgAEGzPUEAELQCCyAAIAAoAnQgA0ECdGooAgAQugIgA0EBaiEDDAALAAsgBEEgaiQAIAMPCyAAKAJoIAxM' +
+  'DQAgACAGELgCCyAFQQFqIQUgACgCICEDDAALAAUgA0ECdCIGIARBEGpqIAIoAgAgASAGaigCACIGQQJ0aigCADYCACADQQFqIQMg' +
+  'AigCBCAGQQN0aikDACAPhCEPDAELAAsAC68BAgN/AX4CQCADIAVHBEAgBCACIAIgBEgbIQsgBUEBaiEMIAcgBUECdGohBQNAQQAh' +
+  'CiAEIAtGDQIgAEIBEL8CRQ0CIAEgBEEDdGopAwAgBoQiDRCxAiADSgRAIARBAWohBAwBCyAFIAQ2AgBBASEKIAAgASACIAMgBEEB' +
+  'aiIEIAwgDSAHIAggCRDGAkUNAAsMAQsgBhCxAiAFRw0AIAAgByAJIAgRAgBBAEcPCyAKC1sBAn8jAEEQayICJAAgAEGyCEEAELQC' +
+  'QZEuIQMDQCABUARAIABBsAhBABC0AiACQRBqJAAFIAIgARC3AjYCACAAIAMgAhC0AiABQgF9IAGDIQFB/SkhAwwBCwsLxgMCCH8D' +
+  'fiMAQSBrIgQkACAAKAIcIQcgACgCACEIIAIoAgAhCSACKAIMIgZBACAGQQBKGyEFA38gAyAFRgR/QQAhAyAIIAcgCRC2AiEBA38g' +
+  'C1AEfyAMQn+FIQ1BACEBAn8DQAJAIAEgBUYEQEEAIgMgACgCaEUNAxoMAQsgACgCKCAEQRBqIAFBAnRqKAIAIgNBA3RqKQMAIA2D' +
+  'IQsDQCALUARAIAFBAWohAQwDBSAAIAMgCxC3AhDBAiALQgF9IAuDIQsMAQsACwALCwNAIAMgBUcEQCAAIARBEGogA0ECdGooAgAQ' +
+  'swIgA0EBaiEDDAELCyAAIAIoAgAQuAIgBCAAKAJYNgIAIABBrzwgBBC0AiAAIAIoAgAQugIgAEHRPUEAELQCIAAgDBDHAiAAQfk7' +
+  'QQAQtAIgACAEQRBqIAYQwgIgABDDAkEBCyAEQSBqJAAFIARBEGogA0ECdGogASALeqdBAnRqKAIANgIAIANBAWohAyALQgF9IAuD' +
+  'IQsMAQsLBSACKAIIIAEgA0ECdGooAgAiCkEDdGopAwAgC4QhC0IBIAIoAgQgCkECdGooAgBBAWuthiAMhCEMIANBAWohAwwBCwsL' +
+  'ogMCBn8HfiMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBiADQQAgA0EAShtBAWqtIQsgA60hDCADrCII' +
+  'IAh+IQ0DQAJAAkAgBCAAKAIITg0AQQAhA0IBIQggACgCACAAKAIcIAQQtgIhBQJAA0ACQAJAIAggC1IEQEIBIAhCAX2GIQ5CACEJ' +
+  'QgAhCgwBCyAAIA0QvwJFDQMgAiAENgIAIAIgATYCDCACIAJBEGo2AgggAiACQZAEajYCBCABIANKDQEgACACQRBqIAMgAUEAQQBC' +
+  'ACACQZAGakEHIAIQxgJFDQFBASEGDAQLA0AgCSAMUgRAQgBCASAJhiAAKAIoIAUgCadBAnRqKAIAQQN0aikDACAOg1AbIAqEIQog' +
+  'CUIBfCEJDAELCyAKELECIgdBAkggASAHSHJFBEAgAkEQaiADQQN0aiAKNwMAIAJBkARqIANBAnRqIAg+AgAgA0EBaiEDCyAIQgF8' +
+  'IQgMAQsLIAApAzggACkDQFgNAgsLIAJBoAZqJAAgBg8LIARBAWohBAwACwALdAEEfwNAAkAgA0EGRwRAIANBA3QiAkHkwABqIQQg' +
+  'AkHgwABqIQVBASECA0AgAiAAKAIASg0CIAAgASAFKAIAIAQoAgAgAhDLAgRAQQEPCyACQQFqIQIgACkDOCAAKQNAWA0ACwtBAA8L' +
+  'IANBAWohAwwACwALkwMCCn8CfiMAQbAGayIFJAAgACgCACEGIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwSgBiAGQQAgBkEAShshCiAD' +
+  'IAZsIQsgAiAGbCEMQgEgBEEBa62GIRACfwNAAkAgCSAKRgRAIAAgBqwiDyAPfhC/Ag0BQQAMAwsgACgCHCAJIAxqIAZsQQJ0aiEN' +
+  'QQAhB0IAIQ8DQCAGIAdGBEAgDxCxAiIHQQBMIAEgB0hyRQRAIAVBIGogCEEDdGogDzcDACAFQaAEaiAIQQJ0aiAJNgIAIAhBAWoh' +
+  'CAsgCUEBaiEJDAMFIAAoAiggDSAHQQJ0aigCACIOQQN0aikDACAQg1BFBEBCASAAKAIgIAAoAiQgDiADEMwCIAtrrYYgD4QhDwsg' +
+  'B0EBaiEHDAELAAsACwsgBSAENgIcIAUgAzYCGCAFIAI2AhQgBSABNgIQIAUgBUEgajYCDCAFIAVBoARqNgIIQQAgASAISg0AGiAA' +
+  'IAVBIGogCCABQQBBAEIAIAVBoAZqIAVBCGoQzQJBAEcLIAVBsAZqJAALGQAgASAAIAJBAnRqKAIAIANqQQJ0aigCAAurAQIDfwF+' +
+  'AkAgAyAFRwRAIAQgAiACIARIGyEKIAVBAWohCyAHIAVBAnRqIQUDQEEAIQkgBCAKRg0CIABCARC/AkUNAiABIARBA3RqKQMAIAaE' +
+  'IgwQsQIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCSAAIAEgAiADIARBAWoiBCALIAwgByAIEM0CRQ0ACwwBCyAGELECIAVHDQAg' +
+  'ACAHIAgQzgJBAEcPCyAJC4sFAgt/A34jAEEQayIFJAAgAigCCCIMQQAgDEEAShshCSACKAIUQQFrIQogAigCECEGIAIoAgwhByAA' +
+  'KAIAIQQDQCADIAlGBEACQCAEQQAgBEEAShshASAEIAdsIQggBCAGbCEGIA4hDwNAAkAgD1AEQCAAKAJoDQFBACEDDAMLIAAoAhwg' +
+  'BiAPeqdqIARsQQJ0aiELQQAhAwNAIAEgA0YEQCAPQgF9IA+DIQ8MAwsgECAAKAIgIAAoAiQgCyADQQJ0aigCACINIAcQzAIgCGut' +
+  'iKdBAXFFBEAgACANIAIoAhQQwQILIANBAWohAwwACwALC0IBIAqthiEPA0AgEFBFBEAgACgCHCAIIBB6p2oiByAEbEECdGohCkEA' +
+  'IQMDQCABIANGBEAgACAHELgCIBBCAX0gEIMhEAwDCyAAKAIoIAogA0ECdGooAgAiC0EDdGopAwAgD4NQRQRAIAAgCxCzAgsgA0EB' +
+  'aiEDDAALAAsLA0AgDlBFBEAgACAGIA56p2oQuAIgDkIBfSAOgyEODAELCyAAKAJYIQEgBSACKAIUNgIEIAUgATYCACAAQbc8IAUQ' +
+  'tAJBACEDA0AgAyAJRgRAIABByjtBABC0AkEAIQMDQCADIAlGBEAgABDDAkEBIQMMBAsgAwRAIABB0T1BABC0AgsgACAAKAJ0IAMg' +
+  'DGpBAnRqKAIAELoCIANBAWohAwwACwALIAMEQCAAQdE9QQAQtAILIAAgACgCdCADQQJ0aigCABC6AiADQQFqIQMMAAsACwUgAigC' +
+  'BCABIANBAnRqKAIAIghBA3RqKQMAIA6EIQ5CASACKAIAIAhBAnRqNQIAhiAQhCEQIANBAWohAwwBCwsgBUEQaiQAIAMLCQAgACAB' +
+  'ENACC8YGAg9/BX4jAEEgayIEJABBA0ECIAEbIQwgACgCACIFQQAgBUEAShshECAAKAKACSEJIAWsIRUDQAJAIAAoAgQgA0wEQEEA' +
+  'IQIMAQsgACgCKCADQQN0aikDACIRELECIAxHBEAgA0EBaiEDDAILIANBAWohDSAAKAIgIgIgA0ECdGooAgAhB0EAIQYDQAJAIAIg' +
+  'DUECdGooAgAgB0wEQEEAIQIgBkEAIAZBAEobIQ4MAQtBACECIAAoAgAgACgCHCAAKAIkIAdBAnRqKAIAELYCIQoDQCACIBBGBEAg' +
+  'B0EBaiEHIAAoAiAhAgwDBQJAIAogAkECdGoiCCgCACIFIANGDQAgACgCKCAFQQN0aikDABCxAkECRw0AIAAoAogJIAVqIgUtAAAN' +
+  'ACAFQQE6AAAgCSAGQQJ0aiAIKAIANgIAIAZBAWohBgsgAkEBaiECDAELAAsACwsDQCACIA5HBEAgACgCiAkgCSACQQJ0aigCAGpB' +
+  'ADoAACACQQFqIQIMAQsLQQAhAiAAIAasIhIgEn4gFXwQvwJFDQADQCACIA5GBEAgDSEDDAMLIAkgAkECdGohCyACQQFqIgUhAgNA' +
+  'IAIgBkYEQCAFIQIMAgsCQCAAKAIoIgcgCSACQQJ0aiIPKAIAIgpBA3RqKQMAIhMgByALKAIAIghBA3RqKQMAIhSDIhIQsQJBAUcg' +
+  'EyAUUXINAAJAIAEEQCATIBSEIBFRDQEMAgsgESASg0IAUiATIBSEIBGDIBFScg0BCyAEIAM2AhwgBCAKNgIYIAQgCDYCFCAAIARB' +
+  'FGogDCASELcCIggQ0QIgACgCaEUNAEEAIQIDQCACQQNHBEAgACAEQRRqIAJBAmpB/wFxQQNwQQJ0aigCABCzAiACQQFqIQIMAQsL' +
+  'IAAgAyALKAIAENICIAAgAyAPKAIAENICIAQgACgCWDYCECAAQYY7IARBEGoQtAIgACADELkCIAAgERDHAiAAQZE7QQAQtAIgACAL' +
+  'KAIAELkCIAAgFBDHAiAAQbM9QQAQtAIgACAPKAIAELkCIAAgExDHAiAEIAg2AgAgAEHPKyAEELQCIAAQwwJBASECDAMLIAJBAWoh' +
+  'AgwACwALAAsLIARBIGokACACC48CAgh/AX5CASADQQFrrYYhDCAAKAIgIgQgASgCACIFQQJ0aigCACEHIAVBAWpBAnQhCgNAIAQg' +
+  'CmooAgAgB0oEQEEAIQUgACgCACIIIAAoAhwgACgCJCAHQQJ0aigCABC2AiELA0AgBSAITgRAIAdBAWohByAAKAIgIQQMAwsgACgC' +
+  'KCALIAVBAnRqKAIAIglBA3RqKQMAIAyDQgBSIQZBACEEA0AgAiAESkEAIAYbBEACf0EAIAkgASAEQQJ0aigCACIGRg0AGkEBIARF' +
+  'DQAaIAAgCSAGENMCQQBHCyEGIARBAWohBAwBBSAGBEAgACAJIAMQwQIgACgCACEICyAFQQFqIQUMAgsACwALAAsLC4sBAQR/IAAo' +
+  'AiAiAyACQQJ0aiICIQUgAigCACECIAMgAUECdGoiAygCACEBIAMoAgQhBgNAAkAgAiAFKAIETiABIAZOckUEQCAAKAIkIgQgAUEC' +
+  'dGooAgAiAyAEIAJBAnRqKAIAIgRHDQEgACADELgCCw8LIAEgAyAESGohASACIAMgBE5qIQIMAAsAC48BAQV/AkAgASACRg0AIAAo' +
+  'AiAiAyACQQJ0aiICIQUgAigCACECIAMgAUECdGoiAygCACEBIAMoAgQhBgN/IAIgBSgCBE4gASAGTnINASAAKAIkIgQgAUECdGoo' +
+  'AgAiAyAEIAJBAnRqKAIAIgRGBH9BAQUgASADIARIaiEBIAIgAyAETmohAgwBCwshBwsgBws/AQJ/QQEhAQNAAkBBACECIAEgACgC' +
+  'AEogACkDOCAAKQNAVnINAEEBIQIgACABENUCIAFBAWohAUUNAQsLIAILxggCEH8DfiMAQSBrIgokACAAKAKACSEQIAAoAqAJIQgg' +
+  'ACgCnAkhByAAKAIEIQ4gACABENYCIA5BACAOQQBKGyERIAFBAWshBANAIAIgEUYEQAJAQgEgBK2GIRIgDqwhFANAIAwgEUYNAQJA' +
+  'IAAoAiggDEEDdGopAwAgEoNQDQAgByAMQQJ0aiIEKAIAQQBODQBBACELIARBADYCACAIIAw2AgBBASEGA0AgBiALSgRAIAAgACAI' +
+  'IAtBAnRqKAIAIgQgAUEBIBAQ1wIiBaxCAXwQvwJFDQQgC0EBaiELQQAhAiAFQQAgBUEAShshDyAHIARBAnRqIQMDQCACIA9GDQIg' +
+  'ByAQIAJBAnRqIgUoAgBBAnRqIgQoAgBBAEgEQCAEQQEgAygCAGs2AgAgCCAGQQJ0aiAFKAIANgIAIAZBAWohBgsgAkEBaiECDAAL' +
+  'AAsLIAZBA0gNAEEAIQJBfyEJA0ACQAJAAkAgAiAGSCAJQQBIcUUEQCAAIAasIhMgE34QvwJFDQdBACEDIAlBAEgNAQNAIAMgBkYN' +
+  'AyAJIAcgCCADQQJ0aigCACIEQQJ0aigCAEYEQCAAIAQgARDBAgsgA0EBaiEDDAALAAsgCCACQQJ0aiELIAJBAWoiBCECA0AgAiAG' +
+  'TiAJQQBOcg0DIAcgCygCACIPQQJ0aigCACIDIAcgCCACQQJ0aigCACIFQQJ0aigCAEYEQCADIAkgACAPIAUQ0wIbIQkLIAJBAWoh' +
+  'AgwACwALA0AgAyAORgRAIAAgEyAUfhC/AkUNBwUCQCAAKAIoIANBA3RqKQMAIBKDUCAHIANBAnRqKAIAQQBOcg0AQQAhBUEAIQID' +
+  'QCAFQQNHIAIgBkhxBEAgACADIAggAkECdGooAgAiBBDTAgRAQQEgByAEQQJ0aigCAHQgBXIhBQsgAkEBaiECDAEFIAVBA0cNAiAA' +
+  'IAMgARDBAgsLCyADQQFqIQMMAQsLC0EAIQIgBkEAIAZBAEobIQUgACgCaEUEQANAIAIgBUYNBCAHIAggAkECdGooAgBBAnRqQX42' +
+  'AgAgAkEBaiECDAALAAsDQCACIAVHBEAgACAIIAJBAnRqKAIAELMCIAJBAWohAgwBCwsgACgCWCEEIAogATYCFCAKIAQ2AhAgAEGr' +
+  'OyAKQRBqELQCQQAhAwNAIANBAkYEQCAKQZ8fQd0NIAlBAE4bNgIAIABBthUgChC0AiAAEMMCQQEhDQwGC0EAIQIgAEH8OkHTPSAD' +
+  'G0EAELQCQQEhDQNAIAIgBUYEQCADQQFqIQMMAgUgAyAHIAggAkECdGoiBCgCACIBQQJ0aigCAEYEQCAAIA0EfyABBSAAQdE9QQAQ' +
+  'tAIgBCgCAAsQuQJBACENCyACQQFqIQIMAQsACwALAAsgBCECDAALAAsgDEEBaiEMDAALAAsFIAcgAkECdGpBfzYCACACQQFqIQIM' +
+  'AQsLIApBIGokACANC5kBAgR/AX5CASABQQFrrYYhBgNAIAAoAgggAkoEQEEAIQMgACgCACIBQQAgAUEAShshBCABIAAoAhwgAhC2' +
+  'AiEFQQAhAQNAIAEgBEYEQCAAKAKMCSACQQJ0aiADNgIAIAJBAWohAgwDBSADIAAoAiggBSABQQJ0aigCAEEDdGopAwAgBoNCAFJq' +
+  'IQMgAUEBaiEBDAELAAsACwsLvwICB38BfkIBIAJBAWuthiEMIAAoAiAiAiABQQJ0aigCACEHIAFBAWpBAnQhCQN/IAIgCWooAgAg' +
+  'B0wEf0EAIQIgBkEAIAZBAEobBSADQQAgACgCjAkgACgCJCAHQQJ0aigCACIFQQJ0aigCAEECRxtFBEBBACECIAAoAgAiCCAAKAIc' +
+  'IAUQtgIhCgNAIAIgCEgEQAJAIAogAkECdGoiCygCACIFIAFGIAAoAiggBUEDdGopAwAgDINQcg0AIAAoAogJIAVqIgUtAAANACAF' +
+  'QQE6AAAgBCAGQQJ0aiALKAIANgIAIAZBAWohBiAAKAIAIQgLIAJBAWohAgwBCwsgACgCICECCyAHQQFqIQcMAQsLIQEDQCABIAJH' +
+  'BEAgACgCiAkgBCACQQJ0aigCAGpBADoAACACQQFqIQIMAQsLIAYL3gUCB38EfiMAQUBqIgIkACAC/QwAAAAAAAAAAAAAAAAAAAAA' +
+  '/QsDMEIBIQkDQCAANAIAIAlZBEAgACAJpyIDENYCQgEgCUIBfYYhDEEAIQEDQAJAIAAoAgQgAUwEQCAAKQNAIQogACkDOCELDAEL' +
+  'IAAoAiggAUEDdGopAwAgDINQRQRAIAAgAyABIAAoAlAgAkEwahDZAiAAKQM4IgsgACkDQCIKVg0BCyABQQFqIQEMAQsLIAlCAXwh' +
+  'CSAKIAtaDQELCwJ/AkAgAigCPCIBRQ0AIABCfzcDQCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAAIAIoAjAiAxDWAiAAIAMgAigC' +
+  'NCABIAJBIGoQ2QIgAigCLEUNACAAKAKECSEEQQAhAyACKAIoIgcgACgCBCIFaiEBA0AgAUEASARAAkAgA0EBdiEFQQAhAQNAIAEg' +
+  'BUYNASAEIAFBAnRqIgYoAgAhCCAGIAQgAyABQX9zakECdGoiBigCADYCACAGIAg2AgAgAUEBaiEBDAALAAsFIAQgA0ECdGogASAF' +
+  'bzYCACADQQFqIQMgACgCmAkgAUECdGooAgAhAQwBCwsgAiAHNgIcIAIgAigCJDYCGCAAIAJBGGpBAiACKAIgIgcQ0QJBACEBIANB' +
+  'ACADQQBKGyEFA0AgASAFRgRAIANBASADQQFKGyEDQQEhAQNAIAEgA0YEQCAAKAJYIQEgAiAHNgIUIAIgATYCECAAQcI9IAJBEGoQ' +
+  'tAJBACEBA0AgASAFRgRAIAIgBzYCACAAQeMrIAIQtAIgABDDAkEBDAcLIAEEQCAAQbk9Qc09IAFBAXEbQQAQtAILIAAgBCABQQJ0' +
+  'aigCABC5AiABQQFqIQEMAAsABSAAIAQgAUECdGoiBkEEaygCACAGKAIAENICIAFBAWohAQwBCwALAAUgACAEIAFBAnRqKAIAELMC' +
+  'IAFBAWohAQwBCwALAAtBAAsgAkFAayQAC+oDARN/IwBBEGsiCSQAIAAoAgQiDEEBdCIHQQAgB0EAShshCCAAKAKACSEPIAAoAqAJ' +
+  'IQ0gACgCmAkhECAAKAKcCSEHA0AgBSAIRgRAQQAhCCAHIAJBAnQiBWpBADYCACAFIBBqQX82AgAgDSACNgIAQQEhCgJAA0AgCCAK' +
+  'Tg0BIA0gCEECdGooAgAiDiAMbSELIAcgDkECdGoiEigCACIFIANODQEgBCgCDCIGQQAgBUEBaiAGThsNASAAIAAgDiALIAxsayAB' +
+  'IAtFIA8Q1wIiBqxCAXwQvwJFDQEgCEEBaiEIQQAhBSAGQQAgBkEAShshE0EBIAtrIAxsIRQDQCAFIBNGDQECQAJAIAcgDyAFQQJ0' +
+  'aiIRKAIAIhUgFGoiFkECdCIXaiIGKAIAQQBOIAIgFUZyDQAgBiASKAIAQQFqNgIAIBAgF2ogDjYCACANIApBAnRqIBY2AgAgCkEB' +
+  'aiEKIAsgBigCAEEDSHINACAJIAI2AgggCSARKAIANgIMIAAgCUEIakECIAEQ0QIgACgCaA0BCyAFQQFqIQUMAQsLCyAEIAI2AgQg' +
+  'BCABNgIAIAQgESgCADYCCCAEIAYoAgA2AgwgAEEANgJoCyAJQRBqJAAFIAcgBUECdGpBfzYCACAFQQFqIQUMAQsLC/8EAgp/AX4j' +
+  'AEHQAGsiASQAIAAoAgAhBCAB/QwAAAAAAAAAAAAAAAAAAAAA/QsDQAJ/A0AgACgCBCIDIARsIAJNBEACQEEAIQIDQCACIANIIAAp' +
+  'AzggACkDQFhxBEAgACgCKCACQQN0aikDACIMELECQQJGBEADQCAMUEUEQCAAIAIgDBC3AiAAKAJQIAFBQGsQ2wIgDEIBfSAMgyEM' +
+  'DAELCyAAKAIEIQMLIAJBAWohAgwBBSABKAJMIgJFDQILCyAAQn83A0AgAf0MAAAAAAAAAAAAAAAAAAAAAP0LAzAgACABKAJEIAEo' +
+  'AkAgAiABQTBqENsCIAEoAjxFDQAgASgCMCIFIAEoAjgiCCAEbGpBAWshAiAAKAKACSEHQQAhAwNAIAJBAEgEQCAAKAJYIQIgASAF' +
+  'NgIkIAEgAjYCICAAQcI9IAFBIGoQtAIgA0EBayIJIQIDQCACQQBIBEAgASAINgIsIAEgASgCNDYCKCAAIAFBKGpBAiAFENECIAEg' +
+  'BTYCECAAQZ4rIAFBEGoQtAIgABDDAkEBDAcLIAAgByACQQJ0aiIKKAIAIgYgBG0iAxCzAiAGIAMgBGxrIgZBAWohCyACIAlIBEAg' +
+  'ACAKKAIEIARtIAMQ0gILIAAgAxC5AiAAKAIoIANBA3RqKQMAIQwgAUHNPUHTPSACGzYCCCABIAs2AgQgASAMQn4gBq2JgxC3AjYC' +
+  'ACAAQeYTIAEQtAIgAkEBayECDAALAAUgByADQQJ0aiACNgIAIANBAWohAyAAKAKYCSACQQJ0aigCACECDAELAAsACwUgACgCnAkg' +
+  'AkECdGpBADYCACACQQFqIQIMAQsLQQALIAFB0ABqJAALywUCFn8EfiMAQRBrIgokACAAKAKECSEOIAAoAqAJIQ8gACgCmAkhFCAA' +
+  'KAKcCSIQIAAoAgAiByABbCAAKAIoIAFBA3RqKQMAQn4gAkEBa62JgxC3AmpBAWsiBUECdCIGakEBNgIAIAYgFGpBfzYCACAPIAU2' +
+  'AgAgDiAFNgIAIAesQgKGIRxBACEGQQEhC0EBIQgDQAJAIAYgCyARTHINACAPIBFBAnRqKAIAIhIgB20hDCAQIBJBAnRqIhYoAgAi' +
+  'BSADTg0AIAQoAgwiBkEAIAVBAWogBk4bDQAgACAcEL8CRQ0AIBFBAWohESAMQQFqIRdCfiASIAcgDGxrrSIbiSEdQgEgG4YhHiAA' +
+  'KAIgIgUgDEECdGooAgAhDUEAIQYDQCAGIAUgF0ECdGooAgAgDUxyDQJBACEGIAAoAgAgACgCHCAAKAIkIA1BAnRqKAIAELYCIRhB' +
+  'ACEFA0AgBkUgBSAHSHEEQEEAIQYCQCAYIAVBAnRqKAIAIgkgDEYgASAJRnINACAAKAIoIAlBA3RqKQMAIhsQsQJBAkcgGyAeg1By' +
+  'DQAgECAbIB2DELcCIhkgByAJbGpBAWsiFUECdCIaaiITKAIAQQBKDQAgEyAWKAIAQQFqNgIAIBQgGmogEjYCACAPIAtBAnRqIBU2' +
+  'AgAgDiAIQQJ0aiAVNgIAIAhBAWohCCALQQFqIQsgAiAZRyATKAIAQQNIcg0AIAogCTYCDCAKIAE2AgggACAKQQhqQQIgAhDRAiAA' +
+  'KAJoRQ0AIAQgCTYCCCAEIAE2AgQgBCACNgIAIAQgEygCADYCDCAAQQA2AmhBASEGCyAFQQFqIQUMAQUgDUEBaiENIAAoAiAhBQwC' +
+  'CwALAAsACwsgCEEAIAhBAEobIQBBACEFA0AgACAFRgRAIApBEGokAAUgECAOIAVBAnRqKAIAQQJ0akEANgIAIAVBAWohBQwBCwsL' +
+  '8wICBH8BfiMAQUBqIgIkAEECIQMDQAJAQQAhASADIAAoAgBKDQADQCAAKAIEIAFKBEACQCAAKAIoIAFBA3RqKQMAIgYQsQIgA0cN' +
+  'AANAIAZQDQECQCAAIAEgBhC3AiIEIAJBMGoQ3QIiBUEATgR/IAVFDQEgACABIAQQwQIgACABELMCIAIgACgCWDYCICAAQas9IAJB' +
+  'IGoQtAIgACABELkCIAIgBDYCECACIAIoAjw2AhQgAEHZPCACQRBqELQCIwBBEGsiASQAAkAgAigCMCIDQQBOBEAgACADELMCIAAg' +
+  'AigCMBC5AiAAQfseQQAQtAIMAQsgACACKAI0ELgCIAEgAigCODYCACAAQZQ8IAEQtAIgACACKAI0ELoCCyABQRBqJAAgAiAENgIA' +
+  'IABB4iogAhC0AiAAEMMCQQEFQQALIQEMBQsgBkIBfSAGgyEGDAALAAsgAUEBaiEBDAELCyADQQFqIQMMAQsLIAJBQGskACABC9MG' +
+  'AgZ+Cn8gACgCACEMIAAoAoAJIQ4gACgClAkhDyAAKAKQCSIQIAAoAiggACgCBEEDdPwKAAAgDyAAKAIsIAAoAgT8CgAAIAP9DP//' +
+  '/////////////wAAAAD9CwIAIA4gAiABQQZ0akEBazYCACAMQQAgDEEAShshESAMrCIIQgKGIQlBASEBA0ACQCABBEAgDyAOIAFB' +
+  'AWsiAUECdGooAgAiCkHAAG0iAmoiCy0AAA0CQgEgCiACQQZ0ayIKrYYiBSAQIAJBA3RqIg0pAwCDUARAIAMgAjYCAEEBDwsgCyAK' +
+  'QQFqOgAAIA1CADcDACADIAMoAgxBAWo2AgwgACAJEL8CRQ0BIAVCf4UhBiAAKAIgIAJBAnRqIgIhDSACKAIAIQoDQCAKIA0oAgRO' +
+  'DQMgACgCHCAAKAIkIApBAnRqKAIAIAxsQQJ0aiESQQAhAgJAA0AgAiARRwRAAkAgDyASIAJBAnRqKAIAIgtqLQAADQAgECALQQN0' +
+  'aiITKQMAIgQgBYNQDQAgEyAEIAaDIgQ3AwAgBFANAyAEELECQQFHDQAgDiABQQJ0aiAEELcCIAtBBnRqQQFrNgIAIAFBAWohAQsg' +
+  'AkEBaiECDAELCyAKQQFqIQoMAQsLIAMgCzYCAEEBDwtBACEKQQAhASAAIAA0AgggCH4QvwJFDQADQAJAIAogACgCCE4gAXJFBEAg' +
+  'ACgCHCAKIAxsQQJ0aiELQQAhAkIAIQRCACEGQgAhBQNAIAIgEUYEQCAEIAWEQn+FQn9CfyAAKAIAIgGthkJ/hSABQcAARhuDIgdQ' +
+  'BEAgBCAFIAaEQn+FgyIEUARAQQAhAQwFC0IBIAQQtwJBAWsiDa2GIQRBACEBQQAhAgNAIAIgEUYNBSAQIAsgAkECdGooAgAiEkED' +
+  'dGopAwAgBINQRQRAIA4gAUECdGogDSASQQZ0ajYCACABQQFqIQELIAJBAWohAgwACwALIAMgCjYCBCADIAcQtwI2AghBAQ8FIAVC' +
+  'AEIBIA8gCyACQQJ0aigCACIBajEAACIHQgF9hiAHUBuEIQUgAkEBaiECIBAgAUEDdGopAwAiByAEgyAGhCEGIAQgB4QhBAwBCwAL' +
+  'AAsgAQ0DQQAPCyAKQQFqIQoMAAsACwtBfwsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsSAEHgwwAoAgAgACgCACAAakYLXQED' +
+  'fwJAIABB4MMAKAIAIgJqIgAgAkkNAEHswwAoAgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtB' +
+  '4MMAIAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABBFCwYAQdzFAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAg' +
+  'AUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARBRIgFBAEgEQCABEOQCQYDGACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwB' +
+  'CwALAAtBfiECQX5BuQwQ5QILIAILFgAgAEEASARAIAAgABC9ARDlAgsgAAsMACAAIAFB0z0QpwMLNAEBfyAAKAIAIgAEfyAAKAJk' +
+  'RSAAKAKAAyIBRSAAKAL8AkVycgR/QQAFIAEoAjwLBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASAD' +
+  'G0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAoADIghFIAAoAvwCRXJyBH9BAAUgCCgCPAsgAUwNACAIKAI4' +
+  'IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigC' +
+  'ECEGCyAEIAUpAwg3AwAgBhDkAiAFQRBqJAAL4gEBCH8jAEEQayIEJAADQAJAIAIgACgCACIBEFAiB04NACABBH8gBEEMaiEFIARB' +
+  'CGohBkF9IQMCQCACQQBIIAEoAgQgAkxyDQACfyACIAEoAgBOBEBBASEBQQAMAQsgASgCjAIiA0UEQEEBIQFBAQwBCyACQQJ0QQRq' +
+  'IgggASgCkAJqKAIAIQEgAyAIaigCAAshAyAFBEAgBSADNgIAC0EAIQMgBkUNACAGIAE2AgALIAMFQX4LRSAEKAIMQQFHIAQoAghB' +
+  'AUdycQ0AIAJBAWohAgwBCwsgBEEQaiQAIAIgB0gLGQAgACgCABBlIgBBfkwEQCAAEOQCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAg' +
+  'ARC6AQuJAgICfwN+AkAgAUH4DBDsAiIEDQAgAkHhERDsAiIEDQBByMoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAB/AchBiAC/Ach' +
+  'ByMAQRBrIgUkACAAKAIAIgAEfyAAEFMgACAGUDYC1AICQANAIAAgBxAEIgRBAUcNASAIQgF8IgggBlINAAtBBCEECyAAQQA2AtQC' +
+  'IAApA5ADIQYgBSAAKQOYAzcDCCAFIAY3AwBByMoAIAX9AAMA/QsDAEFtIAQgACkDkAMgACkDoANUIAApA5gDIgYgACkDqAMiB1Qg' +
+  'BiAHURsbBUF+CyEEIAVBEGokACADQcjKACkDADcDACADQdDKACkDADcDCAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9D' +
+  'ZUVyRQRAQQAgAJwgAGENARoLQX4gAUH4HxCnA0F+CwswAQJ+IAEpAwAhAiABKQMIIQMgACgCACIABEAgACACNwOgAyAAIAM3A6gD' +
+  'IAAQUwsLZwECfyMAQRBrIgQkACAEQgA3AwgCQCABQaQoEOwCIgUNACACQQBMBEBBfiEFQX5B3x8Q5QIMAQsgACgCACAB/AcgAiAD' +
+  'IARBCGoQowEgAyAEKQMIujkDCBDkAiEFCyAEQRBqJAAgBQurAQECfwJ/QX4gACgCACIARQ0AGiABQQBIIAAoAiAgAUxyBH9BeQVB' +
+  'byAAKAKUAkUNARogABBTAkAgACgCoAIiAiAAKAKkAkcEQCAAKAKcAiEDDAELQX8gACgCnAIgAkEBdEEQIAIbIgJBAnQQSSIDRQ0C' +
+  'GiAAIAI2AqQCIAAgAzYCnAIgACgCoAIhAgsgACACQQFqNgKgAiADIAJBAnRqIAE2AgBBAAsLEOQCCycAIAAoAgAgARBUEOQCIgFB' +
+  'eEYEQCAAKAIAQYDGAEHwxQAQZwsgAQsnACAAKAIEIgBFBEBBfkHMCRDlAkF+DwsgACABIAIgAxC7AacQ5AILKAEBfyAABEACQCAA' +
+  'KAIEIgEEQCABEKwBDAELIAAoAgAQSAsgABBKCwsXACAAKAIEIgBFBEBBAA8LIAAgARC5AQsOACAAKAIAIAEQZhDkAgsSACAAKAIA' +
+  'IAEgAiADEGQQ5AILSAECfwJAQQFBCBBEIgIEQCACIAAgARBDIgM2AgAgAw0BIAIQSgtBf0F+IAAgAXJBAE4iABtBuQhBnSAgABsQ' +
+  '5QJBACECCyACCyUBAX4gACgCACABEHkiA0IAUwRAIAOnEOQCDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEF0Q5AILYgAgACAB' +
+  'EKcBIgBFBEBB/MgAKAIAQYjJABDlAkH0xQBBgMkAKQIANwIAQQAPC0EBQQgQRCIBRQRAIAAQrAFBf0G5CBDlAkEADwsgASAANgIE' +
+  'IAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBTCyIBAX8gAUHhERDsAiICBH8gAgUgACgCACAB/AcQBhDkAgsLIgEBfyABQeEREOwC' +
+  'IgIEfyACBSAAKAIAIAH8BxAEEOQCCwsnACAAKAIAIgBFIAFBAEhyBH9BfgUgABBTIAAgATYC/AJBAAsQ5AILEgAgACgCACABIAIg' +
+  'AxBpEOQCCyQBAX8gAkHgCxDsAiIDBH8gAwUgACgCACABIAL8BxB4EOQCCwuDAQICfgF/IAJB1xEQ7AIiBQR/IAUFQezDACgCACIF' +
+  'QQJ2QYCAgIAEIAUbrSIDQoCAgIAEIAL8ByIEIARQGyIEIAMgBFQbIQMgACgCACIARSABQQJLcgR/QX4FIAAQUyAAEE0gAEKAgICA' +
+  'BCADIANQGzcD4AIgACABNgLYAkEACxDkAgsLDgAgACgCACABEGgQ5AILCwAgACgCACABEGALHwEBfyABQaQoEOwCIgJFBEAgACgC' +
+  'ACAB/AcQXwsgAgtbAQF/IAEgACgCACICEFA2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2Agwg' +
+  'ASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEF4Q5AILZgECfyMAQRBrIgIkACACQgA3AwgCf0F+IAAoAgAi' +
+  'AEUgAkEIaiIDRXINABpBdSAAKAL8AkUgACgCZEECR3INABogAyAAKAKAAykDUDcDAEEACyABIAIpAwg3AwAQ5AIgAkEQaiQAC3QA' +
+  'IAAoAgBB2MoAEGMgAUHYygApAwC6OQMAIAFB4MoAKQMAujkDCCABQejKACkDALo5AxAgAUHwygArAwA5AxggAUH4ygAoAgC3OQMg' +
+  'IAFB/MoAKAIAtzkDKCABQYDLACkDALo5AzAgAUGIywApAwC6OQM4CzYAAn9BfiAAKAIAIgBFDQAaQXcgACgCoAJFDQAaIAAQUyAA' +
+  'IAAoAqACQQFrNgKgAkEACxDkAgsMACAAKAIAEFUQ5AILKwBB7MMAQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYC' +
+  'AAsHACAAEL0BC1QAAn8gAEEAIAEbRQRAQfDDAEF+QbMmQQAQvwEaQX4MAQsgACABQfDDABDQASIBBH8gAQUgACgCJCAAKAI0EGAg' +
+  'AEEBEAdBAAsLRQRAQQAPCxCNAws3AEHwwwAoAgBBlMQAEOUCQeDFAEH0wwD9AAIA/QsCAEHwxQBBhMQA/QACAP0LAgBB8MMAKAIA' +
+  'C0MAQezHAEEANgIAQfDHAEEANgIAIAAEQEHsxwAgACgCBDYCAEHwxwAgACgCCDYCAAtB8McAKAIAQezHACgCAEEIdGoLOgBBgMgA' +
+  'IAI2AgBB/McAIAE2AgAgAEH8xwBBgMgAEMMBBEAQjQMPC0GAyAAoAgBB/McAKAIAQQh0agsqACAAEFBBAEgEQEF+QdkWEOUCQX4P' +
+  'CyAAIAEgAhDSAUUEQEEADwsQjQMLHwAgAARAIAAoAiQEfyAAQQAQByAAKAIkBUEACxBSCwsHACAAEMgBC3oBAX8CQCABQaQoEOwC' +
+  'IggNACAFQeEREOwCIggNACAEQQBIBEBBfkG7IBDlAkF+DwtBACEIQbDIACACNgIAQajIACAB/Ac3AwBBuMgAIAM2AgBBwMgAIAQ2' +
+  'AgBByMgAIAX8BzcDACAAIAYgBxDaAUUNABCNAyEICyAICx8AIABBAWsiAEEDTQR/IABBAnRB4D9qKAIABUHjJwsLUABB1McAIAE2' +
+  'AgBB0McAIAA2AgBB2McAIAI2AgBB3McAIAM2AgBB4McAIAQ2AgBB5McAIAU2AgBB6McAIAY2AgAQxgEiAEUEQBCNAxoLIAALPABB' +
+  '9McAQQA2AgBB+McAQQA2AgAgACABQQAgAUEAShsQwAEEQBCNAw8LQfjHACgCAEH0xwAoAgBBCHRqCzMAQYTIAEEANgIAIAAgASAC' +
+  'IAMgBBDvASIAQQBIBEAQjQMPC0GEyAAoAgBBAWpBACAAGwtSACAAIAEQ6gEEQBCNAw8LIAJB0MgAKAIAtzkDACACQdjIACsDADkD' +
+  'CCACQeDIACkDALo5AxAgAkHoyAApAwC6OQMYIAJB8MgAKAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQUAtAAQF/AkAg' +
+  'AkH4DBDsAiIGDQAgA0HhERDsAiIGDQAgACABIAL8ByAD/AcgBCAFEJwDRQRAQQAPCxCNAyEGCyAGC1MAIAAgASACIAMgBEGIyABB' +
+  '8MMAENMBIgBFBEAgBUGIyAAoAgC3OQMAIAVBkMgAKQMAujkDCCAFQZjIACkDALo5AxAgBUGgyAApAwC6OQMYCyAAC+IBAgV/An4C' +
+  'QCADQfgMEOwCIgcNACAEQeEREOwCIgcNACAAQQAgAkEAThtFBEBBfiEHQX5BmgwQ5QIMAQsgA/wHIQwgBPwHIQ0gABBQIgcgB2wh' +
+  'C0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACABIAkgC2wiCmogDCANIAUgCmogCBCcAyIKBEAgCCAKtzkDACAIQfTD' +
+  'ACgCALc5AyAgCEH4wwAoAgC3OQMoIAhB/MMAKAIAtzkDMCAIQYDEACgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7gBAQF/' +
+  'AkAgAUH4DBDsAiIFDQAgAkHhERDsAiIFDQBBmMgA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGIyAD9DAAAAAAAAAAAAAAAAAAAAAD9' +
+  'CwMAQZDIACAEKwMI/Ac3AwAgACAB/AcgAvwHIANBiMgAENgBIgVBAEgEQCAFEOQCDwsgBEGIyAAoAgC3OQMAIARBkMgAKQMAujkD' +
+  'CCAEQZjIACkDALo5AxAgBEGgyAApAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRCiAiIGQoCAgIAI' +
+  'WQRAQXZBoB0Q5QJBdg8LIAanEOQCCxAAIAAEQCAAEPwBIAAQSgsLcgEBfwJAAkBB4CAQRSIERQRAQX9BuQgQ5QIMAQtB+MgAIAM2' +
+  'AgBB9MgAIAI2AgAgACABQfTIACAEQfDDABD6AUUNARCNAxpBgMYAIAQoAtggNgIAQYTGACAEKALcIDYCACAEEPwBIAQQSgtBACEE' +
+  'CyAECwcAIAAoAgALCAAgACgC3CALBwAgACgCBAtHAQF/IwBBEGsiAyQAQeDFAEEAQfAB/AsAQdzFACAANgIAIAMgATYCACADIAI2' +
+  'AgRBiMYAQcgBQeETIAMQpgEaIANBEGokAAt6AQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAMgAvwHQgAgAkQA' +
+  'oTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMIIAAgASADQQhqEKgCIgBFBEBB8MMAQZDLAEHsAfwKAAAQjQMaCyADQSBqJAAgAAsH' +
+  'ACAAEKsCC4wBAQF/IwBBMGsiAiQAIAAgAkEIahCtAiIAQQFGBEAgASACKAIINgIAIAEgAigCDDYCBCABIAIoAhA2AgggASACKAIU' +
+  'NgIMIAEgAigCGDYCECABIAIoAhw2AhQgASACKAIgNgIYIAEgAigCJDYCHCABIAIoAig2AiAgASACKAIsNgIkCyACQTBqJAAgAAsH' +
+  'ACAAKAIUCwcAIAAQrwILFwAgAEEEdEGUwQBqKAIAQX8gAEEUTRsLBgBB/MwACwuKOwcAQbAIC4I2fQB7AGVhc3kAb3V0IG9mIG1l' +
+  'bW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUg' +
+  'JXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZl' +
+  'IG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1i' +
+  'b2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5k' +
+  'IG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRw' +
+  'dXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBv' +
+  'ciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0' +
+  'aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUg' +
+  'b25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AGEgY2VsbCB0' +
+  'aGF0IHNlZXMgYm90aCBjb2xvdXJzIGNhbm5vdCBob2xkIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRo' +
+  'ZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMpIG9yIGl0cyByb3dzAHRo' +
+  'ZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dzAEd1ZXNzAGEg' +
+  'JWR4JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0IG9y' +
+  'IHdyaXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29sdW1u' +
+  'cwB0aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhlIHNh' +
+  'bWUgY2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAbWVtb0J5dGVzAG1heE5vZGVzAHRvbyBtYW55' +
+  'IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwg' +
+  'bG93ZXIgYWJvdmUgdXBwZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGFuIG9wdGlvbiBsZWZ0' +
+  'IG91dCBvZiBhIHByb2JsZW0gd2l0aG91dCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMA' +
+  'bnVtYmVyICUuKnMlcwAlcyVzACAoJWQ9JWQpJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBp' +
+  'cyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzAHRoZSAlcwAl' +
+  'cyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAl' +
+  'cwA7ICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkg' +
+  'bm90IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAEhpZGRlbiBwYWlyAE5h' +
+  'a2VkIHBhaXIAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBvbmUgZm9yY2VkIGVh' +
+  'cmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50bwB0aGUgcHV6emxl' +
+  'IGhhcyBtb3JlIHRoYW4gb25lIHNvbHV0aW9uOiBzdGVwcyBhIHBlcnNvbiBjYW4gZm9sbG93IG5lZWQgZXhhY3RseSBvbmUgdG8g' +
+  'bGVhZCB0bwB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb24A' +
+  'bm8gZ3JpZCBvciBubyByb29tIGZvciB0aGUgc29sdXRpb24AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIl' +
+  'cyIgYXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgBGb3JjaW5n' +
+  'IGNvbnRyYWRpY3Rpb24AcmVnaW9uAGNvbHVtbgB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uOiB0aGVyZSBpcyBub3RoaW5n' +
+  'IHRvIGV4cGxhaW4AWFktY2hhaW4AWC1jaGFpbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVt' +
+  'IGNhbiBuZXZlciBiZSBjaG9zZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBj' +
+  'aG9zZW4AbWVkaXVtAHRoZSBpdGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4u' +
+  'JWQgb2YgdGhlbQAgb3IgJWMgZm9yIGFuIGVtcHR5IGNlbGwAYW50aS1kaWFnb25hbABtYWluIGRpYWdvbmFsAG9rAEplbGx5Zmlz' +
+  'aABTd29yZGZpc2gAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcAWFlaLXdpbmcAWFktd2luZwBYLXdpbmcAUG9pbnRp' +
+  'bmcAU2ltcGxlIGNvbG91cmluZwBDbGFpbWluZwAsIGVuZGluZwB0aGUgJXMgYm91bmQgaXMgdG9vIGJpZwB0aGUgbm9kZSBidWRn' +
+  'ZXQgKCVsbHUpIHJhbiBvdXQgYmVmb3JlIHRoZSBzb2x1dGlvbiB3YXMgZm91bmQgYW5kIHByb3ZlZCB1bmlxdWUATlVMIGJ5dGUA' +
+  'dGhlIHNlYXJjaCBpcyBjb21wbGV0ZQAgd291bGQgaGF2ZSBubyBjYW5kaWRhdGUARnVsbCBob3VzZQB0d28gY2VsbHMgb2Ygb25l' +
+  'IGNvbG91ciBzZWUgZWFjaCBvdGhlciwgc28gdGhhdCBjb2xvdXIgaXMgZmFsc2UAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBt' +
+  'dXN0IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0' +
+  'IGJlIDAgb3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQg' +
+  'YmVmb3JlIHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29u' +
+  'ZCAnfCcgb24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enps' +
+  'ZSBuZWVkcyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFy' +
+  'YWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUASGlkZGVuIHRyaXBs' +
+  'ZQBOYWtlZCB0cmlwbGUASGlkZGVuIHNpbmdsZQBOYWtlZCBzaW5nbGUAb3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVtIGlu' +
+  'ZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBzaWRl' +
+  'AHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0aGUg' +
+  'c2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAlZCBo' +
+  'b2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZAAgfCVsbGQA' +
+  'bWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEg' +
+  'cmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQg' +
+  'aXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxp' +
+  'bWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABIaWRk' +
+  'ZW4gcXVhZABOYWtlZCBxdWFkAHIlZGMlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAl' +
+  'ZDsgZGlnaXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFy' +
+  'ZSAwLi4lZAAsJWQAcm93ICVkAHdpbmRvdyAlZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEu' +
+  'LiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkADsgc28gaXQgaXMgbm90ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhh' +
+  'cyAlZCBjZWxscywgbm90ICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IHRoZSBmaXJzdCBvciB0aGUgbGFzdCBpcyAlZAA7IG9uZSBv' +
+  'ZiB0aGVtIGlzICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IG9uZSBlbmQgaXMgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xz' +
+  'OyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwg' +
+  'aGFzICVkACVzICVkAHJlZ2lvbiAlZABjb2x1bW4gJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUg' +
+  'b2YgJWQAYm94ZXMgb2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0' +
+  'aGUgdXBwZXIgYm91bmQgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHBy' +
+  'aW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlk' +
+  'IFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBp' +
+  'cyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0g' +
+  'MQB0aGUgY29zdHMgb2YgYWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRo' +
+  'ZSB1cHBlciBib3VuZCBpcyAwACBjYW4gaG9sZCBvbmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2hu' +
+  'aXF1ZSBhcHBsaWVzLCBzbyByJWRjJWQgdGFrZXMgJWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4A' +
+  'LjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVt' +
+  'cyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBu' +
+  'dW1iZXIgKGNoYXJhY3RlciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBv' +
+  'ZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3' +
+  'IGFmdGVyIHRoZSBpdGVtcykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQg' +
+  'cm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBz' +
+  'b2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVt' +
+  'KQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNv' +
+  'c3QgKGNvc3RzIGFyZSAwIG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkg' +
+  'JXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAl' +
+  'ZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUg' +
+  'YWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMg' +
+  'b2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRp' +
+  'b24gY29zdCAobm90IGEgbnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtu' +
+  'b3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9s' +
+  'ZCBvbmx5IAAgYWdhaW5zdCAAJXM6IHBpdm90IAAgd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlu' +
+  'a3MgY29sb3VyIAAgaXQgY2FuIGdvIG9ubHkgaW4gACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAA' +
+  'LCBhbGwgaW4gACVkIHdvdWxkIGhhdmUgbm8gcGxhY2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZy' +
+  'b20gACB3ZXJlICVkLCBzaW5nbGVzICglZCBwbGFjZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0' +
+  'eSBjZWxsIG9mIAAlczogaWYgACBhbmQgACA9IAAlczogACVzIG9uICVkOiAAIC0gACwgAMsaAADUHAAAFQkAAEwRAABTEAAA6xMA' +
+  'AL4SAABbEQAAmgwAAOoIAAC+GQAAaQsAAOYRAACCDQAAuwoAAOEMAAAAEgAAJRsAADkEAAB4DgAAFxMAAGQPAAApFAAABRQAQcE+' +
+  'C3QBAQECAQIBAgMCAQMBAgMEAQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAAUAwAADMM' +
+  'AAA+BwAAeBAAAOUFAACdBAAAKxIAAI8OAAB9EgAAfBMAACYIAAAIAAAACQBBzj8LMPg/AAAAAAAAEEAzMzMzMzMZQDQEAADzDQAA' +
+  'EhMAABMGAAAQAAAAvBcAAAAAAAAAAQBBkMAAC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWpr' +
+  'bG1ub3BxcnN0dXZ3eHl6AAAAECAAAD0AAAAuIABB5MAACwUBAAAAAQBB9MAAC+ECAgAAAAEAAAACAAAAAgAAAAAAAAACAAAAAQAA' +
+  'AJQPAAAKAAAACgAAAAAAAADLEQAADwAAAAsAAAAAAAAA2REAABcAAAAMAAAAAAAAAMgOAAAaAAAADQAAAAAAAADiDgAAHAAAAA0A' +
+  'AAABAAAASAsAAB4AAAAOAAAAAgAAAMEOAAAgAAAADwAAAAIAAAA8CwAAIgAAABAAAAACAAAAvhEAACQAAAAOAAAAAwAAAIUOAAAm' +
+  'AAAADwAAAAMAAACwEQAAKAAAABAAAAADAAAAuQ4AACoAAAARAAAAAAAAALAOAAAsAAAAEQAAAAEAAABnFAAAMgAAAA4AAAAEAAAA' +
+  'ew4AADQAAAAPAAAABAAAAFsUAAA2AAAAEAAAAAQAAADRDgAAQQAAABIAAAAAAAAAbA0AAEIAAAATAAAAAAAAAGMNAABEAAAAFAAA' +
+  'AAAAAAAFDQAATAAAABUAAAAAAAAAvgcAAG4AQeDDAAsDgCYC'

@@ -166,7 +166,7 @@ static inline int32_t branches(const dlx_t *d, const multi *m, int32_t k, int32_
     if (m->len[k] == 0 && d->lo[k] <= m->count[k]) return *slack = -1, 0;
     if (s > b) s = b;
     *slack = s;
-    return m->len[k] + s - b + 1;
+    return m->len[k] + (s - b) + 1; /* s - b first: s may be near INT32_MAX (hi) */
 }
 
 /* The active item with the fewest branches (ties: the first preferred one,
@@ -313,7 +313,8 @@ size_t dlx_multi_bytes(const dlx_t *d) {
     if (m->mask) {
         size_t W = (size_t)m->words, levels = (size_t)m->cap_levels + 1;
         bits = ((size_t)m->kill_at[m->b_options] + (size_t)d->n_items + 1) * W * 8 + levels * ((W + (size_t)m->owords) * 8 + 4) +
-               ((size_t)m->prim_at[m->b_options] + (size_t)m->kill_at[m->b_options] + 2 * (size_t)m->b_options + 2) * 4;
+               ((size_t)m->prim_at[m->b_options] + (size_t)m->kill_at[m->b_options] + 2 * (size_t)m->b_options + 2) * 4 +
+               ((size_t)d->n_primary + 1) * sizeof *m->kb;
     }
     return sizeof *m + (size_t)m->cap_nodes * sizeof(dlx_node) + (size_t)(d->n_items + 2) * 5 * sizeof(int32_t) +
            (size_t)m->cap_levels * (6 * sizeof(int32_t) + sizeof(uint64_t)) + bits;
@@ -408,7 +409,7 @@ int dlx_multi_search(dlx_t *d, uint64_t stop) {
     multi *m = d->multi;
     d->phase = PH_FORWARD;
     if (!m->on_bits) return links_search(d, m, stop);
-    int (*slice)(dlx_t *, multi *, uint64_t) = m->words == 1 && m->owords == 1 ? dlx_multi_bits_search_one : dlx_multi_bits_search_any;
+    int (*slice)(dlx_t *, multi *, uint64_t) = multi_one_word(m) ? dlx_multi_bits_search_one : dlx_multi_bits_search_any;
 #ifdef __wasm__
     /* Called again every SLICE_NODES nodes: V8 runs a function's optimized
      * code only from its next call, and a search without solutions stayed

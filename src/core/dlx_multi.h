@@ -30,12 +30,17 @@ struct dlx_multi {
                                 items (neither covered nor done: those the choice looks at) */
     int32_t unmet;           /* primary items used fewer than lo times */
     int32_t *blen;           /* per level: live options of the item branched on */
+    int64_t *kb;             /* per primary item: its choice key but the length's part (kept as its count
+                                changes), so that the choice is one multiply-add an item: KEY(kb, len) */
 };
 
 #define STOP (-1) /* cur[l] of the branch "no more options of item[l]" */
 #define NONE (-2) /* cur[l] before the first branch (bit sets: cur[l] is an option) */
 
 typedef struct dlx_multi multi;
+
+/* Sets of one word (up to 64 options, 63 items) have a search of their own. */
+static inline int multi_one_word(const multi *m) { return m->words == 1 && m->owords == 1; }
 
 /* Once a search or a probe, not at each node: small, not fast (WebAssembly's
  * size budget), and out of the functions that run the bit sets' slices,

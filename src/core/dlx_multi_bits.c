@@ -49,16 +49,41 @@ static inline uint64_t strike(uint64_t *a, const uint64_t *c, const int32_t W) {
     return n;
 }
 
+/* The choice's key of an item, least first: (branches, slack, -len) in
+ * bits 45.., 13..44 and 0..12, with branches = len + 1 - need, need =
+ * lo - count (at least 0; at the root at most NEED_CAP: a count and a
+ * length are at most BITS_MAX_OPTIONS, so an item above stays a dead end),
+ * slack = hi - max(lo, count). All but len is kept per item in kb (key_base,
+ * then stepped by take and untake), so that the choice reads one table an
+ * item, not count, lo and hi (in WebAssembly fewer bases for V8 to keep in
+ * registers). A key below KEY_ONE: no branch, a dead end. One-word sets
+ * (len <= 64, items < 64) hold the item too, (-len, item) in bits 6..12
+ * and 0..5, so that the choice is a min over keys (the first of equals). */
+#define KEY_ONE ((int64_t)1 << 45)
+#define NEED_CAP (4 * BITS_MAX_OPTIONS)
+#define LEN_UNIT(one) ((one) ? 64 : 1)
+#define KEY(kb, len, one) ((kb) + (int64_t)(len) * (KEY_ONE - LEN_UNIT(one)))
+#define KEY_LEN(key, one) ((one) ? 127 - (int32_t)((key) >> 6 & 127) : 8191 - (int32_t)((key) & 8191))
+/* An item's count going up from c: one need less while below lo, else one slack less. */
+#define KEY_STEP(c, lo) ((c) < (lo) ? KEY_ONE : -((int64_t)1 << 13))
+
+static inline int64_t key_base(int32_t count, int32_t lo, int32_t hi, int32_t k, int one) {
+    int64_t need = lo > count ? (int64_t)lo - count : 0;
+    need = need < NEED_CAP ? need : NEED_CAP;
+    return (1 - need) * KEY_ONE + ((int64_t)hi - (lo > count ? lo : count)) * 8192 + (one ? 127 << 6 | k : 8191);
+}
+
 /* The tables the dance reads, by value: the inlined loops keep them in
  * registers (through m and d every store to a count would reload them). */
 typedef struct {
     const int32_t *prim, *prim_at, *kill, *kill_at, *lo, *hi;
     const uint64_t *mask;
     int32_t *count;
+    int64_t *kb;
 } tabs;
 
 static inline tabs tabs_of(const dlx_t *d, const multi *m) {
-    return (tabs){m->prim, m->prim_at, m->kill, m->kill_at, d->lo, d->hi, m->mask, m->count};
+    return (tabs){m->prim, m->prim_at, m->kill, m->kill_at, d->lo, d->hi, m->mask, m->count, m->kb};
 }
 
 /* Take option r in the live set a (r already out of it): count each of its
@@ -67,6 +92,7 @@ static inline tabs tabs_of(const dlx_t *d, const multi *m) {
 static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t *upd, const int32_t W) {
     for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
         int32_t j = t.prim[p], c = ++t.count[j];
+        t.kb[j] += KEY_STEP(c - 1, t.lo[j]);
         *unmet -= c == t.lo[j];
         if (c == t.hi[j]) {
             *upd += strike(a, t.mask + (size_t)j * W, W);
@@ -78,14 +104,16 @@ static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t
 
 static inline void untake(tabs t, int32_t r, int32_t *unmet) {
     for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
-        int32_t j = t.prim[p];
-        *unmet += t.count[j]-- == t.lo[j];
+        int32_t j = t.prim[p], c = --t.count[j];
+        t.kb[j] -= KEY_STEP(c, t.lo[j]);
+        *unmet += c + 1 == t.lo[j];
     }
 }
 
 void dlx_multi_bits_free(multi *m) {
-    free(m->mask), free(m->prim), free(m->prim_at), free(m->kill), free(m->kill_at), free(m->live), free(m->blen);
+    free(m->mask), free(m->prim), free(m->prim_at), free(m->kill), free(m->kill_at), free(m->live), free(m->blen), free(m->kb);
     m->mask = m->live = NULL;
+    m->kb = NULL;
     m->prim = m->prim_at = m->kill = m->kill_at = m->blen = NULL;
     m->b_options = -1;
 }
@@ -112,7 +140,7 @@ COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
             if (!s) color[slots] = c, next[slots] = head[j], head[j] = ++slots;
         }
     size_t bytes = ((size_t)ni + 1 + (size_t)slots) * (size_t)W * 8 + ((size_t)levels + 1) * ((size_t)(W + np / 64 + 1) * 8 + 4) +
-                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4;
+                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4 + ((size_t)np + 1) * 8;
     if (bytes > BITS_MAX_BYTES) goto fail;
     m->mask = calloc(((size_t)ni + 1 + (size_t)slots) * (size_t)W, 8);
     m->prim = malloc(((size_t)entries + 1) * sizeof *m->prim);
@@ -122,7 +150,8 @@ COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
     int32_t OW = np / 64 + 1;
     m->live = malloc(((size_t)levels + 1) * (size_t)(W + OW) * 8);
     m->blen = malloc(((size_t)levels + 1) * sizeof *m->blen);
-    if (!m->mask || !m->prim || !m->kill || !m->prim_at || !m->kill_at || !m->live || !m->blen) goto fail;
+    m->kb = malloc(((size_t)np + 1) * sizeof *m->kb);
+    if (!m->mask || !m->prim || !m->kill || !m->prim_at || !m->kill_at || !m->live || !m->blen || !m->kb) goto fail;
     uint64_t *mask = m->mask;
     for (int32_t k = 0; k < n; k++)
         for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) mask[(size_t)nd[q].top * W + k / 64] |= 1ull << (k % 64);
@@ -165,7 +194,7 @@ COLD int dlx_multi_bits_root(const dlx_t *d, multi *m, uint64_t *upd) {
     int32_t W = m->words, n = d->n_options;
     uint64_t *a = m->live;
     m->unmet = 0;
-    for (int32_t j = 1; j <= d->n_primary; j++) m->unmet += d->lo[j] > 0;
+    for (int32_t j = 1; j <= d->n_primary; j++) m->unmet += d->lo[j] > 0, m->kb[j] = key_base(0, d->lo[j], d->hi[j], j, multi_one_word(m));
     for (int32_t w = 0; w < W; w++) a[w] = w < n / 64 ? ~0ull : n % 64 ? (1ull << (n % 64)) - 1 : 0;
     for (int32_t x = 0; x < d->n_excluded; x++) a[d->excluded[x] / 64] &= ~(1ull << (d->excluded[x] % 64));
     for (int32_t v = 0, np = d->n_primary; v < m->owords; v++) /* items 1 .. np */
@@ -179,16 +208,30 @@ COLD int dlx_multi_bits_root(const dlx_t *d, multi *m, uint64_t *upd) {
     return 1;
 }
 
-/* The search on bit sets: the links search's loop (below), node for node. */
+/* The first preferred item with t branches (the least) in the live set a,
+ * else i; *bl its length. Out of the search's loops: rare, and in
+ * WebAssembly TurboFan's compile of the search grows with its body. */
+COLD static int32_t preferred(const dlx_t *d, const multi *m, const uint64_t *a, int32_t t, int32_t i, int32_t *bl) {
+    const int32_t W = m->words;
+    for (int32_t j = 0; j < d->n_pref; j++) {
+        int32_t k = d->pref[j], need = d->lo[k] - m->count[k];
+        if (!(a[W + k / 64] >> (k % 64) & 1)) continue;
+        int32_t len = ones(a, m->mask + (size_t)k * W, W);
+        if ((len > 0 || need > 0) && len + 1 - (need > 0 ? need : 0) == t) return *bl = len, k;
+    }
+    return i;
+}
+
 /* The search on bit sets: the links search's loop (below), node for node.
  * W words a set of options, OW a set of items (constants where inlined). */
 __attribute__((always_inline)) static inline int bits_search(dlx_t *d, multi *m, uint64_t stop, const int32_t W,
                                                              const int32_t OW) {
-    const int32_t S = W + OW, *lo = d->lo, *hi = d->hi;
+    const int32_t S = W + OW, *lo = d->lo;
     int32_t *count = m->count, *item = m->item, *cur = m->cur, *blen = m->blen;
+    const int64_t *kb = m->kb;
     const uint64_t *mask = m->mask;
     uint64_t upd = 0, nodes = d->nodes;
-    int32_t l = m->level, i = 0, r, unmet = m->unmet, top = d->max_level;
+    int32_t l = m->level, i = 0, r, unmet = m->unmet, top = d->max_level, rc;
     int32_t *pos = m->pos, *tot = m->tot;
     uint64_t guesses = d->guesses;
     const tabs tb = tabs_of(d, m);
@@ -202,52 +245,40 @@ enter: {
         if (!any) {
             d->solutions++;
             if (d->counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
-            d->phase = PH_AT_SOLUTION;
-            m->level = l, m->resume = 1, m->unmet = unmet;
-            d->level = l, d->depth = l;
-            d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
-            return DLX_SOLUTION;
+            d->phase = PH_AT_SOLUTION, d->depth = l, rc = DLX_SOLUTION;
+            goto leave;
         }
     }
     /* The open item with the fewest branches, ties as DLX3: the least key
      * of (branches, slack, -len), the first of equals. An item found done
      * (no option left, nothing more needed) stays so below this node. */
     uint64_t best = UINT64_MAX;
+    const int one = W == 1 && OW == 1;
     for (int32_t v = 0; v < OW; v++)
         for (uint64_t set = open[v]; set; set &= set - 1) {
-            int32_t k = v * 64 + __builtin_ctzll(set), c = count[k], h = hi[k], need = lo[k] - c;
-            int32_t len = ones_upto(a, mask + (size_t)k * W, W, (int32_t)(best >> 45) + (need > 0 ? need : 0) - 1);
-            if (len == 0 && need <= 0) {
+            int32_t k = v * 64 + __builtin_ctzll(set);
+            int64_t b = kb[k];
+            int32_t len = ones_upto(a, mask + (size_t)k * W, W, (int32_t)(best >> 45) - (int32_t)(b >> 45));
+            int64_t key = KEY(b, len, one);
+            if (key < KEY_ONE) { /* a dead end */
+                best = (uint64_t)k, i = k;
+                goto chosen;
+            }
+            if (len == 0) { /* done: nothing more needed (else a dead end) */
                 open[v] &= ~(1ull << (k % 64));
                 continue;
             }
-            int32_t score = len + 1 - (need > 0 ? need : 0);
-            if (score <= 0) { /* a dead end */
-                best = 0, i = k;
-                goto chosen;
-            }
-            uint32_t s = (uint32_t)(need > 0 ? h - lo[k] : h - c);
-            uint64_t key = (uint64_t)score << 45 | (uint64_t)s << 13 | (uint64_t)(8191 - len);
-            if (key < best) best = key, i = k;
+            if (one) best = (uint64_t)key < best ? (uint64_t)key : best;
+            else if ((uint64_t)key < best) best = (uint64_t)key, i = k;
         }
 chosen:;
+    if (one) i = (int32_t)(best & 63);
     int32_t t = best == UINT64_MAX ? 0 : (int32_t)(best >> 45); /* none left: not met (unmet says) */
-    int32_t bl = 8191 - (int32_t)(best & 8191);
-    if (d->n_pref && t > 0)
-        for (int32_t j = 0; j < d->n_pref; j++) {
-            int32_t k = d->pref[j], need = lo[k] - count[k];
-            if (!(open[k / 64] >> (k % 64) & 1)) continue;
-            int32_t len = ones(a, mask + (size_t)k * W, W);
-            if ((len > 0 || need > 0) && len + 1 - (need > 0 ? need : 0) == t) {
-                i = k, bl = len;
-                break;
-            }
-        }
+    int32_t bl = KEY_LEN(best, one);
+    if (d->n_pref && t > 0) i = preferred(d, m, a, t, i, &bl);
     if (nodes >= stop) {
-        m->level = l, m->resume = 0, m->unmet = unmet;
-        d->level = l, d->phase = PH_FORWARD;
-        d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
-        return DLX_BUDGET;
+        d->phase = PH_FORWARD, rc = DLX_BUDGET;
+        goto leave;
     }
     nodes++;
     if (t <= 0) goto backup;
@@ -280,10 +311,8 @@ try_next: {
 
 backup:
     if (l == 0) {
-        d->phase = PH_DONE;
-        d->level = 0, m->unmet = unmet;
-        d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
-        return DLX_DONE;
+        d->phase = PH_DONE, rc = DLX_DONE;
+        goto leave;
     }
     l--;
     r = cur[l];
@@ -293,6 +322,11 @@ backup:
     blen[l]--;
     pos[l]++;
     goto try_next;
+
+leave: /* one way out: the search's body is smaller (TurboFan compiles it in WebAssembly) */
+    m->level = l, m->resume = rc == DLX_SOLUTION, m->unmet = unmet;
+    d->level = l, d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
+    return rc;
 }
 
 /* One word a set (up to 64 options, 63 items) has a copy of its own: loops
