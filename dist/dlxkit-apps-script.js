@@ -43,6 +43,43 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
+ * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A value
+ * @customfunction
+ */
+function SUDOKU_HINT (range, depth, box) {
+  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
+}
+
+/**
+ * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_STEPS (range, box) {
+  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
+}
+
+/**
+ * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_RATING (range, box) {
+  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
+}
+
+/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -192,7 +229,8 @@ const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
+  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
+  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
 }
 
 /** Error codes by JS name. */
@@ -226,7 +264,8 @@ const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30
+  AMBIGUOUS: -30,
+  NOT_FOUND: -31
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -246,7 +285,9 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
+  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
+  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
@@ -557,6 +598,35 @@ class SudokuCalls {
     })
   }
 
+  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
+  rateLogic (h, cells, maxNodes) {
+    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
+      return this._logicRecord(out)
+    })
+  }
+
+  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
+  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
+    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
+      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
+      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
+    })
+  }
+
+  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
+  _logicRecord (out) {
+    const at = SLOT.logic
+    const r = this._int32s(out, at.length)
+    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
+  }
+
+  /** A level of difficulty by technique: its name, or null past the table. */
+  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
+  /** The top of its range in tenths (-1 past the table). */
+  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
+
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }
@@ -621,7 +691,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name']
+  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -956,6 +1026,65 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
+    })
+  }
+
+  // ---- the ZDD of all solutions -----------------------------------------------------
+
+  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
+  zddBuild (p, maxBytes) {
+    const z = this._x.dk_zdd_build(p, maxBytes)
+    if (!z) throw this.lastError()
+    return z
+  }
+
+  zddFree (z) {
+    this._x.dk_zdd_free(z)
+    this._released()
+  }
+
+  /** { size (nodes), count (a bigint, exact), bytes } */
+  zddInfo (z) {
+    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
+      this._x.dk_zdd_info(z, out)
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
+    })
+  }
+
+  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
+  zddNth (z, k, cap) {
+    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
+      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
+    }).options
+  }
+
+  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
+  zddRandom (z, state, cap) {
+    return this._zddSolution(cap, 8, (words, buf, room) => {
+      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
+      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
+    })
+  }
+
+  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
+  _zddSolution (cap, wordBytes, call) {
+    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
+      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
+      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
+    })
+    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
+  }
+
+  /** The ZDD in DLX6's text format. */
+  zddText (z) {
+    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
+    return this.withBuffers([n], (buf) => {
+      this.check(this._x.dk_zdd_text(z, buf, n))
+      return this.readText(buf, n)
     })
   }
 }
@@ -1781,8 +1910,166 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-problem.mjs
+// ---- src/js/dlxkit-zdd.mjs
 const m9_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
+// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
+// memoized search), and a Zdd reads it: its size, its exact count, solution
+// k in its order, uniformly random ones from a seed, and DLX6's text. It
+// holds nothing of the problem, so it outlives changes to it and its free().
+const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
+
+const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
+
+/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
+function buildZdd (problem, opts = {}) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
+  const { maxMemory = 0 } = opts
+  checkCount(maxMemory, 'maxMemory')
+  const h = problem._idle()
+  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+  let z
+  try {
+    z = problem._native.zddBuild(h, maxMemory)
+  } catch (err) {
+    throw refused(err, maxMemory)
+  }
+  try {
+    return new Zdd(problem._kit, z, cap)
+  } catch (err) { // its record could not be read (memory at the cap): the handle goes
+    problem._native.zddFree(z)
+    throw err
+  }
+}
+
+/** The build's error with what to do about it. */
+function refused (err, maxMemory) {
+  const why = {
+    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
+    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
+    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
+    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
+  }[err.code]
+  if (why) {
+    err.message = why
+    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
+  }
+  return err
+}
+
+/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
+class Zdd {
+  constructor (kit, handle, cap) {
+    this._kit = kit
+    this._native = kit._native
+    this._h = handle
+    this._cap = cap
+    const { size, count, bytes } = this._native.zddInfo(handle)
+    this._size = size
+    this._count = count
+    this._bytes = bytes
+    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
+    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
+    return this._h
+  }
+
+  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
+  get size () {
+    this._handle()
+    return this._size
+  }
+
+  /** The bytes it holds in the module. */
+  get bytes () {
+    this._handle()
+    return this._bytes
+  }
+
+  /** How many solutions, a bigint: exact at any size. */
+  countBig () {
+    this._handle()
+    return this._count
+  }
+
+  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
+  count () { return safeCount(this.countBig()) }
+
+  /**
+   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
+   * order (at each node the solutions holding its option first): sorted
+   * option indices, as solve() gives. NO_SOLUTION from the count on.
+   */
+  nth (k) {
+    const h = this._handle()
+    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
+      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
+    }
+    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
+    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
+    try {
+      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
+      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
+    } catch (err) {
+      if (err.code !== 'NO_SOLUTION') throw err
+      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
+      err.details = { k: kk, count: this._count }
+      throw err
+    }
+  }
+
+  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
+  random (opts = {}) { return this.sample(1, opts)[0] }
+
+  /**
+   * n solutions drawn uniformly and independently, one generator seeded with
+   * `seed` (default 0) going on from each to the next (the first is
+   * random({ seed })'s; build/dlx --random n --seed s draws the same).
+   * NO_SOLUTION when there is none.
+   */
+  sample (n, opts = {}) {
+    checkWhole(n, 'n', INT32_MAX)
+    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
+    const { seed = 0 } = opts
+    let state = BigInt(checkCount(seed, 'seed'))
+    const h = this._handle()
+    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
+    const drawn = []
+    for (let j = 0; j < n; j++) {
+      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
+      state = next
+      drawn.push(options.sort((a, b) => a - b))
+    }
+    return drawn
+  }
+
+  /**
+   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
+   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
+   * then the root "ID: (~0?0:ROOT)".
+   */
+  toText () { return this._native.zddText(this._handle()) }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._kit._live--
+    this._native.zddFree(this._h)
+    this._h = 0
+  }
+
+  [Symbol.dispose] () { this.free() }
+}
+  return { buildZdd, Zdd }
+})()
+
+// ---- src/js/dlxkit-problem.mjs
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -1793,6 +2080,7 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
+const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2082,6 +2370,9 @@ class Problem {
     }
   }
 
+  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
+  zdd (opts) { return buildZdd(this, opts) }
+
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2230,7 +2521,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2382,7 +2673,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2390,7 +2681,7 @@ const m11_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m10_
+const { checkSide, variantFlags } = m11_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2440,7 +2731,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2453,7 +2744,7 @@ const m12_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m10_
+const { STYLE } = m11_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2659,15 +2950,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m10_
-const { copyLine, lineIn, lineSide } = m12_
+const { checkPuzzleLength, checkTextSize } = m11_
+const { copyLine, lineIn, lineSide } = m13_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2769,20 +3060,77 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
+// ---- src/js/dlxkit-sudoku-difficulty.mjs
+const m15_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
+// module's one table (sudoku_logic_table.c), rate's technique fields and
+// generate's { difficulty }. The explainer does the work in C; here its
+// numbers become names and SE ratings.
+const { DlxError, checkCount } = m2_
+
+const tables = new WeakMap() // Native -> the levels
+
+/** The levels, easiest first: [{ name, from, to }] (SE ratings, to inclusive; from just above the previous to). */
+function difficulties (native) {
+  let levels = tables.get(native)
+  if (!levels) {
+    levels = []
+    for (let d = 1, name; (name = native.difficultyName(d)); d++) {
+      levels.push({ name, from: levels.length ? levels[levels.length - 1].to + 0.1 : 1, to: native.difficultyTop(d) / 10 })
+    }
+    levels.forEach((l) => { l.from = Math.round(l.from * 10) / 10 })
+    tables.set(native, Object.freeze(levels.map(Object.freeze)))
+    levels = tables.get(native)
+  }
+  return levels
+}
+
+/** The level (its name) of a rating on the 1-to-11 scale. */
+function difficultyOf (native, rating) {
+  const levels = difficulties(native)
+  return (levels.find((l) => rating <= l.to) ?? levels[levels.length - 1]).name
+}
+
+/** A logic record of the module as rate's fields: { difficulty, technique, rating, steps }. */
+function logicFields (native, r) {
+  return { difficulty: native.difficultyName(r.difficulty), technique: native.techniqueName(r.technique), rating: r.rating / 10, steps: r.steps }
+}
+
+/** rate's technique fields for the grid, or nulls when the puzzle has no one solution (status says so). */
+function rateByTechnique (native, h, cells, status, opts) {
+  if (status !== 'unique') return { difficulty: null, technique: null, rating: null, steps: null }
+  return logicFields(native, native.rateLogic(h, cells, checkCount(opts.maxNodes ?? 0, 'maxNodes')))
+}
+
+/** The number (1..) of a level named in generate's options, with a clear error for another name. */
+function difficultyNumber (native, name) {
+  const levels = difficulties(native)
+  const k = levels.findIndex((l) => l.name === name)
+  if (k < 0) throw new DlxError('BAD_ARGUMENT', `difficulty must be one of ${levels.map((l) => l.name).join(', ')} (got ${JSON.stringify(name)})`, { option: 'difficulty' })
+  return k + 1
+}
+  return { difficulties, difficultyOf, logicFields, rateByTechnique, difficultyNumber }
+})()
+
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m14_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m10_
+const { STYLE, checkAlphabet, styleOf } = m11_
+const { difficultyNumber, logicFields } = m15_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array').
+ * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
+ * generated until one needs that level's techniques and no harder, C's
+ * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  */
 function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -2794,6 +3142,9 @@ function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
+  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
+  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -2803,7 +3154,10 @@ function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+  const native = api._native
+  const made = difficulty === undefined
+    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -2811,7 +3165,8 @@ function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed
+    seed,
+    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
   }
 }
 
@@ -2819,7 +3174,7 @@ function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
 ])
 
 function checkOptionNames (opts) {
@@ -2834,7 +3189,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m15_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -2843,20 +3198,28 @@ const m15_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m10_
+const { hasDiagonals } = m11_
+const { difficultyOf } = m15_
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
 function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
+  return explain(api, puzzle, opts, Infinity, (list) => {
+    const rating = rateSteps(list)
+    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
+  })
 }
 
-/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
+/**
+ * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
+ * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
+ */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
+  const after = checkCount(opts.after ?? 0, 'after')
+  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -2946,18 +3309,19 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m16_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
-const { boxOf, parseBox, pattern } = m11_
-const { LineSolver, plainOptions, shapeKey } = m13_
-const { generate } = m14_
-const { hint, steps } = m15_
-const { LineTables, readLine, writeLine } = m12_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
+const { boxOf, parseBox, pattern } = m12_
+const { LineSolver, plainOptions, shapeKey } = m14_
+const { generate } = m16_
+const { difficulties, rateByTechnique } = m15_
+const { hint, steps } = m17_
+const { LineTables, readLine, writeLine } = m13_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3335,20 +3699,28 @@ class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /** Difficulty: { level, score, nodes, guesses, status }. */
+  /**
+   * Difficulty: { level, score, nodes, guesses, status } from the search, and
+   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
+   * opts.techniques false leaves them null).
+   */
   rate (puzzle, opts = {}) {
+    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return r
+      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
     })
   }
+
+  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
+  difficulties () { return difficulties(this._native) }
 }
   return { SudokuApi }
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m17_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3358,8 +3730,8 @@ const m17_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m9_
-const { SudokuApi } = m16_
+const { exactCover, parseDlx } = m10_
+const { SudokuApi } = m18_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3539,7 +3911,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m18_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3557,7 +3929,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m19_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -3666,13 +4038,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m20_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
 
 
 /**
@@ -3826,37 +4198,150 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
+// ---- src/js/dlxkit-sheets-grid.mjs
+const m23_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
+// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
+const { DlxError } = m2_
+const { bad, cellNumber, isBlank, rowsOf, show } = m21_
+
+const MAX_SIDE = 64
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
+}
+  return { readGrid, readBox }
+})()
+
+// ---- src/js/dlxkit-sheets-explain.mjs
+const m24_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
+// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
+// as a column of sentences, and the rating by technique as one row.
+const { bad, cellNumber, gaveUp, isBlank, show } = m21_
+const { readBox, readGrid } = m23_
+
+/** What a full grid answers: there is nothing left to explain. */
+const FULL = 'The grid is full.'
+
+/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
+function explain (kit, range, box, budget, run) {
+  const grid = readGrid(range)
+  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
+  try {
+    return run(grid, opts)
+  } catch (e) {
+    if (e?.code === 'STOPPED') throw gaveUp(budget)
+    throw e
+  }
+}
+
+/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
+function readDepth (depth) {
+  if (isBlank(depth)) return undefined
+  const v = cellNumber(depth)
+  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
+  return v
+}
+
+/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
+function sudokuHint (kit, range, depth, box, budget) {
+  const d = readDepth(depth)
+  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
+}
+
+/** Every step's sentence, one a row. */
+function sudokuSteps (kit, range, box, budget) {
+  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
+}
+
+/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
+function sudokuRating (kit, range, box, budget) {
+  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return [[rating.rating, rating.technique ?? '', rating.steps]]
+}
+  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
+})()
+
+// ---- src/js/dlxkit-sheets-signatures.mjs
+const m25_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
+/**
+ * The functions, their parameters (in order), how many of the last are
+ * optional, and what they return. `id` is the Excel metadata id.
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+  return { SIGNATURES }
+})()
+
 // ---- src/js/dlxkit-sheets.mjs
-const m21_ = (function () {
+const m26_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m18_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m19_
-const { coverBest, coverCount, coverCost, coverSolve } = m20_
+const { load, DlxError } = m20_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
+const { coverBest, coverCount, coverCost, coverSolve } = m22_
+const { readBox, readGrid } = m23_
+const { sudokuHint, sudokuRating, sudokuSteps } = m24_
+const { SIGNATURES } = m25_
 
 
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
+
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -3868,6 +4353,9 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
+    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
+    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -3906,45 +4394,14 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
+  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
-}
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4061,11 +4518,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m22_ = (function () {
+const m27_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4098,7 +4555,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m23_ = (function () {
+const m28_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4106,9 +4563,9 @@ const m23_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m17_
-const { createSheetFunctions, SheetError } = m21_
-const { base64Bytes } = m22_
+const { Dlxkit } = m19_
+const { createSheetFunctions, SheetError } = m26_
+const { base64Bytes } = m27_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4125,2113 +4582,2227 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m23_
+return m28_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAAB3gM8YAJ/fwF/YAF/AX9gA39/fwF/YAF/AGAEf39/fwF/YAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AGf39/f39/AGABfwF+YAh/f39/f39/fwBgAX4BfmAHf39/fn5/fwF/' +
-  'YAJ/fAF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2ACf38BfmAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/' +
-  'f38Bf2ABfgF/YAAAYAN/fn8Bf2AEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAR/f35/AX9gA39+fgF/YAV/fn9+fgBgBn9/' +
-  'f39/fgF/YAV/fn9/fwF/YAR/f39/AX5gBH9+f38AYAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAJ+fgF+YAF8AXxg' +
-  'B39/f39/f38AYAZ/f39/f38BfmAKf39/f39/fn9/fwF/YAl/f39/f39+f38Bf2AEf3x8fwF/YAJ8fwF/YAR/fH9/AX9gAXwAYAh/' +
-  'fH9/f3x/fwF/YAZ/f3x8f38Bf2AHf39/fHx/fwF/YAV/fHx/fwF/A7EDrwMeCQgBCQkJBgEOAQUCBwIEAQAFAwICDw4LDh8QAQQA' +
-  'CQEBCQcDAQEJCQYLFiAQCQURIQsEBAMDBSICDAMXBwUMAwEBAAABIwMDAAMDAwMSEgEEAwMAAQMAAAoKBwcIAg0GDQ0GBAEABQAE' +
-  'CQEAAgAYJAYAAAIBASUOGA0SBAsCCgIRCQMDAQABAwIEBgUEAQACAgYEBgYDBgMmCQEBCxEKBQUHJwQGBAAIAQQEAwIBBAsCAgIC' +
-  'BAMABAAAKAcBBwQAAQICAQQMBAMADwICAgMCAgICGRkTKRMaGgIbBQUcFiorLC0bEAcHLg0ALwUKCAgwAgcFBQAAAAAPCAQDBAQC' +
-  'AgAHAAIAAgEIAQgFBAEIAgEBAQEIAQQFBwcAAgEGBwIABTEKBQUABgIAAQMFAAMBAx0FBgUAAh0GBgYAAAAACQIFBQMAAjINAgAA' +
-  'CAQzAgAABwUCAAAGCAAKAAoABAEBAQEMAgEGAQgBAQA0NQY2AAAEAwAABAACCAADFBQABBUVAAYUBgIABgEBNwEADAECAgMDOAEc' +
-  'AAgCBgE5Fzo7AQELAwQBAQEFFQMAAQEBDAQFAXABFhYFBgEBCICABAYIAX8BQYDNCAsHgQ1RBm1lbW9yeQIABm1hbGxvYwBFBGZy' +
-  'ZWUAShlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAigMIZGtfZXJyb3IA4gILZGtfc3RyZXJy' +
-  'b3IAiwMIZGtfYWxsb2MA4QIHZGtfZnJlZQA7DWRrX3N1ZG9rdV9uZXcAlQMOZGtfc3Vkb2t1X2ZyZWUAkgMOZGtfc3Vkb2t1X3Np' +
-  'emUAmgMNZGtfc3Vkb2t1X2JveACOAxNka19zdWRva3VfcGFyc2VfYm94AJYDEGRrX3N1ZG9rdV9ib3hfb2YAjwMRZGtfc3Vkb2t1' +
-  'X3BhdHRlcm4AlwMWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwCZAw9ka19zdWRva3Vfc29sdmUAmwMPZGtfc3Vkb2t1X2JlZ2luAIwD' +
-  'DmRrX3N1ZG9rdV9zdGVwAJ4DDWRrX3N1ZG9rdV9lbmQAkQMUZGtfc3Vkb2t1X3NvbHZlX21hbnkAnQMUZGtfc3Vkb2t1X2NhbmRp' +
-  'ZGF0ZXMAkAMSZGtfc3Vkb2t1X2dlbmVyYXRlAJMDDmRrX3N1ZG9rdV9yYXRlAJgDFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAJQDDWRr' +
-  'X3RleHRfcGFyc2UAowMMZGtfdGV4dF9mcmVlAKIDDGRrX3RleHRfc2l6ZQCkAw1ka190ZXh0X3N0eWxlAKYDEGRrX3RleHRfY29u' +
-  'c3VtZWQAoAMNZGtfdGV4dF9zdGFydAClAw1ka190ZXh0X2NlbGxzAJ8DDmRrX3RleHRfZm9ybWF0AKEDDmRrX3Byb2JsZW1fbmV3' +
-  'APYCEGRrX3Byb2JsZW1fcGFyc2UA+QIPZGtfcHJvYmxlbV9mcmVlAPICFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMA4wIVZGtfcHJv' +
-  'YmxlbV9zZXRfYm91bmRzAP4CE2RrX3Byb2JsZW1fc2V0X2Nvc3QA/wIWZGtfcHJvYmxlbV9vcHRpb25fY29zdAD3AhNka19wcm9i' +
-  'bGVtX3NldF9iZXN0AP0CGGRrX3Byb2JsZW1fc29sdXRpb25fY29zdACGAxVka19wcm9ibGVtX2Jlc3RfY291bnQA5gIYZGtfcHJv' +
-  'YmxlbV9iZXN0X3NvbHV0aW9uAOcCGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZACBAxBka19wcm9ibGVtX3NoYXBlAIQDFGRrX3By' +
-  'b2JsZW1faXRlbV9uYW1lAPMCFWRrX3Byb2JsZW1fY29sb3JfbmFtZQDqAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwD4AhFka19w' +
-  'cm9ibGVtX3NlYXJjaAD7Ahdka19wcm9ibGVtX3NlYXJjaF91bnRpbAD8AhNka19wcm9ibGVtX3NvbHV0aW9uAIUDEGRrX3Byb2Js' +
-  'ZW1fY291bnQA6wITZGtfcHJvYmxlbV9zZXRfbWVtbwCAAxtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20A7QIQZGtfcHJvYmxl' +
-  'bV9zdGF0cwCHAxJka19wcm9ibGVtX3Jlc3RhcnQA+gITZGtfcHJvYmxlbV9zZXRfc2VlZACDAxdka19wcm9ibGVtX3NldF9yZXN0' +
-  'YXJ0cwCCAxBka19wcm9ibGVtX2ZvcmNlAPACEmRrX3Byb2JsZW1fdW5mb3JjZQCJAxJka19wcm9ibGVtX2V4Y2x1ZGUA7wIUZGtf' +
-  'cHJvYmxlbV91bmV4Y2x1ZGUAiAMUZGtfcHJvYmxlbV9pdGVtX25lZWQA9AISZGtfcHJvYmxlbV9ib3VuZGVkAOgCF2RrX3Byb2Js' +
-  'ZW1faXRlbV9vcHRpb25zAPUCFmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0A6QIYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAPECE2Rr' +
-  'X3Byb2JsZW1fZXN0aW1hdGUA7gIQZGtfZXhwbGFpbl9iZWdpbgCoAw9ka19leHBsYWluX25leHQAqgMSZGtfZXhwbGFpbl93aW5k' +
-  'b3dzAKsDD2RrX2V4cGxhaW5fZnJlZQCpAxFka190ZWNobmlxdWVfbmFtZQCsAxNka190ZWNobmlxdWVfcmF0aW5nAK0DC19pbml0' +
-  'aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgCuAwlzdGFja1NhdmUAPwxzdGFja1Jlc3RvcmUAQApzdGFja0FsbG9jAEEJKwEAQQEL' +
-  'FRcZDx0AxQLIAtUB1wG1ArsCvAK9AsQCygLJAs8C1ALYAtoC3AIMAQcK3IEJrwMDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgC' +
-  'VCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwg' +
-  'ACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EE' +
-  'ciEdIAAoArACIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJA' +
-  'AkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQeiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALA' +
-  'AUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEg' +
-  'IlhyRQRAA0AgACALNgJcIAAQViAAIAApA5gBQgF8NwOYASAAICIQeiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxB' +
-  'ACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwK' +
-  'CyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyAL' +
-  'QRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAA' +
-  'KALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiIC' +
-  'IANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0' +
-  'aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEh' +
-  'BkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0A' +
-  'AAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJ' +
-  'CgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9q' +
-  'IAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJ' +
-  'IANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////' +
-  'ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQAL' +
-  'CyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAI' +
-  'IAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/' +
-  'TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0N' +
-  'CAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBr' +
-  'IQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9' +
-  'AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEi' +
-  'JSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9q' +
-  'IAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOE' +
-  'ISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEj' +
-  'ICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQi' +
-  'Aw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQgg' +
-  'ACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEHwNAQwCCwtBACADQQJIDQEaCyAAIAAp' +
-  'A3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQID' +
-  'QCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEE' +
-  'dGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5FIAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgAL' +
-  'IAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAP' +
-  'IAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtB' +
-  'AnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIh' +
-  'UA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAE' +
-  'IAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJH' +
-  'DQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEEdGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIg' +
-  'H2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhBBHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAEL' +
-  'AkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQg' +
-  'BCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwE' +
-  'fyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsi' +
-  'AkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwNACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoi' +
-  'EyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBM' +
-  'BH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQAL' +
-  'CyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkg' +
-  'ByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGog' +
-  'CDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYgDCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJA' +
-  'AkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAFRg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgC' +
-  'CCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EEdGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYC' +
-  'ACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAH' +
-  'IARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQiAmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSAN' +
-  'KAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAooAgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2' +
-  'AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIA' +
-  'IAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALDAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoi' +
-  'AigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyAL' +
-  'QQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYC' +
-  'BCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIF' +
-  'KAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAI' +
-  'QQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigC' +
-  'ECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEA' +
-  'TAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARB' +
-  'BHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsE' +
-  'QCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOQAyIBQgF8' +
-  'IiE3A5ADIAAgACkDmAMgASAhVq18NwOYA0EBCyECIA4EQCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcD' +
-  'aCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVB' +
-  'AnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQALIAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEG' +
-  'IAAoArACIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEE' +
-  'dGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAgg' +
-  'AUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMM' +
-  'DQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pO' +
-  'BEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkK' +
-  'CwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEA' +
-  'IQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL' +
-  '/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYg' +
-  'DYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAE' +
-  'IgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC4gHAwd/AX4D' +
-  'fCAARQRAQX4PC0J/IAEgAVAbIQEgACgClAIhAgJAAkACQAJAAkACQCAAKAL8AiIDBEAgAg0BIAAoAmQNBUEAIQIgACgCuAIiBEEB' +
-  'Rg0EIAAoAiggACgCICIDQYAgSnIgACgCMCADRXJyDQRBASECIARBA0YNBCADQQBMDQMgACgCCCEFIAAoAhwhB0EAIQQDQEQAAAAA' +
-  'AAAAACEKRAAAAAAAAAAAIQsgBSAHIARBAnRqKAIAIgJBBHRqKAIIIgZBAEoEQCAAKAIYIQgDQCAKRAAAAAAAAPA/oCEKIAsgCCAG' +
-  'QQJ0aigCALegIQsgBSACQQFqIgJBBHRqKAIIIgZBAEoNAAsLIAsgCkQAAAAAAADwv6CiIAygIQwgAyAEQQFqIgRHDQALDAMLIAJF' +
-  'DQELIAAoAmRFBEAgAEIBIAApA4ABIAAoArgCQQFGIANyG1A2AsACCwJ/QQIhAgJAAkACQCAAKAJkDgQAAQECAQsgACgC/AIEQEF/' +
-  'IQIgABAcDQILAkAgABAIIgIOAwECAAILIABBAzYCZEECDAILIABBATYCZCAAKAKoAiIDKAJURQRAIAAgAyABEAkMAgsCfyADKAJY' +
-  'QQFGBEBBASADKAJ4QQFGDQEaC0ECCyEEIAApA2ghCQNAIAAgAyAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbIAQRDgAiAkEDRw0B' +
-  'IAApA2giCSABVA0AC0EDIQILIAILDwsCQCAAKAIoIAAoAmQgACgC1AJFcnINACAAKALYAiICQQJGBEAgACABEGoPCyAAKAKQASAB' +
-  'Qn9SIAJycg0AIwBBEGsiAiQAA0AgAEKAIBAFIgNBAUYNAAsCQCADQQNHDQAgAkIANwMIAkAgAEIBQcAAIAJBCGpBABCjAQ0AIAIr' +
-  'AwhEAAAAAAAAUD+iIgpEAAAAAAAAsEBkRQ0AIABBATYC1AIgAEJ/IAr8ByAKRAChOBSbOe9DZhsQaiIDQQFqDgUAAQEBAAELIAAQ' +
-  'TSAAEFMgAEJ/EAUhAwsgAkEQaiQAIAMPCyAAIAEQBSECDAMLIANBP2pBwABttyAAKAIAt6JEAAAAAAAA0D+iIAwgA7ejZSECCyAA' +
-  'IAI2AsQCCyAAKQNoIQkDQCAAIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsQHyICQQNHDQEgACkDaCIJIAFUDQALQQMPCyACC88E' +
-  'AgJ+AX8CQCAAKAJkDQACQCAAKAKQAQ0AAkACQCAAKAK4AkEBaw4CAgEAC0EBIQQgABAmDQELIAAoAswCBH9BAAUgACgCIEEATAR/' +
-  'QQEFIAAQnAELC0VBAXQhBAsgACAEQQJGNgLQAiAAIARBAUY2ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAA' +
-  'KALEASAEQQJ0EEkiBEUNACAAIAQ2AsQBIAAgACgCIDYCzAELCwJAIAAoArwCBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBW' +
-  'GyABIAEgAlYbIQIgACgCtAIoAiAEQCAAIAIQJwwBCyAAIAIQKAsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgC0AIEQCAAKQNo' +
-  'IQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQLiIEQQNHDQIgACkDaCICIAFUDQALQQMPCwJAAkAgACgC4AENACAAKAKQ' +
-  'AUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA5ADIAApA5gDhEIAUnJyDQEgACkDaCIDIAJaDQAgASACWA0BA0Ag' +
-  'ACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0DIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAgsgACABEJoBDwsg' +
-  'ACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQLLgEBfiAARQRA' +
-  'QX4PCyAAIAApA2giAiABfEIAIAJCf4UgAVYbQgAgAUIAUhsQBAshAQF/IAAoAiQhAiABRQRAIAJCABBiDwsgAiAAKQM4EGILwAMB' +
-  'B38jAEEQayIEJABBfyECIAAQCkUEQCAAKAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQFSEBCwJAIAAoAqAC' +
-  'IgNBAEwNAANAIAIoAlQNASACKAIAIgYgBiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCAC' +
-  'IAcgBEEIahALIAAoAqACIQMLIAVBAWoiBSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMM' +
-  'AgsgACACIAAoAiwgBUECdGooAgAiAxAMIgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQDSACKAIAIQMgACgCHCABaigCACEB' +
-  'A0AgAUEEdCEGIAFBAWohASADIAZqKAIIIgZBAEoNAAsgAiAGQX9zIgEgACgC+AJIBH4gACgC7AIgAUEDdGopAwAFQgALIAIpA0B8' +
-  'NwNAIAAoAjAhAQsgB0EARyEDIAVBAWoiBSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYC' +
-  'D38EfiMAQRBrIgwkACAMQgA3AwggASgCNCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgC' +
-  '/AIEQCABKQNAIAAQG1oNBQsgACABIAxBBGoQDiIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACAD' +
-  'NgJYIAAgACkDcCAMKQMIfDcDcCAAKAL8AkUNAiAAIAEpA0BBAxAaIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJY' +
-  'BEAgAUEANgI4IAEgAzYCNCAAQQE2AmQgACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIE' +
-  'IQUMBQsgBUEBRwRAIAAgACkDeEIBfDcDeAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIw' +
-  'NgIAIAEoAiQgC2pBADYCACABKAIoIAtqIAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0Igdq' +
-  'KAIAIQUCQCAHIAhqKAIAIgRBf0YEQCABKAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIA' +
-  'IAEoAjAiAyABKAIgIAdqIgooAgBMDQEgASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWsh' +
-  'AwNAIAcCfyAEIANBBHRqIgkoAggiD0EATARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRq' +
-  'IgkgCSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0' +
-  'aiIDIAMoAgBBAWo2AgAgASgCMCIDIAooAgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoN' +
-  'AAsgBCEDA0AgBiADIgVBAWoiA0EEdGooAghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARA' +
-  'IAVBAnQiAyABKAIQaiIIIAgoAgAiCEEBazYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMg' +
-  'ASgCCCINaigCAEECdGogBTYCACANIApBAnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoi' +
-  'CigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIA' +
-  'IANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYg' +
-  'A0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIA' +
-  'QQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVB' +
-  'BHRqKAIAIgggBUYNAANAIA0gBiAIQQR0aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsg' +
-  'BiAKKAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACII' +
-  'IAVHDQALCyAJQQFrIQUgByAJSA0ACwsgASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACAB' +
-  'KAIkIAtBAnRqIgMgAygCAEEBajYCAAwFCyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAEL' +
-  'IAAgACkDkAMiAkIBfCISNwOQAyAAIAApA5gDIAIgElatfDcDmAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJq' +
-  'KAIAIAEoAhAgA2ooAgBrIQQgDCkDCCETAkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgC' +
-  'ACIEIAUgASgCHCAJaigCACIHIAdBAEgbQQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUi' +
-  'EjcDiAEgEkKdurP7lJL9oiV+IAEoAgQgBUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRq' +
-  'KAIEIAMgAyAFRhsMAQsgECAFQQR0aigCBAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAL8AkUNAwNAIANBBHQgA0EBaiEDIBBq' +
-  'KAIIIgdBAEoNAAsgB0F/cyIDIAAoAvgCSARAIAAoAuwCIANBA3RqKQMAIRILIAAQGyEUIAAoAvwCRQ0DIBQgASkDQCIVfSASViAU' +
-  'IBVWcQ0DIAEoAgAiByAHIARBBHRqIgMoAgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMg' +
-  'AygCAEEBazYCACAEQQFqIQMDQCAHIANBBHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEE' +
-  'dGogBTYCACAIIA5BAnRqIgUgBSgCAEEBazYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAE' +
-  'NgIAIAEoAiQgCWoiAyADKAIAQQFqNgIAIAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2oo' +
-  'AgAiA0EATA0BIAMgBE4NAAsLIAwgEzcDCAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQi' +
-  'CWoiBigCAEECdGogBCAJaiIEKAIANgIAIAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2' +
-  'AgQgASgCMCIDIAEoAiAgC0ECdGoiCCgCAEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAi' +
-  'B0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYg' +
-  'CkECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMo' +
-  'AghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAg' +
-  'ASABKQNAIBJ8NwNAIAAgASAEIAxBCGoQDSALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBB' +
-  'IGsiBiQAAkACQCAAKAKoAiIBRQRAIABBAUGQARBEIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAg' +
-  'ASAHQQJ0QQRqIgIQRSIINgIEIAEgAhBFIgk2AgggASACEEUiCjYCDCABIAIQRSILNgIQIAEgAhBFIgI2AhRBfyEDIAtFIAhFIAlF' +
-  'ciAKRSACRXJycg0CC2oiAiABKAJMTgRAIAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQg' +
-  'BiABQRhqNgIAIAJBAWoiA0ECdCEEQQAhAgNAIAYgAkECdGooAgAiBSgCABBKIAUgBBBFNgIAIAJBAWoiAkEGRw0ACyABKAI8EEog' +
-  'ASADQQN0EEU2AjwgARATAkACQCABKAIYRQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsL' +
-  'IAFBADYCTAwCCyABIAM2AkwLIAdBAE4EQCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdG' +
-  'IAJBAWohAkUNAAsLQQAhAyABQQA2AjggAUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQFCICQQBHNgJUIAIN' +
-  'AgsgASgCACECAkAgACgCDCIDIAEoAlBMBEAgA0EEdCEDDAELIAIQSiABIAAoAgwiBEEEdCIDEEUiAjYCACACRQRAIAFBADYCUAwC' +
-  'CyABIAQ2AlALIAIgACgCCCAD/AoAACABIAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWoo' +
-  'AgA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAH' +
-  'IAIbNgIAIAAgBGogAkEBaiIAQQAgAiAHSBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUg' +
-  'AUEEdGoiAygCACIEQQR0aiADKAIENgIEIAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWoh' +
-  'AANAIAUgAEEEdGoiBCgCACEDIAQoAggiB0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMg' +
-  'AygCAEEBazYCACACIAIpAwBCAXw3AwAgAEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCID' +
-  'QQBKBEADQCACIAQgBCACQQR0aigCAEEEdGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigC' +
-  'AEgNAEEADwsgBCACQQFqIgJBBHRqKAIIIgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIE' +
-  'IAQgBygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggi' +
-  'CkEATAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAg' +
-  'BUEBagsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEEC' +
-  'dCILIAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEF' +
-  'A0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiIC' +
-  'IAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAII' +
-  'IgYgC2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhG' +
-  'DQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYC' +
-  'ACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQg' +
-  'CEECdGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAF' +
-  'QQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBB' +
-  'AWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEP' +
-  'fwJAAkAgASgCDCIRKAIAIg5FBEBB/////wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAO' +
-  'QQJ0IgxqKAIAIQ8gCyAMaigCACEGAkAgCCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0A' +
-  'AkAgBCADayAHakEBaiIDIAVIDQAgAyAFRw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAM' +
-  'IBFqKAIAIg4NAAsLAkAgACgCsAIiCEUgBUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQg' +
-  'ByAGQQJ0aigCACIJQQJ0IgNqKAIAQQJ0aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtO' +
-  'cQ0AIA0gACgCkAIgA2ooAgAiAyAKayIQIAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhH' +
-  'DQALCyAFIQMLIAMLmgEBBX8gACgCqAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0EC' +
-  'dGogBSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiED' +
-  'CyAHQQFqIgcgBEgNAAsLIAMLIAIBfgF/IABBADYCwAIgACkDcCEBIAAQCCAAIAE3A3ALDgAgACAAKAKoAiABEA4L6gEBBX8jAEEQ' +
-  'ayIEJAAgACgCqAIhAyAEQgA3AwgCQAJAAkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZq' +
-  'KAIEIARBCGoQCyACQQFKIAJBAWshAg0ACwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhq' +
-  'EA0MAQsgAygCDCIAIAMoAggiAiABQQJ0IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGok' +
-  'AAtxACAAKAJkEEogACgCaBBKIAAoAmwQSiAAKAJwEEogACgCdBBKIAAoAnwQSiAAKAKEARBKIAAoAogBEEogAEEANgJ8IABCADcC' +
-  'hAEgAP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgAEEANgJ0IABBfzYCXAuOCgIXfwJ+AkAgASgCZEUgASgCXCAAKAIgR3JFBEBBASER' +
-  'IAEoAmAgACgCDEYNAQsgARATIAAoAiAiCkE/akHAAG0hB0EAIREgCkGBIGtBgGBJDQAgACgCACISrCAHrH5CgCBVDQAgACgCCCEL' +
-  'AkAgACgCBCIVQQFqIhNBBBBEIhRFIAAoAgxBAnQiAxBFIgxFciADEEUiDUVyDQAgACgCHCEWA0AgCyAWIAZBAnRqKAIAIglBBHRq' +
-  'KAIIIgNBAEoEQANAIAMgEkohDgJAIAMgEkwiFw0AIAsgCUEEdGooAgwiD0UNACAUIANBAnRqIhgoAgAiECEDIBAEQANAIA0gA0EB' +
-  'a0ECdCIDaigCACAPRg0CIAMgDGooAgAiAw0ACwsgDSAIQQJ0IgNqIA82AgAgAyAMaiAQNgIAIBggCEEBaiIINgIACyAEIBdqIQQg' +
-  'BSAOaiEFIAsgCUEBaiIJQQR0aigCCCIDQQBKDQALCyAGQQFqIgYgCkcNAAsgEkEBaiIGQQN0IgkgAkEBaiIDIBJBwABtIg4gB2pB' +
-  'A3RBDGpsaiAFIApBAXRqIARqQQJ0aiAIIBNqIAdsIgJBA3RqQQhqQYCAgAhLDQAgASACQQgQRCICNgJkIAEgBEECdEEEahBFIhY2' +
-  'AmggASAFQQJ0QQRqEEUiDzYCcCABIApBAnRBBGoiBBBFIhA2AmwgASAEEEUiEzYCdCABIAMgDkEBaiIXIAdqbEEDdBBFIgQ2Anwg' +
-  'ASADQQJ0EEUiAzYChAEgASAJEEUiBTYCiAEgAkUgFkVyIA9FIBBFcnIgE0UgBEVyIAVFIANFcnJyDQAgACgCHCEIQQAhBANAIAsg' +
-  'CCAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEJQgEgBEE/ca2GIRoDQCACIAUgB2wgCWpBA3RqIgUgBSkDACAahDcDACAL' +
-  'IANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIApHDQALIAYgFUwEQCAHQQN0IQQDQCAUIAZBAnRqKAIAIgMEQCACIAYgB2xB' +
-  'A3RqIQUDQCACIAMgFWogB2xBA3RqIAUgBPwKAAAgA0ECdCAMakEEaygCACIDDQALCyAGIBVGIAZBAWohBkUNAAsLIAAoAhwhGEEA' +
-  'IQhBACEGQQAhBQNAIBAgCEECdCIDaiAFNgIAIAMgE2ogBjYCACALIAMgGGooAgAiBEEEdGooAggiA0EASgRAQn4gCEE/ca0iGokh' +
-  'GyACIAhBBnYiGUEDdGohEUIBIBqGIRoDQAJAIAMgEkwEQCAWIAVBAnRqIAM2AgAgESARKQMAIBqENwMAIAVBAWohBQwBCwJAIAsg' +
-  'BEEEdGooAgwiDgRAIA4gDSAUIANBAnRqKAIAIglBAWsiA0ECdGooAgBHBEADQCANIAwgA0ECdGooAgAiCUEBayIDQQJ0aigCACAO' +
-  'Rw0ACwsgDyAGQQJ0aiAJIBVqIAdsIgM2AgAgAiADIBlqQQN0aiIDIAMpAwAgG4M3AwAMAQsgDyAGQQJ0aiADIAdsNgIACyAGQQFq' +
-  'IQYLIAsgBEEBaiIEQQR0aigCCCIDQQBKDQALCyAIQQFqIgggCkcNAAsgACgCDCEAIBAgCkECdCICaiAFNgIAIAIgE2ogBjYCACAU' +
-  'EEogDBBKIA0QSiABIBc2AnggASAHNgJYIAEgADYCYCABIAo2AlxBAQ8LIBQQSiAMEEogDRBKIAEQEwsgEQvnBwMNfwV7An4jAEHg' +
-  'AGsiBiQAIAAoAiAhByABQQA2AoABIAFBgAFqIQ0gASgCfCEIIAEoAlghCiAAKAIAIgVBAEoEQCABKAKIASELIAAoApACIQwgACgC' +
-  'jAIhDkEBIQMDQCANIAQgDiADQQJ0IglqIg8oAgBBAEpqIgQ2AgAgCyADQQN0aiADQcA/ckH/PyABKAJ4QQFGIApBAUZxG60gCSAM' +
-  'ajQCACAPKAIAIglBACAJQQBKGyIJrSIVfUINhiAVQoCAASAJQYCAAUkbQi2GfXxCgICAgICACHw3AwAgAyAFRiADQQFqIQNFDQAL' +
-  'CyAKQQBKBEBCfyAHIAdBwABtIgRBBnRrIgOthkJ/hUIAIAMbIRUgCkEBakF+cSEHIApBAWv9ESER/QwAAAAAAQAAAAAAAAAAAAAA' +
-  'IRBBACEDA0AgECAR/T4iEv0bAEEBcQRAIAggA0EDdGpCfyAVIAMgBEgbNwMACyASIBD9DQABAgMAAAAABAUGBwAAAAD9GwJBAXEE' +
-  'QCAIIANBAXIiC0EDdGpCfyAVIAQgC0obNwMACyAQ/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRAgA0ECaiIDIAdHDQALCyAAKAKgAiIE' +
-  'QQBKBEAgACgCnAIhB0EAIQMDQCAIIAcgA0ECdGooAgAiC0HAAG1BA3RqIgwgDCkDAEJ+IAutiYM3AwAgA0EBaiIDIARHDQALC0EB' +
-  'IQQgASgCeCIDQQBKBEAgA0EBakF+cSEHQgIgBSAFQcAAbSIFQQZ0a62GQgF9IRUgA0EBa/0RIRIgCv0RIRP9DAAAAAABAAAAAAAA' +
-  'AAAAAAAhEEEAIQMDQCAQIBP9rgEhESAQIBL9PiIU/RsAQQFxBEAgCCAR/RsAQQN0akJ/IBUgAyAFSBtCf0J+IAMbgzcDAAsgFCAQ' +
-  '/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgCCAR/RsBQQN0akJ/IBUgA0EBciAFSBs3AwALIBD9DAIAAAACAAAAAAAAAAAAAAD9' +
-  'rgEhECADQQJqIgMgB0cNAAsLAkAgACgCMEEATA0AQQAhAwNAQgEgACgCLCADQQJ0aigCACIEIARBwABtIgVBBnRrrYYiFSAIIAVB' +
-  'A3RqIgUpAwAiFoNQBEBBACEEDAILIAUgFiAVQn+FgzcDACAGIAH9AANo/QsEMCAGIAAoAowCNgJAIAYgACgCkAI2AkQgBiABKAJk' +
-  'NgJIIAYgASgCEDYCTCAGIAEoAogBNgJQIAZBDGoiBSAGQTBqQST8CgAAIAUgCCAEIA0gAiAKEBZBASEEIANBAWoiAyAAKAIwSA0A' +
-  'CwsgBkHgAGokACAEC44EAg5/A34gACgCBCIGIAJBAnQiCmooAgAiCCAGIAJBAWpBAnQiC2ooAgAiDEgEQCAAKAIYIQ4gACgCFCEP' +
-  'IAAoAiAhECAAKAIQIREgACgCHCESIAAoAgAhEwNAIBIgEyAIQQJ0aigCACIGQQJ0IgJqIgcgBygCACINQQFqIgc2AgAgECAGQQN0' +
-  'aiIJIAkpAwBCgICAgICACEKAQCANIAIgEWooAgAiCUgbfDcDACADIAMoAgAgByAJRms2AgAgAiAPaigCACAHRgRAQgAhFCAFQQBK' +
-  'BEAgDiAFIAZsQQN0aiEHQQAhAgNAIAEgAkEDdCINaiIJIAkpAwAiFSAHIA1qKQMAIhZCf4WDNwMAIBUgFoN7IBR8IRQgAkEBaiIC' +
-  'IAVHDQALCyAEIAQpAwAgFHw3AwAgASAGQcAAbSAFakEDdGoiAiACKQMAQn4gBq2JgzcDAAsgCEEBaiIIIAxHDQALCyAAKAIMIgIg' +
-  'CmooAgAiAyACIAtqKAIAIgZIBEAgACgCCCEIIAAoAhghACAFQQBMIQcDQEIAIRQgB0UEQCAAIAggA0ECdGooAgBBA3RqIQpBACEC' +
-  'A0AgASACQQN0IgtqIgwgDCkDACIVIAogC2opAwAiFkJ/hYM3AwAgFSAWg3sgFHwhFCACQQFqIgIgBUcNAAsLIAQgBCkDACAUfDcD' +
-  'ACADQQFqIgMgBkcNAAsLC/kMAx5/Cn4BeyMAQRBrIgwkACAAKAKQAiEaIAEoAnQhFSABKAJwIRsgASgCbCEPIAEoAmghFiAAKQN4' +
-  'ISYgASgCKCEcIAEoAiQhFyAAKAJgIQ0gASgCgAEhCiABKAI0IQcgACkDaCElIAEoAmQhCyABKAKIASEQIAEoAoQBIRggASgCHCEO' +
-  'IAEoAhghGSABKAIQIREgACgCjAIhEgJ/IAEoAjhFBEAgASgCfCEJQQAMAQtBAQshAwNAAkACQAJAIANFBEAgB0EBdCEGIAogCykD' +
-  'ACAJIAdBBHRqIggpAwCDQgBSckUEQCAAIAApA5ADIiFCAXwiIjcDkAMgACAAKQOYAyAhICJWrXw3A5gDQQAhCiAAKALUAg0DIAAg' +
-  'BzYCXCAAQQI2AmRBASEDQQEhBAwEC0E/IQQCfwJAIAgpAwgiIlBFBEAgCCkDACEoICIhIUJ/ISMDQCALICF6IimnIgRBA3QiA2op' +
-  'AwAgKIMiKntCwP//////B34gAyAQaikDAHwiJ0KAgICAgIAIUw0CAkAgKlAEQCAIICJCfiApiYMiIjcDCAwBCyAnICMgIyAnVhsh' +
-  'IwsgIUIBfSAhgyIhQgBSDQALICOnIgNBP3EhBCAjQi2IpyAjQn9SDQIaC0F/IQNBAAwBCyAEIQNBAAshBSAMIANBBnZBf3NB/wBx' +
-  'NgIMIAAoArACRSAFRXJFBEAgACABIAggBSAEIAxBDGoQGCEECyACICVYBEAgAEEBNgJkQQMhBEEAIQMMBAsgJUIBfCElIAVFDQIg' +
-  'GSAHQQJ0IgNqIAQ2AgAgAyAOakF+NgIAIAMgF2pBADYCACADIBxqIAU2AgAgAyAYaiAMKAIMIgQ2AgAgJiAFQQFHrXwhJiABKAJ8' +
-  'IQkMAQsDQCAHRQRAIABBAzYCZEECIQRBACEDQQAhBwwECyAOIAdBAWsiB0ECdGooAgAiA0F/Rg0ACyAPIANBAnRqIgUoAgAiBCAF' +
-  'KAIEIghIBEADQCARIBYgBEECdGooAgAiCUECdCIGaiIFIAUoAgAiBUEBazYCACAQIAlBA3RqIgkgCSkDAEKAwABCgICAgICAeCAF' +
-  'IAYgEmooAgAiCUobfDcDACAKIAUgCUZqIQogBEEBaiIEIAhHDQALCyABKAJ8IgkgB0EBdCIGIANBwABtakEDdGoiBCAEKQMAQn4g' +
-  'A62JgzcDACAYIAdBAnQiBGoiAyADKAIAQQFrNgIAIAQgF2oiBCAEKAIAQQFqNgIAIAMoAgAhBAsgCSAGQQN0aiIFQRBqIQgCQCAE' +
-  'QQBMIBIgGSAHQQJ0aigCACIDQQJ0IgZqKAIAIAYgEWooAgBrIgYgBEpyRQRAIAsgA0EDdGohBkEAIQMDQCADIgRBAWohAyAGIARB' +
-  'A3QiE2opAwAgBSATaikDAIMiIVANAAsgDiAHQQJ0aiAheiIhpyAEQQZ0ciIGNgIAIAX9AAMAIStBACEDA0AgCCADIgVBA3RqICv9' +
-  'CwMAIANBAmohAyAFDQALIAggBEEDdGoiAyADKQMAQn4gIYmDNwMAIA8gBkECdCITaigCACIDIA8gBkEBakECdCIdaigCACIeSARA' +
-  'A0AgESAWIANBAnRqKAIAIgRBAnQiBWoiBiAGKAIAIh9BAWoiBjYCACAQIARBA3QiIGoiFCAUKQMAQoCAgICAgAhCgEAgHyAFIBJq' +
-  'KAIAIhRIG3w3AwAgCiAGIBRGayEKIAUgGmooAgAgBkYEQCAIIAgpAwAiISALICBqKQMAIiJCf4WDNwMAIARBwABtQQN0IAhqIgVB' +
-  'CGogBSkDCEJ+IAStiYM3AwAgISAig3sgJHwhJAsgA0EBaiIDIB5HDQALCyATIBVqKAIAIgMgFSAdaigCACIETg0BIAgpAwAhIQNA' +
-  'IAggISALIBsgA0ECdGooAgBBA3RqKQMAIiNCf4WDIiI3AwAgISAjg3sgJHwhJCAiISEgA0EBaiIDIARHDQALDAELIAZBAEoNASAO' +
-  'IAdBAnRqIgYoAgBBf0YNASAF/QADACErQQAhBANAIAggBCIDQQN0aiAr/QsDACADQQJqIQQgAw0ACyAGQX82AgALIAcgDUghAyAN' +
-  'IAdBAWoiByADGyENQQAhAwwCC0EBIQMMAQsLIAEgCjYCgAEgASADNgI4IAEgBzYCNCAAICU3A2ggACAHNgJYIAAgJjcDeCAAIA02' +
-  'AmAgACAAKQNwICR8NwNwIAxBEGokACAEC5kCAQx/AkAgACgCsAIiCkEATA0AIAEoAlghByABKAIQIQsgACgCjAIhDCAAKAKsAiEN' +
-  'A0ACQAJAIAIgDSAJQQJ0aigCACIIQcAAbSIAIAdqQQN0aikDACAIIABBBnRrrYhCAYNQDQAgCyAIQQJ0IgBqKAIAIQ4gACAMaigC' +
-  'ACEPQQAhAAJAIAdBAEwEQEEAIQYMAQsgASgCZCAHIAhsQQN0aiEQQQAhBgNAIAYgECAAQQN0IhFqKQMAIAIgEWopAwCDe6dqIQYg' +
-  'AEEBaiIAIAdHDQALCyAGQQBMIA8gDmsiAEEATHENAEEBIABrQQEgAEEAShsgBmogA0YNAQsgCiAJQQFqIglHDQEMAgsLIAUgBjYC' +
-  'ACAIDwsgBAvEEgMmfwl+AXsjAEEQayIYJAAgASgCeCIcIAEoAlgiB2ohCSAAKAKQAiEmIAEoAnQhISABKAJwIScgASgCbCEdIAEo' +
-  'AmghIiAAKQN4ITAgASgCKCEoIAEoAiQhIyAAKAJgIRkgASgCgAEhESABKAI0IQggACkDaCEvIAEoAmQhEyABKAKIASEeIAEoAoQB' +
-  'ISQgASgCHCEaIAEoAhghJSABKAIQIR8gACgCjAIhIAJ/IAEoAjhFBEAgASgCfCEbQQAMAQtBAQshBQNAAkACQAJAIAVFBEAgGyAI' +
-  'IAlsIg1BA3RqIhcgB0EDdGohDgJAIBENACAHQQBKBEBBACEFQgAhKQJAIAdBAUcEQCAHQX5xIQX9DAAAAAAAAAAAAAAAAAAAAAAh' +
-  'MkEAIQQDQCATIARBA3QiA2r9AAMAIAMgF2r9AAMA/U4gMv1QITIgBEECaiIEIAVHDQALIDIgMiAy/Q0ICQoLDA0ODwAAAAAAAAAA' +
-  '/VD9HQAhKSAFIAdGDQELA0AgEyAFQQN0IgNqKQMAIAMgF2opAwCDICmEISkgBUEBaiIFIAdHDQALCyApUEUNAQsgACAAKQOQAyIp' +
-  'QgF8Iio3A5ADIAAgACkDmAMgKSAqVq18NwOYA0EAIREgACgC1AINAyAAIAg2AlwgAEECNgJkQQEhBUEBIQQMBAsgB0EBRiIPIBxB' +
-  'AUZxIRRBACEQAn8CQAJAIBxBAEwEQEE/IBUgFBshCwwBC0LA//////8HQv///////wcgFBshMUJ/ISsDQCAOIBBBA3RqIgopAwAi' +
-  'KlBFBEAgEEEGdCEMICohKQNAICtCLYinIB4gDCApeiIspyIGciIEQQN0aikDACItQi2Hp2shAyATIAQgB2xBA3RqIRICQAJAAkAC' +
-  'QCAPRQRAQQAhBUEAIQsgB0EASgRAA0AgBUEDdCEWIAVBAWohBSALIBIgFmopAwAgFiAXaikDAIN7p2oiCyADSg0DIAUgB0gNAAwD' +
-  'CwALIC1CgICAgICACFkNAgwJCyASKQMAIBcpAwCDe6chCwsgMSALrH4gLXwiLUKAgICAgIAIUw0HIAsNAQsgCiAqQn4gLImDIio3' +
-  'AwAMAQsgLSArICsgLVYiAxshKyAVIAQgFSADGyAUGyEVCyApQgF9ICmDIilQRQ0ACwsgEEEBaiIQIBxHDQALICunIgRBP3EgFSAU' +
-  'GyELICtCLYinICtCf1INAhoLQX8hBEEADAELIAYgBCAUGyELQQALIQYgGCAEQQZ2QX9zQf8AcSAEQX9zQf8/cSAUGzYCDCAAKAKw' +
-  'AkUgBkVyRQRAIAAgASAXIAYgCyAYQQxqEBghCwsgAiAvWARAIABBATYCZEEDIQRBACEFDAQLIC9CAXwhLyAGRQ0CICUgCEECdCID' +
-  'aiALNgIAIAMgGmpBfjYCACADICNqQQA2AgAgAyAoaiAGNgIAIAMgJGogGCgCDCIENgIAIDAgBkEBR618ITAgASgCfCEbDAELA0Ag' +
-  'CEUEQCAAQQM2AmRBAiEEQQAhBUEAIQgMBAsgGiAIQQFrIghBAnRqKAIAIg5Bf0YNAAsgHSAOQQJ0aiIDKAIAIgQgAygCBCIKSARA' +
-  'A0AgHyAiIARBAnRqKAIAIgxBAnQiBmoiAyADKAIAIg9BAWs2AgAgHiAMQQN0aiIDIAMpAwBCgMAAQoCAgICAgHggDyAGICBqKAIA' +
-  'IgNKG3w3AwAgESADIA9GaiERIARBAWoiBCAKRw0ACwsgASgCfCIbIAggCWwiDSAOQcAAbWpBA3RqIgMgAykDAEJ+IA6tiYM3AwAg' +
-  'JCAIQQJ0IgNqIgQgBCgCAEEBazYCACADICNqIgMgAygCAEEBajYCACAEKAIAIQQLIBsgDUEDdGoiCiAJQQN0aiENAkAgBEEATCAg' +
-  'ICUgCEECdGooAgAiFUECdCIDaigCACADIB9qKAIAayIDIARKckUEQCATIAcgFWxBA3RqIQxBACEEA0AgBCIDQQFqIQQgDCADQQN0' +
-  'IgZqKQMAIAYgCmopAwCDIipQDQALIBogCEECdGogKnoiKqcgA0EGdHIiFjYCAAJAIAlBAEwNAEEAIQQgCUEBRwRAIAlBfnEhBEEA' +
-  'IRADQCANIBBBA3QiBmogBiAKav0AAwD9CwMAIBBBAmoiECAERw0ACyAEIAlGDQELA0AgDSAEQQN0IgZqIAYgCmopAwA3AwAgBEEB' +
-  'aiIEIAlHDQALCyANIANBA3RqIgMgAykDAEJ+ICqJgzcDACAdIBZBAnRqKAIAIgQgHSAWQQFqIg9BAnRqKAIAIgpIBEADQCAfICIg' +
-  'BEECdGooAgAiEkECdCIOaiIDIAMoAgAiBkEBaiIMNgIAIB4gEkEDdGoiAyADKQMAQoCAgICAgAhCgEAgBiAOICBqKAIAIgNIG3w3' +
-  'AwAgESADIAxGayERIA4gJmooAgAgDEYEQCATIAcgEmxBA3RqIQxCACEpQQAhBSAHQQBKBEADQCANIAVBA3QiBmoiAyADKQMAIiwg' +
-  'BiAMaikDACIqQn+FgzcDACAqICyDeyApfCEpIAVBAWoiBSAHRw0ACwsgDSASQcAAbSAHakEDdGoiAyADKQMAQn4gEq2JgzcDACAp' +
-  'IC58IS4LIARBAWoiBCAKRw0ACwsgISAWQQJ0aigCACIEICEgD0ECdGooAgAiD04NASAHQQBMIQoDQCATICcgBEECdGooAgBBA3Rq' +
-  'IQxCACEpQQAhBSAKRQRAA0AgDSAFQQN0IgZqIgMgAykDACIsIAYgDGopAwAiKkJ/hYM3AwAgKiAsg3sgKXwhKSAFQQFqIgUgB0cN' +
-  'AAsLICkgLnwhLiAEQQFqIgQgD0cNAAsMAQsgA0EASg0BIBogCEECdGoiBigCAEF/Rg0BAkAgCUEATA0AQQAhBSAJQQFHBEAgCUF+' +
-  'cSEFQQAhBANAIA0gBEEDdCIDaiADIApq/QADAP0LAwAgBEECaiIEIAVHDQALIAUgCUYNAQsDQCANIAVBA3QiA2ogAyAKaikDADcD' +
-  'ACAFQQFqIgUgCUcNAAsLIAZBfzYCAAsgCCAZSCEDIBkgCEEBaiIIIAMbIRlBACEFDAILQQEhBQwBCwsgASARNgKAASABIAU2Ajgg' +
-  'ASAINgI0IAAgLzcDaCAAIAg2AlggACAwNwN4IAAgGTYCYCAAIAApA3AgLnw3A3AgGEEQaiQAIAQLhgQCCH8BfiAAKAKAAyEEIABB' +
-  'AEEAIAAoAjAgAhEEACIJQQEgCUEBShtBAnQQRSIGBH8CQCAAKAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZL' +
-  'IAYgB2ogCEtxDQAgBUF8cSEDQQAhBwNAIAYgB0ECdCIKaiAIIApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANB' +
-  'AnQiB2ogByAIaigCADYCACADQQFqIgMgBUcNAAsLIAAgBiAJIAUgAhEEABoCQCAEKAI8IgMgBCgCQEcNACADIAAoAvwCIgJODQAg' +
-  'BCgCOCACIANBAXRBBCADGyIDIAIgA0gbIgJBGGwQSSIDRQRAIAYQSkF/DwsgBCACNgJAIAQgAzYCOCAEKAI8IQMLIAAoAvwCIANG' +
-  'BEAgBCADQQFrIgA2AjwgBCgCOCAAQRhsaigCFBBKIAQoAjwhAwsgBCADQQFqNgI8AkAgA0EATA0AA0AgBCgCOCIFIANBAWsiAEEY' +
-  'bGoiAikDACABWA0BIAUgA0EYbGoiBSAC/QADAP0LAwAgBSACKQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0gg' +
-  'BCgCOCADQRhsaiIAIAY2AhQgACAJNgIQIAAgCzcDCCAAIAE3AwAgBCABNwNQQQAFQX8LCy8BAn8gACgCgAMiASgCPCICIAAoAvwC' +
-  'TgR+IAEoAjggAkEYbGpBGGspAwAFQn8LC3sBAn8CQCAAKAKAAyICDQAgAEEBQZgBEEQiAjYCgAMgAg0AQX8PCyACIQEgAigCPEEA' +
-  'SgRAQQAhAQNAIAIoAjggAUEYbGooAhQQSiABQQFqIgEgAigCPEgNAAsgACgCgAMhAQsgAkEANgI8IAFBADYCWCABQgA3A0hBAAum' +
-  'AQEFfyAAKAJcIgRBAEoEQCAAKAKAAyEFA0AgAiADSgRAIAEgA0ECdGogBSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAF' +
-  'IAAoAkggBkECdGooAgAhBCAFKAIAIQgDQCAEQQR0IARBAWohBCAIaigCCCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiED' +
-  'IAZBAWoiBiAESA0ACwsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwvpEwMVfwV+AXtBAiECAkAC' +
-  'QAJAAkAgACgCZA4EAAEBAgELIAAQICICDQEgABAhIgINASAAQgA3A1gLIAAoAoADIgYoAlhFDQEgACABECIhAgsgAg8LIAYoAhQh' +
-  'EiAGKAIQIQ8gBigCDCEQIAYoAgQhBCAGKAIAIQwgAEEBNgJkIAAoAlghCyAAKAJUIRMgACgCUCEUIAAoAkghFSAGKAIwRUUhAgNA' +
-  'AkACQAJAIAJFBEAgBigCCCIHKAIEIgVFBEACfyAAIAs2AlwgAEECNgJkIAAgBikDICAGKQMYfEEEEBoEQCAAQQE2AmRBfwwBCyAA' +
-  'IAApA5ADIgFCAXwiFzcDkAMgACAAKQOYAyABIBdWrXw3A5gDIAZBATYCMEEBCyECDAQLIAEgACkDaCIXWARAIAZBADYCMEEDIQIM' +
-  'BAsgACAXQgF8NwNoIAYoAjwiAiAAKAL8Ak4EfiAGKAI4IAJBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgfSEaIAYoAiwhCQJAIAYo' +
-  'AigiA0EATA0AQQAhAiADQQFHBEAgA0F+cSECIBr9EiEcQQAhCgNAIAkgCkEDdGogHP0LAwAgCkECaiIKIAJHDQALIAIgA0YNAQsD' +
-  'QCAJIAJBA3RqIBo3AwAgAkEBaiICIANHDQALC0IAIRdB/////wchAwNAIAkgByAFQQR0IgJqIg4oAghBA3RqIggpAwAiGyAEIAIg' +
-  'BGooAgQiCkEEdGopAwgiGFgNAyAIIBsgGH03AwBBASECAkAgA0EATA0AIANBAWoDQCAEIAQgCkEEdGooAgQiCkEEdGopAwggGloN' +
-  'ASACIANHIAJBAWohAg0ACyECCyACIANHIBcgGFpyIAIgA05xRQRAIAUhDSAYIRcgAiEDCyAOKAIEIgUNAAsgA0UNAiADQQJOBEAg' +
-  'ACAAKQN4QgF8NwN4CyAQIAtBA3QiBWogBikDIDcDACAVIAtBAnQiAmogBCANQQR0IglqIg4oAgQiCjYCACACIBRqQQA2AgAgAiAT' +
-  'aiADNgIAIAUgD2ogBigCPCIFIAAoAvwCIghOBH4gBigCOCAFQRhsakEYaykDACAGKQMYfQVCfwsgBikDICAEIApBBHRqKQMIfH0i' +
-  'FzcDACAHIAcgCWoiAigCACIDQQR0aiACKAIEIgI2AgQgByACQQR0aiADNgIAIAQgDigCBCIDQQR0aikDCCAXWg0BA0AgA0EBaiEC' +
-  'A0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIE' +
-  'IAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwwBCwJAIAsEQANAIBUg' +
-  'C0EBayILQQJ0aiIOKAIAIgpBAWshCCASIAtBA3QiB2opAwAhFwNAIAoCfyAMIAhBBHQiAmoiAygCCCINQQBMBEAgAiAEaigCBAwB' +
-  'CwJAIAMoAgwiBUEASA0AIBcgBCAEIA1BBHQiEWooAgQiA0EEdGopAwhWBEADQAJAAkAgBQRAIAwgA0EEdGoiAiEJIAIoAgwiAiAF' +
-  'RiACQQBIcg0BCyADQQFrIQIDQCADAn8gDCACQQR0IglqIhYoAghBAEwEQCAEIAlqKAIEDAELIBYoAgxBAE4EQCAEIAQgCWoiCSgC' +
-  'AEEEdGogAjYCBCAEIAkoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALDAELIAJBAE4NACAJIAU2AgwLIAQgBCADQQR0aigCBCIDQQR0' +
-  'aikDCCAXVA0ACwsgBQ0AIAYoAggiAiARaiIDKAIEIQUgAiADKAIAQQR0aiANNgIEIAIgBUEEdGogDTYCAAsgCEEBawsiCEcNAAsg' +
-  'BiAHIBBqKQMANwMgIAQgCkEEdCICaigCBCIKIAIgDGooAggiDUcNAiAHIA9qKQMAIhcgBCAEIA1BBHQiCGooAgQiA0EEdGopAwhW' +
-  'BEADQCADQQFrIQIDQCADAn8gDCACQQR0IgVqIgooAghBAEwEQCAEIAVqKAIEDAELIAooAgxBAE4EQCAEIAQgBWoiBSgCAEEEdGog' +
-  'AjYCBCAEIAUoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIAhqIgMo' +
-  'AgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIAIAsNAAsLIABBAzYCZEECIQJBACELDAMLIA4gCjYCACAUIAtBAnQiAmoi' +
-  'AygCACIFIAIgE2ooAgBBAWtIBEAgAyAFQQFqNgIACyAAKAL8AiEIIAYoAjwhBQsgBCAKQQR0aikDCCAQIAtBA3RqKQMAfCEYAkAC' +
-  'QCAFIAhIBEBCfyEXIBhCf1ENAgwBCyAYIAYoAjggBUEYbGpBGGspAwAgBikDGH0iF1oNAQsgBiAYNwMgIBIgC0EDdGogFyAYfSIX' +
-  'NwMAIApBAWohCANAIAoCfyAMIAhBBHQiA2oiBSgCCCICQQBMBEAgAyAEaigCAAwBCwJAIAUoAgwiBUEASA0AIAVFBEAgBigCCCID' +
-  'IAMgAkEEdGoiBygCACIJQQR0aiAHKAIEIgc2AgQgAyAHQQR0aiAJNgIACyAEIAQgAkEEdGooAgQiA0EEdGopAwggF1oNAANAAkAC' +
-  'QCAFBEAgDCADQQR0aiICKAIMIAVGDQELIANBAWohAgNAIAMCfyAMIAJBBHQiB2oiCSgCCEEATARAIAQgB2ooAgAMAQsgCSgCDEEA' +
-  'TgRAIAQgBCAHaiIHKAIAIglBBHRqIAcoAgQiBzYCBCAEIAdBBHRqIAk2AgAgGUIBfCEZCyACQQFqCyICRw0ACwwBCyADIAhGDQAg' +
-  'AkF/NgIMCyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsLIAhBAWoLIghHDQALIAtBAWohAiALIAAoAmBOBEAgACACNgJgCyAC' +
-  'IQtBACECDAMLIA8gC0EDdGopAwAiFyAEIAQgDCAKQQR0aigCCCIFQQR0IgpqKAIEIgNBBHRqKQMIVgRAA0AgA0EBayECA0AgAwJ/' +
-  'IAwgAkEEdCIIaiIHKAIIQQBMBEAgBCAIaigCBAwBCyAHKAIMQQBOBEAgBCAEIAhqIggoAgBBBHRqIAI2AgQgBCAIKAIEQQR0aiAC' +
-  'NgIACyACQQFrCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsLIAYoAggiAiAKaiIDKAIEIQggAiADKAIAQQR0aiAF' +
-  'NgIEIAIgCEEEdGogBTYCAAtBASECDAELCyAAIAs2AlggACAAKQNwIBl8NwNwIAILpgsCDn8CfkF/IQECQCAAEBwNACAAKAIAIQgg' +
-  'ACgCBCEKIAAoAgwiAiAAKAKAAyIEKAI0SgRAIAQoAgAQSiAEKAIEEEogBCAAKAIMIgJBBHQiAxBFIgU2AgAgBCADEEUiAzYCBCAF' +
-  'QQAgAxtFBEAgBEEANgI0QX8PCyAEIAI2AjQgAkUNAQsgBCgCCEUEQCAEIApBBHRBIGoQRSIDNgIIIAQgCEEFdEEgahBFIgE2Agwg' +
-  'AUEAIAMbRQRAIAMQSiAEKAIMEEogBEIANwMIQX8PCyAEIAEgCEEDdCIDakEIaiIBNgIQIAQgASADakEIaiIBNgIUIAQgASADakEI' +
-  'ajYCLAsgBCgCACAAKAIIIAJBBHT8CgAAIApBf04EQCAKQQFqIQJBACEBA0AgAUEEdCIDIAAoAhRqKQIAIQ8gBCgCCCADaiIDQgA3' +
-  'AgggAyAPNwIAIAEgAkYgAUEBaiEBRQ0ACwtBACEBIARBADYCMCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAAKAIwIgNBAEoEQCAA' +
-  'KAL4AiEFIAAoAiwhBkEAIQJCACEPA0AgBCAGIAJBAnRqKAIAIgcgBUgEfiAAKALsAiAHQQN0aikDAAVCAAsgD3wiDzcDGCACQQFq' +
-  'IgIgA0cNAAsLIAQoAgQhBiAEKAIAIQkgACgCDEEASgRAA0AgCSABQQR0IgJqKQIAIQ8gAiAGaiICQn83AwggAiAPNwMAIAFBAWoi' +
-  'ASAAKAIMSA0ACwsgACgCICIDQQBKBEAgACgCHCEFQQAhAgNAIAkgBSACQQJ0aigCACIBQQR0aigCCEEASgRAIAAoAvgCIQcDQCAG' +
-  'IAFBBHRqIAAoAuwCIAJBA3RqKQMAQgAgAiAHSBs3AwggCSABQQFqIgFBBHRqKAIIQQBKDQALCyACQQFqIgIgA0cNAAsLIAMgCGpB' +
-  'A3RBEGoQRSIHRQRAQX8PC0EAIQIgBEEANgIoQQEhAyAEKAIIIQsgCEEASgRAA0AgAyAGIANBBHQiDWooAgQiBUcEQANAIAVBAWoh' +
-  'AQNAIAUCfwJAIAkgAUEEdCIOaigCCCIMQQBMIAMgDExyRQRAIAcgCyAMQQR0aigCCEECdGogAzYCAAwBCyAMQQBKDQAgBiAOaigC' +
-  'AAwBCyABQQFqCyIBRw0ACyAGIAVBBHRqKAIEIgUgA0cNAAsLQQAhAQJAAkACQCACQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEB' +
-  'aiIBIAJHDQALIAIhAQwBCyABIAJHDQELIAQgAkEBaiIFNgIoIAcgAkECdGpBADYCACAFIQILIAsgDWogATYCCCADIAhGIANBAWoh' +
-  'A0UNAAsLIAsoAgQiAgRAA0AgBiACQQR0IghqKAIEIgMhAUJ/IQ8CQCACIANGIgUNAANAIAYgAUEEdGoiASkDCCIQIA8gDyAQVhsh' +
-  'DyABKAIEIgEgAkcNAAsgD0IBfUJ+Wg0AIAQgBCkDGCAPfDcDGCAFDQADQCADQQFqIQEDQCADAn8gCSABQQR0IgVqKAIIQQBMBEAg' +
-  'BSAGaigCAAwBCyAFIAZqIgUgBSkDCCAPfTcDCCABQQFqCyIBRw0ACyAGIANBBHRqIgMgAykDCCAPfTcDCCADKAIEIgMgAkcNAAsL' +
-  'IAggC2ooAgQiAg0ACwsgCkEASgRAIAdBBGohCEEBIQUDQEEAIQFBACEEIAUgBiAFQQR0aigCBCICRwRAA0AgByAEQQJ0aiACNgIA' +
-  'IARBAWohBCAGIAJBBHRqKAIEIgIgBUcNAAsLIAcgCCAAKAIgQQJ0aiAEIAYQIyAFIQMDQCAGIANBBHRqIAcgAUECdGooAgAgBSAB' +
-  'IARJGyICNgIEIAYgAkEEdGogAzYCACABIARGIAIhAyABQQFqIQFFDQALIAUgCkYgBUEBaiEFRQ0ACwsgBxBKQQAhAQsgAQu0CwES' +
-  'fyAAKAKAAyICKAKQARBKIAJB2ABqQQBBwAD8CwACQCAAKALEAkUNACAAKAIEIRAgACgCACEHIAIoAgQhDiACKAIAIQtBfyERIAAo' +
-  'AiAiBkEMbEEIahBFIghFDQAgCCAGQQN0akEEaiEPIAZBAEoEQCAPQf8BIAZBAnT8CwALIAdBAEoEQEEBIQMDQCADIA4gA0EEdGoo' +
-  'AgQiAUcEQANAIA8gCyABEB5BAnQiCmoiCSgCAEEASARAIAlBADYCACAIIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAOIAFB' +
-  'BHRqKAIEIgEgA0cNAAsLIAMgB0YgA0EBaiEDRQ0ACwsgCCAIIAZBAnRqQQRqIAQgDhAjIARBAEoEQEEAIQADQCAPIAsgCCAAQQJ0' +
-  'aiIBKAIAEB5BAnRqIAA2AgAgCyABKAIAIgFBBHRqKAIIIgNBAEoEQANAIAUgAyAHTGohBSALIAFBAWoiAUEEdGooAggiA0EASg0A' +
-  'CwsgAEEBaiIAIARHDQALCyACIAcgBCAEIAdKG0ECaiIAQQF0IARBAXRqIAVqQQJ0IABBASAHQT9qQQZ2IAdBAEwbIgNsIgpBASAE' +
-  'QT9qQQZ2IARBAEwbIgYgB0EBamwiCSAEaiAEIAZsIgxqIAAgBmwiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCBBKIAJBADYC' +
-  'lAFBAA8LIAIgAUEBEEQiATYCkAEgAUUEQCAIEEogAkEANgKUAUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBjYCXCACIAEg' +
-  'DEEDdGoiATYCeCACIAEgCUEDdGoiATYCfCACIAEgDUEDdGoiATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYC' +
-  'aCACIAwgBEECdGoiCTYCbCACIAkgAUECdGoiDTYCcCACIA0gBUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAh' +
-  'AANAIAwgAEECdCIBaiALIAEgCGooAgAiAxAeNgIAIAogAEEDdGogDiADQQR0IhJqKQMINwMAIAEgCWogBTYCACALIBJqKAIIIgFB' +
-  'AEoEQANAIAEgB0wEQCANIAVBAnRqIAE2AgAgBUEBaiEFCyALIANBAWoiA0EEdGooAggiAUEASg0ACwsgCSAAQQFqIgBBAnRqIAU2' +
-  'AgAgACAERw0ACwsgCiAEQQN0IgBqIAAgCmpBCGspAwBCACAEGzcDACAGQQgQRCIDBEAgEEEASgRAIAZBA3QhCkEBIQADQCADQQAg' +
-  'CvwLACAOIABBBHRqIgwoAgQiBSEBIAAgBUcEQANAIA8gCyABEB5BAnRqKAIAIglBAE4EQCADIAlBA3ZB+P///wFxaiINIA0pAwBC' +
-  'ASAJQT9xrYaENwMACyAOIAFBBHRqKAIEIgEgAEcNAAsLIAAgB0wEQCACKAJ4IAAgBmxBA3RqIAMgCvwKAAAgDCgCBCEFCyAAIAVH' +
-  'BEADQCAGRSAPIAsgBRAeQQJ0aigCACIBQQBIckUEQCABIAZsIQkgAigCdCEMQQAhAQNAIAwgASAJakEDdGoiDSANKQMAIAMgAUED' +
-  'dGopAwCENwMAIAFBAWoiASAGRw0ACwsgDiAFQQR0aigCBCIFIABHDQALCyAAIBBGIABBAWohAEUNAAsLIAMQSiAIEEogBEEASgRA' +
-  'IAIoAnwhAEEAIQEDQCAAIAFBA3ZB+P///wFxaiIDIAMpAwBCASABQT9xrYaENwMAIAFBAWoiASAERw0ACwsgAigCCCIAKAIEIgEE' +
-  'QCACKAKAASEEIAIoAoQBIgUoAgAhAwNAIAQgAUEBayIHQQZ1QQN0aiIIIAgpAwBCASAHQT9xrYaENwMAIAUgA0EBaiIDNgIAIAAg' +
-  'AUEEdGooAgQiAQ0ACwsgAkEBNgJYQQAPCyAIEEoLIBELug8DHn8GfgF7IAAoAoADIgMoAmQhHiADKAJgIRMgAygCXCELIAMoAgwh' +
-  'FCAAQQE2AmQgACgCWCEHIAAoAlQhFyAAKAJQIRggACgCSCEZAn8gAygCMEUEQCADKAKEASEVQQAMAQtBAQshAgNAAkACQAJAIAJF' +
-  'BEACQCAVIAdBAnRqKAIARQRAIAAgBzYCXCAAQQI2AmQgACADKQMgIAMpAxh8QQQQGkUNASAAQQE2AmQgACAHNgJYQX8PCyABIAAp' +
-  'A2giIFgEQCADQQA2AjAgACAHNgJYQQMPCyAAICBCAXw3A2ggAygCgAEgAygCYCIaIAdsQQN0aiEfIAMoAnwiDSADKAJcIg4gB2xB' +
-  'A3RqIRsgAygCPCIFIAAoAvwCTgR+IAMoAjggBUEYbGpBGGspAwAgAykDGH0FQn8LIAMpAyB9ISAgAygCZCEcQQAhCCADKAKMASIC' +
-  'QQBKBEADQCACIAhqQQJtIgRBAWogCCAcIARBA3RqKQMAICBUIgUbIgggAiAEIAUbIgJIDQALC0J/IAhBP3EiBa2GQn+FQn8gBRsh' +
-  'IyAIQT9qQcAAbSIFQQFrIQ8gAygCLCEWAkAgAygCKCIEQQBMDQBBACECIARBAUcEQCAEQX5xIQIgIP0SISZBACEGA0AgFiAGQQN0' +
-  'aiAm/QsDACAGQQJqIgYgAkcNAAsgAiAERg0BCwNAIBYgAkEDdGogIDcDACACQQFqIgIgBEcNAAsLQf////8HIQQCQCAaQQBKBEAg' +
-  'BUEBIAVBAUobIRBBACERQgAhIANAIB8gEUEDdGopAwAiIVBFBEAgEUEGdEEBciEJIAMoAnghDANAIAwgCSAheqdqIgUgDmxBA3Rq' +
-  'IR1BACECIAhBAEwNCANAIB0gAkEDdCIGaikDACAjQn8gAiAPRhuDIAYgG2opAwCDIiRQBEAgECACQQFqIgJHDQEMCgsLIBYgAygC' +
-  'CCAFQQR0aigCCEEDdGoiBikDACIlIBwgAkEJdCAkeqdBA3RyaikDACIiWA0IIAYgJSAifTcDAAJAIAQgJHunIgZIIAIgD05yDQAD' +
-  'QCAGICNCfyACQQFqIgIgD0YbIB0gAkEDdCIKaikDAIMgCiAbaikDAIN7p2oiBiAESg0BIAIgD0gNAAsLIAQgBkcgICAiWnIgBCAG' +
-  'THFFBEAgIiEgIAYhBCAFIRILICFCAX0gIYMiIUIAUg0ACwsgEUEBaiIRIBpHDQALIARFDQYgBEECSA0BCyAAIAApA3hCAXw3A3gL' +
-  'IBQgB0EDdGogAykDIDcDACAHQQJ0IgUgAygCiAFqIBI2AgBBACEIIAUgGGpBADYCACAFIBdqIAQ2AgAgAygCeCADKAJcIgogEmxB' +
-  'A3RqIQJBfyEGIApBAEwNAiANIAcgCmxBA3RqIgQpAwAgAikDAIMiIFAEQANAIAhBAWoiCCAKRg0EIAQgCEEDdCIFaikDACACIAVq' +
-  'KQMAgyIgUA0ACwsgIHqnIAhBBnRyIQYMAgsgACAAKQOQAyIgQgF8IgE3A5ADIAAgACkDmAMgASAgVK18NwOYAyADQQE2AjAgACAH' +
-  'NgJYQQEPCwNAIAdFBEAgAEEDNgJkIABBADYCWEECDwtBfyEGIBkgB0EBayIHQQJ0IgRqKAIAIQUgAyAUIAdBA3RqKQMANwMgIAMo' +
-  'AnwiDSADKAJcIgkgB2xBA3RqIQwgAygCeCAJIAMoAogBIARqKAIAbEEDdGohCgJAIAVBAWoiBEEGdSICIAlODQAgCiACQQN0IgVq' +
-  'KQMAQn8gBEE/ca2GgyAFIAxqKQMAgyIgUARAA0AgAkEBaiICIAlGDQIgDCACQQN0IgVqKQMAIAUgCmopAwCDIiBQDQALCyAgeqcg' +
-  'AkEGdHIhBgsgBkEASA0ACyAYIAdBAnQiAmoiBCgCACIFIAIgF2ooAgBBAWtODQAgBCAFQQFqNgIACyADKAI8IgUgACgC/AJOBH4g' +
-  'AygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgHiAGQQN0aikDACAUIAdBA3RqKQMAfCIgWA0BIBkgB0ECdGogBjYCACADICA3AyAg' +
-  'AygCgAEiCiAHQQFqIgUgE2xBA3RqIRAgAygCdCIEIAYgC2xBA3RqIQ4gDSAHIAtsQQN0aiEMIA0gBSALbEEDdGohCQJAIAtBAEwN' +
-  'AEEAIQIgCSAEIAsgBkEDdEEIamxqSSANIAsgB0EDdEEQamxqIA5LcSALQQFGckUEQCALQX5xIQJBACEIA0AgCSAIQQN0IgRqIAQg' +
-  'DGr9AAMAIAQgDmr9AAMA/U/9CwMAIAhBAmoiCCACRw0ACyACIAtGDQELA0AgCSACQQN0IgRqIAQgDGopAwAgBCAOaikDAEJ/hYM3' +
-  'AwAgAkEBaiICIAtHDQALCyAQIAogByATbEEDdGogE0EDdPwKAAAgAygCbCAGQQJ0aiIGKAIAIgQgBigCBCIJSARAIAMoAnAhDCAE' +
-  'IQIDQCAQIAwgAkECdGooAgBBAWsiCkEGdUEDdGoiBiAGKQMAQn4gCq2JgzcDACACQQFqIgIgCUcNAAsLIAMoAoQBIhUgBUECdGog' +
-  'FSAHQQJ0aigCACAEIAlrajYCACAAKAJgIAdKRQRAIAAgBTYCYAsgBSEHQQAhAgwCCyAFIRILQQEhAgwACwALmAMCDn8CfiACQQJO' +
-  'BEAgAkECdCEQQQEhCANAQQAhDCAIQQF0IgkhCiAIIQsDQCAMIgQgCWoiDCACIAIgDEoiERshDQJAIAQgCGoiBSACIAIgBUobIgcg' +
-  'BEwEQCAHIQYgBCEFDAELIAQhBSAHIgYgDU4NAANAAkAgAyAAIAZBAnRqKAIAIg5BBHRqKQMIIhIgAyAAIARBAnRqKAIAIg9BBHRq' +
-  'KQMIIhNaIA4gD04gEiATUnJxRQRAIAZBAWohBgwBCyAEQQFqIQQgDyEOCyABIAVBAnRqIA42AgAgBUEBaiEFIAQgB04NASAGIA1I' +
-  'DQALCyAEIAdIBEAgAiALIAIgC0gbIQcDQCABIAVBAnRqIAAgBEECdGooAgA2AgAgBUEBaiEFIARBAWoiBCAHRw0ACwsgBiANSARA' +
-  'IAIgCiACIApIGyEEA0AgASAFQQJ0aiAAIAZBAnRqKAIANgIAIAVBAWohBSAGQQFqIgYgBEcNAAsLIAkgCmohCiAJIAtqIQsgEQ0A' +
-  'CyAAIAEgEPwKAAAgCSIIIAJIDQALCwt2AQF/IAAoArQCIgEEQCABKAIMEEogASgCLBBKIAEoAhAQSiABKAIUEEogASgCGBBKIAEo' +
-  'AigQSiABKAJIEEogASgCYBBKIAEoAjAQSiABKAI0EEogASgCOBBKIAEoAjwQSiABKAJAEEogARBKIABBADYCtAILCzIBAX8CQAJA' +
-  'AkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0DwsgACgCAEEDdCEBCyABC5EUAhx/AX5BASEBAkAgACgCtAINAEEAIQEgACgCICIG' +
-  'QYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgCDEEAIAAoAigbIRQgBkE/aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAAKAIcIRVBASED' +
-  'A0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEg' +
-  'AyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEgA0ECdEEkaiAGbCAJQQN2Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYgBiAOShtBAXRB' +
-  'BGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJAQQFB6AAQRCIERQRAQX8hAQwBCyAAIAQ2ArQCIAQgCzYCCCAEIA5BEGpBEG0iE0EE' +
-  'dDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBBACEDQQEhEANAQQEhASAMIBUgA0ECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASAC' +
-  'IA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIBAgASAQShshECADQQFqIgMgBkcNAAsgBCAQNgIcQQAhAkEAIQMDQCAM' +
-  'IBUgCEECdGooAgAiAUEEdGooAggiCkEASgRAA0AgAkEBaiECIAMgDCABQQR0aigCDCIHQQBIBH8gACgCFCAKQQR0aigCCAUgBwtB' +
-  'AEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoNAAsLIAhBAWoiCCAGRw0ACyANQQJ0QQRqIhEQRSEYIANBAnRBBGoiAxBFIRkgAxBF' +
-  'IRogBCACQQJ0QQRqEEUiGzYCECAEIAZBAnQiHEEEahBFIhY2AhQgBCAQIBxsQQRqEEUiEjYCGCAEIAtBAnQiAxBFIhQ2AjggBCAD' +
-  'EEUiCTYCPCAEIAtBA3QQRSIHNgJAIAQgCyATbEEFdBBFIgI2AjQgBCALIA9sQQgQRCIDNgIwQQAhBQJ/QX8gG0UgGEVyIBlFIBpF' +
-  'cnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJFcnJyDQAaIA1BAE4EQCAYQf8BIBH8CwALQQAhC0EAIRNBACEIQQAhAwNAIBYgE0EC' +
-  'dCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigCACIKQQR0aigCCCIBQQBKBEADQCAMIApBBHRqKAIMIgJBAEgEQCAAKAIUIAFBBHRq' +
-  'KAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0aiAFNgIAIBFBAWohEQsgAgRAIBggAUECdGoiBSgCACIUIQECQCAUQQBOBEADQCAC' +
-  'IBogAUECdCIHaigCAEYEQCADIQIgASEDDAMLIAcgGWooAgAiAUEATg0ACwsgGiADQQJ0IgFqIAI2AgAgASAZaiAUNgIAIAUgAzYC' +
-  'ACADQQFqIQILIAMgDWohBSACIQMLIBsgCEECdGogBTYCACAIQQFqIQggDCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsLIBIgEUECdGog' +
-  'ESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEgExsiCzYCICATQQFqIhMgBkcNAAsgBCALNgIkAkACQAJAAkACQAJAAkAgBkGBAkgN' +
-  'AAJAIAtBAmsOBQABAQEAAQsgBBAlIgUNASALQQZHDQIMBAtBACEBIARBADYCICAEECUiBUUNBAsgBCAFQQ9qEEUiAjYCYCACRQ0E' +
-  'IAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAFCyAEIAI2AlgMAwsgBCACNgJcDAELIAFBAkcNAgsgBCAcEEUiBzYCSCAHRQ0CQQAh' +
-  'ASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUDQCAHIAVBAnRqIBIgBSAQbEECdCICQQRyav0AAgBBEf2rASACIBJq/QACAEEB/asB' +
-  '/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQILA0AgByABQQJ0aiASIAEgEGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2AgAgAUEBaiIB' +
-  'IAZHDQALDAELIAQgBkEDdEEEEEQiAjYCKCACRQ0BQQAhAgNAIAJBA3QhBSACIBBsIQdBACEBA0AgBCgCKCABIAVqQQJ0aiAEKAJY' +
-  'IAQoAhggASAHakECdGooAgBBAXRqNgIAIAFBAWoiAUEGRw0ACyACQQFqIgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRqIAg2AgAgBCAD' +
-  'IA1qIA9sQQgQRCIJNgIMIAlFDQAgACgCHCEDQQAhCANAIAwgAyAIQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgCEEGdiEHQgEgCEE/' +
-  'ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIgAikDACAdhDcDACAMIAFBAWoiAUEEdGooAggiBUEASg0ACwsgCEEBaiIIIAZHDQAL' +
-  'IA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0aigCACIBQQBOBEAgCEEBayAPbCECA0AgBCgCDCIDIAEgDWogD2xBA3RqIAMgAkED' +
-  'dGogB/wKAAAgGSABQQJ0aigCACIBQQBODQALCyAIIA1GIAhBAWohCEUNAAsgACgCHCEDC0EAIQpBACEBA0AgDCADIApBAnRqKAIA' +
-  'IgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2JIR0gBCgCECEHA0AgDSAHIAFBAnRqKAIAIgJMBEAgBCgCDCACIA9sIAlqQQN0aiIC' +
-  'IAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoiBUEEdGooAghBAEoNAAsLIApBAWoiCiAGRw0ACyAEKAIUIhYgBkECdGoiBygCAEEA' +
-  'SgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMgAygCACAPbDYCACACQQFqIgIgBygCAEgNAAsLIAQgBiAPbEEDdBBFIg02AiwgDUUN' +
-  'ACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdxIQcgDkEDdCESIBYoAgAhBUEAIQEDQCANIAEiAiAPbEEDdGoiF0EAIBL8CwAgBSID' +
-  'IBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAbbCICaiEcIA0gAiASamohEyAEKAIMIgsgEmohESAEKAIQIRQDQCAUIANBAnRqKAIA' +
-  'IRVBACECAkACQCAOQQJJDQAgESAVQQN0IglqIBxLIBMgCSALaktxDQADQCAXIAJBA3RqIgkgCf0AAwAgCyACIBVqQQN0av0AAwD9' +
-  'UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0BCwNAIBcgAkEDdGoiCSAJKQMAIAsgAiAVakEDdGopAwCENwMAIAJBAWoiAiAORw0A' +
-  'CwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEhBUEADAELQQAhBUF/CyEBIBgQSiAZEEogGhBKIAUNACAAECQLIAFFIQELIAELySAD' +
-  'GX8HfgJ7IAAoArACIRogACgCWCEJIAApA3AhICAAKQNoISEgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAoArQCIgQoAjwh' +
-  'FUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAQQKUEAIQlBACECIAQoAjgoAgBFDQMLQQAMAQsgACgCXEUNAkEB' +
-  'CyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFYBEAgACAJNgJcIABBATYCZEEDDAsLICFCAXwhISAEKAJEBEAgBEEANgJEDAILIAQo' +
-  'AjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0AAAAhIkEIIQIgBkEISgRAA0AgByACQQF0av0AAAAgIv2WASEiIAJBCGoiAiAGSA0A' +
-  'CwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIiAiICL9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIiAiICL9DQIDAAEGBwQFCgsI' +
-  'CQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEAAQABISJBACECA0AgAiIDQQhqIQIgByADQQF0av0AAAAgIv0t/WQiBUUNAAsgBWhB' +
-  'AXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAgACAGIAogCSAQIAsQKiELCyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3A3ggFSAJQQJ0' +
-  'aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciITbEEDdGohByAKIAQoAgQiESANbEEBdGohBSAEKAJYIAogESATbEEBdGoiDiAEKAIg' +
-  'IghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAhDCARQQBKBEADQCAFIAxBAXQiAmoiA/0AAAAhIiACIA9qIgIgA/0AABD9CwAQIAIg' +
-  'Iv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRqIgIgAi4BACIDQYCAAXI7AQAgBCgCOCICIBNBAnRqIAIgDUECdGooAgAgA0GAgAFI' +
-  'azYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQoAlwhAyASrSEfQgAhGyAIQQZGIQJCACEcA0AgByAbp0EDdCIFaiAFIAZq/QAAACIj' +
-  'IAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuG' +
-  'IByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAEQdAAaiEFAkAgCEEGRwRAQgAhGyAcUARAQgAhHgwICyAEKAJcIQogBCgCSCEGIBwh' +
-  'G0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQcgCiACQQN0aikDACIbe0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6p0ECdGooAgAi' +
-  'A0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2aiICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyIbUEUNAAsMAQtCACEeIBxQ' +
-  'BEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16pyIDQQN0IgJqKQMAIAIgBmopAwCDIht7QgZ+IB58IR4gHUIBfSAdgyEdIAcgA0EL' +
-  'dGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7' +
-  'AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbUA0BIAMgG3qn' +
-  'QQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsB' +
-  'ACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIB1CAFINAAsLIBwhGwwFCyAVIAlB' +
-  'AnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCIIQQN0aiEGIAQoAgwiCiALIAxsIgtBA3RqIQdBACECA0AgAiIDQQJqIQIgByADQQN0' +
-  'IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsgBCgCQCIFIAlBA3RqQgEgAyAi/R0AUHKthiIbNwMADAULIAQoAjAiFCAEKAIAIgcg' +
-  'CUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0IgJqKAIAbEEDdGohBgJAAkAgAiAZaigCAEEBaiIFQcAAbSICIAdODQAgCiACQQN0' +
-  'IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMAgyIcUAR+IAVBQHFBwB9GDQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqthoMiHFANASAG' +
-  'IBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAcC3qnIAJBBnRqIgJBAE4NAQtBfyECIAdBAEwNAEEAIQMgBikDACAKKQMAgyIcUAR+' +
-  'IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6pyIDQQN0IgJqKQMAIAIgCmopAwCDBSAcC3qnIANBBnRqIQILIAIgGCAJQQJ0IgNq' +
-  'KAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlBASECDAULIAMgF2oiAyADKAIAQQFqNgIADAMLQgAhGyAEQgA3A1AgBEHQAGohBUIA' +
-  'IR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyADQQF0IgJqIgf9AAAAISIgAiAOaiICIAf9AAAQ/QsAECACICL9CwAAIANBEGoiAyAR' +
-  'SA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAbNwMAIB4gIHwhICAEKAIAIgwgC2whCyAMIA1sIQggBCgCMCEUIAQoAgwhCgsgCiAL' +
-  'QQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAbQn6DIhxQDQEgDiAceqciA0EDdCICaikD' +
-  'ACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26' +
-  's/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZqIQcDQAJAAkAgAkEBaiIKQQZ2IgIgDE4NACAIIAJBA3QiA2opAwBCfyAKQT9xrYaD' +
-  'IAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAFIAZqKQMAQn8gAkEBaq2GgyIcUA0BIA4gHHqnIgJBA3QiA2opAwAgAyAIaikDAIMF' +
-  'IBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqnIgNBA3QiAmop' +
-  'AwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsgG0IBfSIbQgBSDQALCyAYIAlBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAQNgIA' +
-  'CyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwgAmxBAnRqIRIgDSADIBZqKAIAQQFKciERIAQoAiAiDyEFAkAgDw0AQQAhAyAEKAIk' +
-  'IgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQoAjQiAyAEKAIEIgwgEWxBAXRqIQogFCAEKAIAIhAgDUECaiITbEED' +
-  'dGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZGGyELIAQoAiwgAiAQbEEDdGohCEEAIQIgDEEASgRAA0AgCiACQQF0IgNqIgf9AAAA' +
-  'ISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAAIAJBEGoiAiAMSA0ACwtBACECIAVBAEoEQEEAIQ0DQCALIBIgDUECdGooAgBBAXRq' +
-  'IgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhqIQIgDUEBaiINIAVHDQALCyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNBAnRqIAMgEUEC' +
-  'dGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBBAEoEQCAQrSEfQgAhGyAPQQZGIQJCACEcA0AgBiAbp0EDdCIFaiAFIAdq/QAAACIj' +
-  'IAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuG' +
-  'IByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAPQQZHBEBCACEdIBxQDQIgBCgCXCEGIAQoAkghBwNAIBxCAX0gHIMgByAceqciAkEI' +
-  'dGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0CQANAIBtQDQEgCyAFIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAb' +
-  'QgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEBayICOwEAIAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEBIQMMBgsiHFBF' +
-  'DQALDAILQgAhHSAcUA0BIAQoAighBQNAIAggHHqnIgNBA3QiAmopAwAgAiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9IByDIRwgBSAD' +
-  'QQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIv' +
-  'AQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//' +
-  'A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1ANASADIBt6' +
-  'p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0F' +
-  'IAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFr' +
-  'IgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IAIR0gBEIANwNQ' +
-  'C0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsgAkEBdCIFaiIH/QAAACEiIAUgDmoiBSAH/QAAEP0LABAgBSAi/QsAACACQRBqIgIg' +
-  'DEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQgAzYCRCAdICB8ISAgBCgCOCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAgCUpFBEAgACAC' +
-  'NgJgCyACIQlBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIhxCAXwiATcDkAMgACAAKQOYAyABIBxUrXw3A5gDQQEMAQsg' +
-  'AEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAAICE3A2ggACAJNgJYCyACC94ZAxp/B34CeyMAQSBrIhAkACAAKAJYIQggACkDcCEf' +
-  'IAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRMgACgCtAIiAygCPCEXAkAgACgC1AJFDQBBASEYIAMoAiRFDQAgAygC' +
-  'AEEHSCEZCyAAKAKwAiEaQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAQIABwILIAAoAlxFDQQgEyAIQQJ0aigCACEEQQAMAgsg' +
-  'ACADEClBACEIQQAhAiADKAI4KAIARQ0CC0EBCyECA0ACQAJAAkACQAJAIAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0IgpsQQN0aiEG' +
-  'IAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJAAkAgBEEBaiIEQcAAbSIFIAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAFQQZ0a62GgyAH' +
-  'IA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygCQCAIQQN0aikDAEJ/IAVBAWqthoMiHFANASAHIBx6pyIFQQN0IgRqKQMAIAQgBmop' +
-  'AwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgBykDACAGKQMAgyIcUAR+IAMoAkAgCEEDdGopAwBCfoMiHFAN' +
-  'ASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCDBSAcC3qnIAJBBnRqIQQLIAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoiAiACKAIAQQFq' +
-  'NgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCQsgIEIBfCEgIAMoAkQEQCADQQA2AkQMAQsgAygCNCIHIAMoAgQiBCAIQQF0' +
-  'IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEADQCAJIAJBAXRq/QAAACAj/ZYBISMgAkEIaiICIARIDQALCyAjICMgI/0NCAkKCwwN' +
-  'Dg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwABAgMMDQ4PCAkKC/2WASIjICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2WASIkICP9DQAB' +
-  'AAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVBCGohAiAJIAVBAXRq/QAAACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEGIBpFICT9GAAi' +
-  'DUH//wFGckUEQCAAIAQgByAIIA0gBhAqIQYLIA1FDQAgDUECTgRAIAAgACkDeEIBfDcDeAsgEEIANwMYIBD9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAgAygCJEEBdEpyDQEgACADIAggBiANIAEgIH0gEEEIahArRQ0BIBApAxggInwhIiAQ' +
-  'KQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEIDAYLIBcgCEECdGogBjYCAAJAIA1BAk4EQCADKAIwIgwgAygCACICIApBAXIiB2xB' +
-  'A3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGohDiAFIAQgB2xBAXRqIQkgAygCDCACIAZsQQN0aiELQQAhBSAEQQBKBEADQCAOIAVB' +
-  'AXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9CwAQIBEgI/0LAAAgBUEQaiIFIARIDQALCyAMIAIgCmxBA3RqIQQgCSAGQQF0aiIF' +
-  'IAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0aiAMIApBAnRqKAIAIAVBgIABSGs2AgACQCACQQBMBEBCACEeIANCADcDUEIAISEM' +
-  'AQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCICaiACIARq/QAAACIjIAIgC2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAA' +
-  'AAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAISEgHlAEQEIAIR4MAQsgAygCHCEHIAMoAhghDCAe' +
-  'IRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyALIAJBA3QiAmopAwAgAiAEaikDAIMiHVBFBEADQCAMIA8gHXqnciAHbEECdGoiBSgC' +
-  'ACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEBazsBACAFKAIEIQIgBUEEaiEFIAJBAE4NAAsLICEgAkF/c618ISEgHUIBfSAdgyId' +
-  'QgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEEDdGogHjcDACAfICF8IR8gAygCACIHIAZsIQQgByAKbCELIAMoAjAhCSADKAIMIQwM' +
-  'AQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEPIAMoAgwiDCAGIAdsIgRBA3RqIQZBACEFA0AgBSICQQJqIQUgBiACQQN0Ig5q/QAA' +
-  'ACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIFIAhBA3RqQgEgAiAj/R0AUHKthiIeNwMACyAMIARBA3RqIQYgCSALQQN0aiELQX8h' +
-  'BAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IB5CfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJB' +
-  'BnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiANrIIiHVANACAF' +
-  'IAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYiAiAHTg0AIAsgAkEDdCIOaikDAEJ/IARBP3GthoMgBiAOaikDAIMiHFAEfiAEQUBx' +
-  'QcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEEDAELQX8h' +
-  'BCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAPKQMAQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyAC' +
-  'QQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEECdCICaiAENgIAIAIgFWpBADYCACACIBRqIA02AgALIBMgCEECdCIGaiAENgIAIAMo' +
-  'AhggAygCHCAEbEECdGohDUEAIQUgAygCJCICRQRAA0AgBSICQQFqIQUgDSACQQJ0aigCAEEATg0ACwsgAygCNCIFIAogBiAUaigC' +
-  'AEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAKQQJqIgpsQQF0aiEFIAkgAygCACIHIApsQQN0aiERIAkgByALbEEDdGohDCADKAIs' +
-  'IAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4gCUEBdCISaiIb/QAAACEjIAUgEmoiEiAb/QAAEP0LABAgEiAj/QsAACAJQRBqIgkg' +
-  'BkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSANIAlBAnRqKAIAQQF0aiIOIA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFIaiEGIAlBAWoi' +
-  'CSACRw0ACwsgAygCOCICIApBAnRqIAIgC0ECdGooAgAgBms2AgACQCAHQQBMBEBCACEdIANCADcDUEEAIQIMAQsgB60hHEIAIR1C' +
-  'ACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIjIAIgD2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFB' +
-  'A3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAIR1BACECIB5QDQAgAygCHCEJIAMoAhghBgNAIB56IB5CAX0gHoMhHqci' +
-  'AkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMAgyIcUEUEQANAIBxCAX0gHIMCQCAGIAogHHqnciAJbEECdGoiAigCACIHQQBIDQAg' +
-  'BSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//A3EEQANAIAIoAgQiB0EASA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgAkEEaiEC' +
-  'IAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiECIAVBAE4NAAsgHSAFQX9zrXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIcUEUNAAsLQQAh' +
-  'AiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygCOCAIQQFqIgJBA3RqKAIARQRAIBhFDQQgIkIBfCEiDAILIAAoAmAgCEpFBEAgACAC' +
-  'NgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0aigCACEEC0EAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiAUIBfCIcNwOQ' +
-  'AyAAIAApA5gDIAEgHFatfDcDmANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2AlggACAAKQOQAyIB' +
-  'ICJ8Ihw3A5ADIAAgACkDmAMgASAcVq18NwOYAwsgEEEgaiQAIAILmwwDFH8EfgV7IAEoAjQhCSABKAIwIQogACgCICEFIAEoAgQh' +
-  'BwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRAIBlC/v///w+DIRYgBf0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNAIAogF6dBA3Rq' +
-  '/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQVFhcMDQ4PIhr9' +
-  'HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07/U4gHf0NAAEC' +
-  'AwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0LAwAgG/0M' +
-  'AgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAWIBlRDQELA0ACfkJ/IAUgFqciBEEGdCICayIDQT9KDQAaQgAgAiAF' +
-  'Tg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3AwAgFkIBfCIWIBlSDQALCwJAIAdBAEwNACAAKAIAIQRBACECIAdBCE8EQCAHQXhx' +
-  'IQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAhHP0MAAAAAAEAAAACAAAAAwAAACEbQQAhAwNAIAkgA0EBdGr9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9DP9//3//f/9//3//f/9//38gGyAa/TkgHCAa/Tn9DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAA' +
-  'CAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgAAAD9rgEhHCADQQhqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpBAEH//wEgAiAE' +
-  'SBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAgASgCHCEGIAEoAhghBANAIAQgBiAIbEECdGoiAigCACIDQQBOBEADQCAJIANBAXRq' +
-  'IgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIAhBAWoiCCAFRw0ACwsgASgCOCAAKAIANgIAIAAoAjBBAEoEQCAJ' +
-  'IAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEoAhggACgCLCAPQQJ0aigCACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIkIgNFBEADQCAC' +
-  'IgNBAWohAiAQIANBAnRqKAIAQQBODQALCyABKAIsIQUgASgCNCIIIAEoAgQiEUEBdGohDCABKAIAIQ0gASgCMCEOQQAhAiARQQBK' +
-  'BEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxqIgQgBv0AABD9CwAQIAQgGv0LAAAgAkEQaiICIBFIDQALC0EAIQZBACECIANBAEoE' +
-  'QANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsBACAGIARBgIABSGohBiACQQFqIgIgA0cNAAsLIAEoAjgiAyADKAIA' +
-  'IAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAFIAcgC2xBA3RqIQUgDiANQQN0aiEDIA2tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmog' +
-  'AiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwi' +
-  'FiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQggASgCGCEGA0AgF3ohGCAXQgF9IBeDIRcgBSAYpyICQQN0IgNqKQMAIAMgDmopAwCD' +
-  'IhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhsQQJ0aiICKAIAIgNBAE4EQANAIAwgA0EBdGoiAyADLwEAQQFrOwEAIAIoAgQhAyAC' +
-  'QQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsgCiAVIBT8CgAAIAkgEyAS/AoAACABKAI4IgMgAygC' +
-  'BDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYCRAtjAQF/IAAoArACIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqwCIQJBACEA' +
-  'AkADQCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAAQQFqIgAgBkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIkIgisIQ8CQAJA' +
-  'IAggASgCOCACQQN0aigCACIJRgRAIAYgBKwiBTcDECAGIAUgD343AwhCASEPDAELIAkgCEEBdEcNASAErCIQIAVWDQEgBEEBSiEH' +
-  'QQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCADIAlsQQN0aiIMQYAIIAcbIQMgASgCMCAJIAJBAXRsQQN0aiEKQQAhBwNAIAcgCiAI' +
-  'QQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAYgDyAQfkIAIARBAUobIhI3AwhCACAJQQBMDQEaIAetIA9+' +
-  'IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAEIApqKQMAgyIFUEUEQCADQQZ0IQQgASgCLCELA0AgCyAEIAV6p3IgCWxBA3RqIQ1B' +
-  'ACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0gDmopAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAdFBEBBAA8LIAYgEiATfCISNwMI' +
-  'IAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EBR618IREgBUIBfSAFgyIFQgBSDQALCyADQQFqIgMgCUcNAAsMAgsgBiAPIBB+QgAg' +
-  'Bxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJgIAJKDQAgACACQQFqNgJgCyAAIAApA3ggEXw3A3hBASEHIAApA4gBUCAPUHINACAA' +
-  'QYgBaiEAA0AgABAtGiAPQgF9Ig9CAFINAAsLIAcLiAwEE38CewN+A3wgACAAKAK0AiIHECkCQCACQQBMDQAgBygCOCIIKAIAIgVB' +
-  'AEwNACAAKAKwAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAgBUEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjQiCyANIAcoAgQiDGxB' +
-  'AnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYgBUEBdGr9AAAAIBf9lgEhFyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAXIBcgF/0NCAkK' +
-  'CwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4PCAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8MDf2WASIYIBf9' +
-  'DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAFIgRBCGohBSAGIARBAXRq/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAEaiEFIBRFIBj9' +
-  'GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0gBsEgBRAqIQULIAZB//8DcUUNASAHKAIwIhUgBygCACIKIA5sQQN0aiEPIAbBtyEe' +
-  'IAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIAIRsMAQsgCq0hGkIAIRlCACEbA0AgCSAZp0EDdCIEav0AAAAgBCAPav0AAAD9Tv0M' +
-  'AAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAJAIA1BA3RqIgggGzcDACAB' +
-  'IAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAaQp26s/uUkv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9BfyAFQQFqIgVB' +
-  'wABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8gBSAGQQZ0a62GgyAEIAlqKQMAgyIaUAR+QX8gBUFAcUHAH0YNARpBfyAIKQMAQn8g' +
-  'BkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRqKQMAIAQgD2opAwCDBSAaC3qnIAZBBnRqCyEFIBlCAX0iGVBFDQALIAcoAhggBygC' +
-  'HCAFbEECdGohEiAHKAIkIghFBEBBACEEA0AgBCIIQQFqIQQgEiAIQQJ0aigCAEEATg0ACwsgBygCLCEQIAsgDCAOQQJqIhNsQQF0' +
-  'aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEEA0AgCyAEQQF0IglqIgb9AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJIBf9CwAAIARB' +
-  'EGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEADQCARIBIgBEECdGooAgBBAXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJQYCAAUhqIQYg' +
-  'BEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCILaiAEIA5BAnRqKAIAIAZrNgIAAkACQCAKQQBMBEAgB0IANwNQDAELIBAgBSAKbEED' +
-  'dGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlCACEbA0AgBCAZp0EDdCIIaiAIIA9q/QAAACIYIAggEGr9AAAAIhf9T/0LAAAgFyAY' +
-  '/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALIAcgGzcDUCAbUA0AIAcoAhwhBiAHKAIY' +
-  'IQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2opAwCDIhlQRQRAIAhBBnQhCANAAkAgCSAIIBl6p3IgBmxBAnRqIgUoAgAiBEEASA0A' +
-  'IBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxBEADQCAFKAIEIgRBAEgNAiAFQQRqIQUgESAEQQF0aiIEIAQvAQBBAWsiBDsB' +
-  'ACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEATA0FIAMgAykDAEIBfDcDACAdIBygIR0MBwsgGUIBfSAZgyIZUEUNAAsLIBtCAX0g' +
-  'G4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1BAXQhDiAIIA1BA3RqKAIAQQBKDQALCyAWQQFqIhYgAkYNASAIKAIAIQUMAAsACyAd' +
-  'CzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+C98TAx9/A34BeyMAQdAAayIFJAAg' +
-  'ACgCzAIiBygCUCEQIAAoAgAhAiAFIAcoAgQ2AhggBSAHKAIINgIcIAUgBygCDDYCICAFIAcoAhA2AiQgBSAHKAIUNgIoIAUgBygC' +
-  'GDYCLCAFIAcoAhw2AjAgBSAH/QACIP0LAjQgBSAHKAI4NgJEIAcoAkAhAyAFIAI2AkwgBSADNgJIIAApA2ghIyAHKAIwIRggBygC' +
-  'TCEPIAcoAkghEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkQ2AgwgBSAHKAJYIgw2' +
-  'AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQLyAFIAcoAkQ2Agwg' +
-  'BSAHKAJYIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARF' +
-  'BEAgASAjWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAjQgF8ISMgBygCbARAIAdBADYCbAwHC0EAIQRB/////wchBkEBIQIgBSgCRCEK' +
-  'IAUoAkwiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB////' +
-  '/wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEE8' +
-  'SSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANO' +
-  'DQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoi' +
-  'DSgCAE4NBSAFIAUoAgwiAyAHKAJMIgogCUEEdGooAggiBkoEfyAFKAJIIQsCQCAQRQRAIAUoAkAhDCAFKAI0IQ4gBSgCHCEbIAUo' +
-  'AhghHCAFKAJEIR0DQCALIANBAWsiA0EEdGoiAikDACEiAkACQAJAIAIoAggiAkEATgRAICIgHCACQQN0aiIeKQMAQn+FgyEhIBsg' +
-  'AkECdGooAgAiBA0BICFQDQIgAkEGdCECIAUoAjghHwNAIAwgAiAheqdyQQJ0IgRqKAIAIhIgBCAOaigCACIEaiEgIBJBAEoEQANA' +
-  'IB8gBEECdGooAgAiEiASKAIAQQFqNgIAIARBAWoiBCAgSA0ACwsgIUIBfSAhgyIhQgBSDQALDAILIB0gAkF/c0ECdGoiAiACKAIA' +
-  'QYCAgIAEazYCAAwCCyAEIAQoAgAgIXunajYCAAsgHiAiNwMACyADIAZKDQALDAELIAUoAhghAgNAIAIgCyADQQFrIgNBBHRqIgQo' +
-  'AghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAcoAlAgBygCVCIGIAlsQQJ0aiELQQAhBCAGQQBMDQAgBygC' +
-  'OCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0LAjAgAiAD/QACIP0LAiAgAiAD/QACEP0LAhAgBEEQaiIE' +
-  'IAZIDQALIAcoAkwhCgsgBSAKIAlBBHQiBmooAgw2AgggFiAJQQJ0aigCACAIIAgoAgBBAWoiAzYCACADaiICQQAgDSgCACIDIAIg' +
-  'A0gbayEDIAlBAWohAiAGIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAKIAIiBkECdGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9' +
-  'AAAA/bYBISQgBEEMSSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkK' +
-  'C/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsgBkEQaiECIAZBH2ogC0wNAAsLQQAhBCAIRQ0DIA0NAQsg' +
-  'CiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEiICFCDFQgIUIEfCEhDQALDAELIAog' +
-  'CEECdGohBiAD/REhJEIAISFCACEiA0AgBiAhp0ECdGr9AAAAICT9N/2kAa0gIYYgIoQhIiAhQjxUICFCBHwhIQ0ACwsgCCAieqdq' +
-  'IQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGDQBBACEGDAILIAIgC0cg' +
-  'AkEBaiECDQALCyAXBEAgCiAAKAKsAiAXIAYgBBACIQQLIAYNAQsgCQ0CQQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4QgF8NwN4CyAH' +
-  'IAVBGGogBCATIA8gCUEEdCIIaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQaiAREDAgCiAENgIEIAJFBEAgBSgCCCEMIAggBygCTCID' +
-  'aiAFKAIMNgIIAkAgEEUNACAHKAJQIAcoAlQiCyAJbEECdGohDUEAIQIgC0EATA0AIAcoAjghDgNAIA0gAkECdCIIaiIDIAggDmoi' +
-  'CP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9CwIQIAJBEGoiAiALSA0ACyAHKAJMIQMLIAMgCUEEdGog' +
-  'DDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEDIAApA4gBIiFQRQRAIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcD' +
-  'iAEgIUKdurP7lJL9oiV+IAasgqchAwsgFiAJQQJ0IghqIAM2AgAgCCAVakEANgIAIAggFGogBjYCAAsgGSAJQQJ0aiATIA8gCUEE' +
-  'dGooAgAgA2pBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAFQQxqIAVBCGogBUEQaiAaIBEQMUU2AmwgBSgCCCIMRQ0D' +
-  'IAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEEDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIgFCAXwi' +
-  'ITcDkAMgACAAKQOYAyABICFWrXw3A5gDQQAhDEEBDAELIABBADYCXCAAQQM2AmRBAgshBCAFKAIMIQIgByAMNgJYIAcgAjYCRCAA' +
-  'ICM3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC7kDAgl/AXsjAEFAaiIDJAAgASgCBEH/ASABKAIAQQN0/AsAIAEoAgQg' +
-  'ASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI4IAEoAjwgACgCBEECdEEEavwKAAAgACgCACEEIAFBADYCRCAB' +
-  'IAQ2AlggAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQNgIUIAMgASgCFDYCGCADIAEoAhg2AhwgAyABKAIcNgIg' +
-  'IAMgAf0AAiAiDP0LAiQgAyABKAI4IgU2AjQgASgCQCEGIAMgBDYCPCADIAY2AjggA0IANwMAAkAgACgCMEEATA0AIAFBxABqIQYg' +
-  'AUHYAGohByAM/RsBIQggDP0bACEJQQAhBANAIAEgA0EIaiIKIAggCSABKAIwIAAoAiwgBEECdGooAgBBAnRqKAIAIgtBAnRqKAIA' +
-  'QQJ0aigCACAFa0ECdSIFQQAgBiAHIAMgAhAwIAogCyAFIAYgByADQQAgAhAxGiAEQQFqIgQgACgCME4NASABKAI4IQUgASgCICEJ' +
-  'IAEoAiQhCAwACwALIAFBADYCbCADQUBrJAALjQYCCH8DfiABKAIsIAJBAnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAjAgBCAE' +
-  'KAIAIgdBAWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAHQgA3AwALIAIgASgCNEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAII' +
-  'IAJBA3RqIgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNAAkAgASgCDCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhKD' +
-  'IhFQDQACQCADBEAgCUEGdCEIIAAoAjQhAiARIRADQCADIAVBAnRqIAIgCCAQeqdyQQJ0aigCADYCACAFQQFqIQUgEEIBfSAQgyIQ' +
-  'UEUNAAsMAQsgBSARe6dqIQULIAEoAjAgBCgCAEEEdGoiAkEANgIMIAIgCTYCCCACIBI3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAK' +
-  'aiARIBKFNwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0gBikDACEQIAEoAighDiABKAIcIQ8DQCAOIA0gEXqnckECdCICaigC' +
-  'ACIIrCESIAhBAEoEQCAIIAIgD2ooAgAiAmohCSABKAIgIQoDQCAKIAJBAnRqKAIAIgggCCgCAEEBazYCACACQQFqIgIgCUgNAAsL' +
-  'IBAgEnwhECARQgF9IBGDIhFCAFINAAsgBiAQNwMADAELIAYgEXsiECAGKQMAfDcDACACIAIoAgAgEKdrNgIACyAHQQFqIgcgDEcN' +
-  'AAsgA0UNAkEBIQAgBUEFTA0BIAVBA20hAgNAIAAiAUEDbEEBaiIAIAJIDQALIAFBAEgNAgwBCyADRQ0BQQEhAEEAIQULA0AgBSAA' +
-  'IgFKBEADQCADIAFBAnRqKAIAIQYCQCABIgciAiAASA0AA0AgBiADIAcgAGsiAkECdGooAgAiBE4EQCAHIQIMAgsgAyAHQQJ0aiAE' +
-  'NgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQALCyAAQQJKIABBA20hAA0ACwsLjgsCDn8DfiMAQRBrIg0k' +
-  'AEEBIQsgAUECdCIJIAAoAhxqIggoAgAhDiAIKAIEIRMCQCAAKAIoIAlqIgooAgBBAEwNACAHBEAgDiEIA0ACQCAAKAIgIAhBAnRq' +
-  'KAIAIAAoAiwiCWtBAnUiDCACRg0AIAkgDEECdGoiCSAJKAIAQYCAgIAEajYCACAAKAIwIAMgAygCACIJQQFqNgIAIAlBBHRqIglB' +
-  'ADYCDCAJIAxBf3M2AgggCUIANwMAIAAoAjQgDEgNACAEIAQoAgBBAWs2AgALIAhBAWoiCCAAKAIoIAFBAnRqKAIAIA5qSA0ACwwB' +
-  'CyAAKAIsIQ8gACgCICEJIA4hCANAAkAgCSAIQQJ0aigCACAPa0ECdSIMIAJGDQAgDyAMQQJ0aiIBIAEoAgBBgICAgARqNgIAIAAo' +
-  'AjQgDEgNACAEIAQoAgBBAWs2AgALIAhBAWoiCCAKKAIAIA5qSA0ACwsCQCAOIBNODQADQAJAAkAgDkECdCIJIAAoAiBqKAIAIAAo' +
-  'AiwiAWsiCkECdSILIAAoAjRKBEAgASALQQJ0aiIIKAIAIgFB/////wNKDQIgCCABQYCAgIAEajYCACAHBEAgACgCMCADIAMoAgAi' +
-  'AUEBajYCACABQQR0aiIBQQA2AgwgASALQX9zNgIIIAFCADcDAAsgACgCNCALSA0BIAQgBCgCAEEBazYCAAwBCyACIAtGDQELAkAg' +
-  'ACgCJCAJaigCACIBRQRAQQAhEQJAIAAoAggiCCAKQQF0IgFqKAIAIhAgCCABQQRyaigCACIUTg0AIAAoAgAhFUEBIREDQAJAIBUg' +
-  'ACgCDCAQQQR0aiIIKAIIIglBA3QiAWopAwAiFiAIKQMAgyIXUA0AIAAoAjAgAygCAEEEdGoiCEEANgIMIAggCTYCCCAIIBY3AwAg' +
-  'AyADKAIAQQFqNgIAIAAoAgAiFSABaiAWIBeFNwMAAn8gACgCBCAJQQJ0aigCACIBRQRAIAlBBnQhCyAFKQMAIRggACgCKCEPIAAo' +
-  'AhwhDEEAIRIDQCAPIAsgF3qnckECdCIBaigCACIJrCAJQQBKBEAgCSABIAxqKAIAIghqIQogACgCICEJA0AgCSAIQQJ0aigCACIB' +
-  'IAEoAgAiAUEBazYCACABQQJrIBJyIRIgCEEBaiIIIApIDQALCyAYfCEYIBdCAX0gF4MiF0IAUg0ACyAFIBg3AwAgEkEfdgwBCyAF' +
-  'IBd7IhYgBSkDAHw3AwAgASABKAIAIBanayIBNgIAIAFFCyAGRQ0ADQILIBBBAWoiECAUSCERIBAgFEcNAAsLIBFBf3NBAXEhDwwB' +
-  'CyANIAAoAhggACgCFCABQQJ0aigCAEEEdGo2AgxBASEPIAAoAggiCSAKQQF0IgFqKAIAIgggCSABQQRyaigCACIMTg0AIAZFBEAD' +
-  'QCAIQQR0IQEgACgCECAIQQJ0aigCACEIAkAgASAAKAIMIgpqIgkoAgwiASALRiAAKAIsIAFBAnRqKAIAQYCAgIAESHJFBEAgDSgC' +
-  'DCIBKAIIIAhBBHQgCmpBCGsoAgBKDQEgDSAAKAIYIAEoAgxBBHRqNgIMDAELIAAgCSAKIAhBBHRqIA1BDGogAyAFEDIaCyAIIAxI' +
-  'DQAMAgsACwNAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARI' +
-  'ckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQ' +
-  'MkUNAEEAIQ8MAgsgCCAMSA0ACwsgDw0AQQAhCwwCC0EBIQsgDkEBaiIOIBNHDQALCyANQRBqJAAgCwv3AwIDfg1/IAAoAjAgBCgC' +
-  'AEEEdGohDCADKAIAIQ0CQCABIAJPDQAgACgCBCERIAAoAgAhEgNAIA0pAwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJA' +
-  'IAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/hUJ/IAsbg4MiBlANACARIAlBAnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCAL' +
-  'RQ0BIAogBiAIhTcDACALIAsoAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAkNAEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcD' +
-  'AAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgCKCETIAAoAhwhFEEAIQkDQCATIA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAog' +
-  'FGooAgAiCmohCyAAKAIgIRUDQCAVIApBAnRqKAIAIg8gDygCACIPQQFrNgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwh' +
-  'ByAGQgF9IAaDIgZCAFINAAsgCUEfdgwBCyAKIAooAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsL' +
-  'IAMgDTYCACAEIAwgACgCMGtBBHU2AgAgBSAFKQMAIAd8NwMAIBALzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAh' +
-  'BwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0A' +
-  'C0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBBEIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABB' +
-  'D2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQRSIKNgIUIAQgAEEG' +
-  'dBBFIgs2AhggBEEBIAYQRCIFNgIkIAQgCEEDaiAGbEE/chBFIgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEEUiCTYCMCAE' +
-  'IAgQRSIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVB' +
-  'AnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxA0RQ0ACwsgBBA1C0EADwsgBBA2IAQLtQIBC38gACgCFCAAKAIQIgQgAWwi' +
-  'BkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0A' +
-  'ACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0' +
-  'IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANH' +
-  'DQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgC' +
-  'FBBKIAAoAhgQSiAAKAIkEEogACgCLBBKIAAoAjAQSiAAKAI0EEogABBKCwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAA' +
-  'KAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEA' +
-  'IARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEK' +
-  'IAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZB' +
-  'AXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6' +
-  'AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYg' +
-  'DvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAh' +
-  'BgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQOSIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRA' +
-  'IAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkg' +
-  'CBA3IAZBAWohBiAJIAAoAgggC0EMahA5IgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYC' +
-  'ACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02' +
-  'AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQgg' +
-  'BiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8B' +
-  'ACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIA' +
-  'AkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEDcgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoL' +
-  'IAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBq' +
-  'JAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9' +
-  'DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyAD' +
-  'IAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9' +
-  'ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQRCIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxq' +
-  'IQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEEC' +
-  'cjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8B' +
-  'ACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAg' +
-  'ASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGH' +
-  'gI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAg' +
-  'AiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEI' +
-  'cjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARB' +
-  'wOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARH' +
-  'DQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0EC' +
-  'dGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIg' +
-  'AUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABBKC8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD/////////' +
-  '//0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0L' +
-  'AgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf/' +
-  '//8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/' +
-  '8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdB' +
-  'CWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQPQsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL/' +
-  '//+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcE' +
-  'QCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIU' +
-  'QQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB' +
-  '/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdB' +
-  'ACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNA' +
-  'AkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHci' +
-  'D3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcg' +
-  'D3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/' +
-  'c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRB' +
-  'gAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAI' +
-  'dkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQL' +
-  'IAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAg' +
-  'CHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAgg' +
-  'CEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAg' +
-  'CyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9x' +
-  'NgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9x' +
-  'NgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIS' +
-  'NgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRB' +
-  'wABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJB' +
-  'CXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZq' +
-  'LQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0' +
-  'cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRty' +
-  'cSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAg' +
-  'BiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAP' +
-  'cTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAK' +
-  'KAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIH' +
-  'NgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAI' +
-  'dkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhBy' +
-  'NgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2' +
-  'IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAP' +
-  'QQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyAR' +
-  'QcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUED' +
-  'dEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAK' +
-  'KAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAO' +
-  'dCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtB' +
-  'ACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEo' +
-  'AiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIW' +
-  'ciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEA' +
-  'IQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0A' +
-  'QQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMED0gCSgC' +
-  'HA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwh' +
-  'CCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB' +
-  '/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0' +
-  'ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAty' +
-  'IAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNx' +
-  'ai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4g' +
-  'CSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/' +
-  'A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/' +
-  'A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA' +
-  '/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIM' +
-  'NgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9' +
-  'GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAh' +
-  'ISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8B' +
-  'ACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAu' +
-  'ciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVx' +
-  'ciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAi' +
-  'IBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9x' +
-  'ciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4g' +
-  'JiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJx' +
-  'ciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAl' +
-  'ciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAa' +
-  'ciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIg' +
-  'FXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIV' +
-  'IC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3Ry' +
-  'IAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAg' +
-  'ciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEH' +
-  'IAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAc' +
-  'ai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigC' +
-  'ACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxy' +
-  'IQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/' +
-  'c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEg' +
-  'EEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpB' +
-  'CUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAh' +
-  'BiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZo' +
-  'IARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwh' +
-  'QyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIB' +
-  'QQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4o' +
-  'AhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwP' +
-  'cSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0' +
-  'QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2' +
-  'ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIg' +
-  'AUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2' +
-  'IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigi' +
-  'AUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAO' +
-  'KAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNA' +
-  'QQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWot' +
-  'AAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZq' +
-  'LQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAA' +
-  'Ih86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCAT' +
-  'IAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB' +
-  '/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3Qg' +
-  'EyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
-  'ciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0A' +
-  'AEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEA' +
-  'IBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThx' +
-  'IA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAK' +
-  'diINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoA' +
-  'AyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
-  'cmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3Fy' +
-  'IA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAc' +
-  'aSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0A' +
-  'CwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJs' +
-  'IhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQog' +
-  'ByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEi' +
-  'EA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCAB' +
-  'IQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAK' +
-  'TXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQi' +
-  'AWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkEC' +
-  'Rg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwg' +
-  'ASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAA' +
-  'ICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2Agwg' +
-  'CUEIaiAUIAFB//8DcWgQPiBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAg' +
-  'BUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEA' +
-  'IAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4' +
-  'AGxqQfApajYCDCAJQQhqIAcgBhA+IAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQC' +
-  'F38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwg' +
-  'AWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAE' +
-  'KAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAE' +
-  'KAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIb' +
-  'IhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoi' +
-  'GSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGA' +
-  'AnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2' +
-  'QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
-  'DAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACED0PCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgC' +
-  'BCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAg' +
-  'AEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIE' +
-  'QQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIg' +
-  'AXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0' +
-  'cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRNq' +
-  'IgBBF00EfyAAQQJ0QdQ9aigCAAVBmCQLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUGwAxBE' +
-  'IgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EEUiBzYCFCACIAZBwQBqQQQQRCILNgIYIAIgBkEBaiIFQQJ0EEUi' +
-  'DTYCNCACIAVBBBBEIg42AkAgAEEBaiIJQQJ0IgMQRSEIIAIgCTYCmAIgAiAINgIsIAIgAxBFIg82AkggAiADEEUiEDYCTCACIAMQ' +
-  'RSIRNgJQIAIgAxBFIhI2AlQgAiADEEUiAzYCsAEgAiAFQQN0EEUiEzYCtAEgAiAFQRhsEEUiFDYCvAEgAiAJQRRsEEUiFTYC0AEC' +
+  'AGFzbQEAAAABiARAYAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAJ/fAF/YAZ/f39/f38AYAF/AX5gCH9/f39/f39/' +
+  'AGABfgF+YAV/fn5/fwF/YAV/fn9/fwF/YAd/f39+fn9/AX9gA39/fAF/YAN/fn8Bf2AHf39/f39+fwF/YAZ/f35+f38Bf2AFf39/' +
+  'fn8AYAd/f35+f39/AX9gAX4Bf2AAAGADf35+AX9gBH9+fn8Bf2AEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAZ/fn5+fn8A' +
+  'YAV/fn5+fgBgBH9/fn8Bf2AHf39/fn5+fgBgAn9/AX5gBn9/f39/fgF/YAR/f39/AX5gBH9+f38AYAZ/f39+f38AYAR/f35/AGAF' +
+  'f39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/f39/fn9/AX9gBH98fH8Bf2AC' +
+  'fH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38Bf2ALf3x/f398f39/f38Bf2AE' +
+  'f398fwF/A8UDwwMfCQcACQkJBgQJAiABIQEAAA4ABQIIAgMAAQUEAgIRDgsOGRIAAwEJAAAJCAQAAAkJBgsaIhIJBRMjCwMDBAQF' +
+  'JAIMBBsIBQwEACUmAAEBACcEBAEEBAQUFAADBAQBAAQBAQoKCAgHAg0GDQ0GAwABBQEDGQIEFQMSKBwKDikNFAMLAgoCEwkEBAAB' +
+  'AAQCAwYFAwABAgIGAwYGBAYEKgkAAAsTCgUFCBYDBgMBBwADAwQCAAMLAgICAgMEAQMBASsIAAgDAQACAgADDAMEARECAgIEAgIC' +
+  'Ah0dFywXFRUHFgUFDxotHC4vFggIMA0BMQUKBwcyAggFBQEBAQERBwMEAwMCAgEIAQIBAgAHAAcFAwAHAgAAAAAHAAMFCAgBAgAG' +
+  'CAIBBTMKBQUBBgMBAAQFAQQABB4FBgUBAh4GBgYBAQEBCQIFBQQBAjQNAgEBBwM1AgEBCAUCAQEGBwEKAQoBAwAAAA8PAAAAAAwC' +
+  'AAYABwAAATY3BjgBAQMEAQEDAQIHAQQQEAEDGBgBBhAGAgEGAAA5AAEMAAICBAQ6AA8BBwIGADsbPD0AAAsEAwAAAAUAAAAYBAEA' +
+  'PgU/AAAQBAYDAwIMBAUBcAEWFgUGAQEIgIAEBggBfwFBsNMICwe5DlsGbWVtb3J5AgAGbWFsbG9jAE8EZnJlZQBUGV9faW5kaXJl' +
+  'Y3RfZnVuY3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcACSAwhka19lcnJvcgDqAgtka19zdHJlcnJvcgCTAwhka19hbGxv' +
+  'YwDpAgdka19mcmVlAEMNZGtfc3Vkb2t1X25ldwCdAw5ka19zdWRva3VfZnJlZQCaAw5ka19zdWRva3Vfc2l6ZQCiAw1ka19zdWRv' +
+  'a3VfYm94AJYDE2RrX3N1ZG9rdV9wYXJzZV9ib3gAngMQZGtfc3Vkb2t1X2JveF9vZgCXAxFka19zdWRva3VfcGF0dGVybgCfAxZk' +
+  'a19zdWRva3Vfc2V0X3Jlc3RhcnRzAKEDD2RrX3N1ZG9rdV9zb2x2ZQCjAw9ka19zdWRva3VfYmVnaW4AlAMOZGtfc3Vkb2t1X3N0' +
+  'ZXAApgMNZGtfc3Vkb2t1X2VuZACZAxRka19zdWRva3Vfc29sdmVfbWFueQClAxRka19zdWRva3VfY2FuZGlkYXRlcwCYAxJka19z' +
+  'dWRva3VfZ2VuZXJhdGUAmwMOZGtfc3Vkb2t1X3JhdGUAoAMUZGtfc3Vkb2t1X2xldmVsX25hbWUAnAMNZGtfdGV4dF9wYXJzZQCr' +
+  'Awxka190ZXh0X2ZyZWUAqgMMZGtfdGV4dF9zaXplAKwDDWRrX3RleHRfc3R5bGUArgMQZGtfdGV4dF9jb25zdW1lZACoAw1ka190' +
+  'ZXh0X3N0YXJ0AK0DDWRrX3RleHRfY2VsbHMApwMOZGtfdGV4dF9mb3JtYXQAqQMOZGtfcHJvYmxlbV9uZXcA/gIQZGtfcHJvYmxl' +
+  'bV9wYXJzZQCBAw9ka19wcm9ibGVtX2ZyZWUA+gIWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwDrAhVka19wcm9ibGVtX3NldF9ib3Vu' +
+  'ZHMAhgMTZGtfcHJvYmxlbV9zZXRfY29zdACHAxZka19wcm9ibGVtX29wdGlvbl9jb3N0AP8CE2RrX3Byb2JsZW1fc2V0X2Jlc3QA' +
+  'hQMYZGtfcHJvYmxlbV9zb2x1dGlvbl9jb3N0AI4DFWRrX3Byb2JsZW1fYmVzdF9jb3VudADuAhhka19wcm9ibGVtX2Jlc3Rfc29s' +
+  'dXRpb24A7wIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkAIkDEGRrX3Byb2JsZW1fc2hhcGUAjAMUZGtfcHJvYmxlbV9pdGVtX25h' +
+  'bWUA+wIVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAPICF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAIADEWRrX3Byb2JsZW1fc2VhcmNo' +
+  'AIMDF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAIQDE2RrX3Byb2JsZW1fc29sdXRpb24AjQMQZGtfcHJvYmxlbV9jb3VudADzAhNk' +
+  'a19wcm9ibGVtX3NldF9tZW1vAIgDG2RrX3Byb2JsZW1fZGVidWdfY291bnRfZnJvbQD1AhBka19wcm9ibGVtX3N0YXRzAI8DEmRr' +
+  'X3Byb2JsZW1fcmVzdGFydACCAxNka19wcm9ibGVtX3NldF9zZWVkAIsDF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAIoDEGRrX3By' +
+  'b2JsZW1fZm9yY2UA+AISZGtfcHJvYmxlbV91bmZvcmNlAJEDEmRrX3Byb2JsZW1fZXhjbHVkZQD3AhRka19wcm9ibGVtX3VuZXhj' +
+  'bHVkZQCQAxRka19wcm9ibGVtX2l0ZW1fbmVlZAD8AhJka19wcm9ibGVtX2JvdW5kZWQA8AIXZGtfcHJvYmxlbV9pdGVtX29wdGlv' +
+  'bnMA/QIWZGtfcHJvYmxlbV9icmFuY2hfaXRlbQDxAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24A+QITZGtfcHJvYmxlbV9lc3Rp' +
+  'bWF0ZQD2AhBka19leHBsYWluX2JlZ2luALMDD2RrX2V4cGxhaW5fbmV4dAC1AxJka19leHBsYWluX3dpbmRvd3MAtgMPZGtfZXhw' +
+  'bGFpbl9mcmVlALQDEWRrX3RlY2huaXF1ZV9uYW1lALoDE2RrX3RlY2huaXF1ZV9yYXRpbmcAuwMUZGtfc3Vkb2t1X3JhdGVfbG9n' +
+  'aWMAuQMVZGtfc3Vkb2t1X2dlbmVyYXRlX2F0ALcDEmRrX2RpZmZpY3VsdHlfbmFtZQCxAxFka19kaWZmaWN1bHR5X3RvcACyAwxk' +
+  'a196ZGRfYnVpbGQAvAMLZGtfemRkX2ZyZWUAvQMLZGtfemRkX2luZm8AvgMKZGtfemRkX250aAC/Aw1ka196ZGRfcmFuZG9tAMAD' +
+  'C2RrX3pkZF90ZXh0AMEDC19pbml0aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgDCAwlzdGFja1NhdmUARwxzdGFja1Jlc3RvcmUA' +
+  'SApzdGFja0FsbG9jAEkJKwEAQQELFR8hFyUAyALLAtkB2wG4Ar4CvwLAAscCzQLMAtIC1wLbAt0C3wIMAQcKzb8JwwMDAAELiicE' +
+  'H38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAA' +
+  'KAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVy' +
+  'GyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoArACIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEk' +
+  'IAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQfiAMIBYg' +
+  'ACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAg' +
+  'AkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQXyAAIAApA5gBQgF8NwOYASAAICIQfiAMIBYgACgCuAFBAnRq' +
+  'NgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACEC' +
+  'DAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGso' +
+  'AgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEI' +
+  'IAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkg' +
+  'BEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAG' +
+  'IAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAA' +
+  'KAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3//' +
+  '//9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEM' +
+  'SSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIg' +
+  'BEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gb' +
+  'IQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFq' +
+  'IQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYg' +
+  'BSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEF' +
+  'IAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf//' +
+  '//8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkg' +
+  'AkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRA' +
+  'QQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSAC' +
+  'QQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9' +
+  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSIC' +
+  'IQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadB' +
+  'AnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0' +
+  'av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCAC' +
+  'QQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCAD' +
+  'QQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEIAB' +
+  'DQEMAgsLQQAgA0ECSA0BGgsgACAAKQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEA' +
+  'IA4bIRkgDCkDACEhA0AgBEEBaiECA0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgb' +
+  'RQRAIAcgBkEEdGogCTYCBCAHIAlBBHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsi' +
+  'BiAGKAIAIgZBBGo2AgAgBiAKNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oi' +
+  'AigCACIEQQR0aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwo' +
+  'AgggFmtBAnU2AgAgAiAMKAIMIBVrQQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3' +
+  'A4gBICFCnbqz+5SS/aIlfiADrIIiIVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJB' +
+  'AXNyBEAgBiEIDAELIAYiCCEEA0AgBCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEg' +
+  'ESAKQQJ0ajQCAHwhISACQQFqCyICRw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0EC' +
+  'dCICaiAINgIAIAIgGmpBADYCACACIB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EE' +
+  'dGoiAigCCCIGQQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAP' +
+  'IAVBBHRqIAY2AgAgESAGQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIE' +
+  'IQUgCigCACESIAQgCigCCCITQQBMBH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0' +
+  'aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAH' +
+  'aigCACIEIAZGDQADQCAHIARBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigC' +
+  'BCEFIAooAgAhDSAEIAooAggiEEEATAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAF' +
+  'KAIAQQFqNgIACyACQQFrCyICRw0ACwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2' +
+  'AgggDCAVIAIoAgRBAnRqNgIMCyAJIAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoi' +
+  'AiACKAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiIC' +
+  'KAIIIgVBAEwEQCACKAIADAELAkACQAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEE' +
+  'dGoiCSgCBCEKIAkoAgAhAyAEIAkoAggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIA' +
+  'IBEgDUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8' +
+  'IiE3AwALIAJBAWoLIgJHDQALIAUgByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVG' +
+  'DQEDQCAHIARBBHRqIg0hAgJAIAkgDSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyAD' +
+  'BSAKKAIMQQBOBEAgByADQQR0aiAQNgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMg' +
+  'EiADQQNIGyIDIAMoAgAiA0EEajYCACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyAN' +
+  'KAIEIgQgBUcNAAsMAQsgDyAPIBBqIgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICA' +
+  'BGo2AgALIAZBAWoLIgYgCEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJq' +
+  'IgMoAgQhBCAPIAMoAgBBBHRqIAk2AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYN' +
+  'AANAIARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRq' +
+  'IAI2AgQgByADQQR0aiACNgIAIBEgCEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAg' +
+  'GEUNACAAKALIASICIBcgC0EUbGooAhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByAC' +
+  'QQR0aiIFKAIEIQMgBCAFKAIIIglBAEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFq' +
+  'NgIAIAJBAWsLIgJHDQALIAcgByAEQQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEB' +
+  'ajYCACAAKALIASICIAZKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYC' +
+  'XCAAQn83A6ABIAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAA' +
+  'IAwoAgwgFWtBAnU2AsABCyAAICI3A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8L' +
+  'IAJBAEwEQCAEDwsCQANAIAAgASAFQQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgC' +
+  'FCIFKAIEIgFFBEBBfw8LIAAoAhghBiAAKAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0A' +
+  'IAEhAiAEIgNBAk4NAAwDCyAFIAFBBHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJB' +
+  'AnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQF' +
+  'Bgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGsh' +
+  'ASACQf8AaiAHTA0ACwsgByABQQ9qTgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkg' +
+  'AUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0A' +
+  'QQAhBSACIQQgASIDDQAgAiIBIQRBACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIg' +
+  'A/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIg' +
+  'DKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAG' +
+  'IAFBAnRqKAIAIgQgA04NACABIQIgBCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAIL' +
+  'QQFrIANB/////wdGGwuIBwMHfwF+A3wgAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQICQAJAAkACQAJAAkAgACgCjAMiAwRAIAIN' +
+  'ASAAKAJkDQVBACECIAAoArgCIgRBAUYNBCAAKAIoIAAoAiAiA0GAIEpyIAAoAjAgA0Vycg0EQQEhAiAEQQNGDQQgA0EATA0DIAAo' +
+  'AgghBSAAKAIcIQdBACEEA0BEAAAAAAAAAAAhCkQAAAAAAAAAACELIAUgByAEQQJ0aigCACICQQR0aigCCCIGQQBKBEAgACgCGCEI' +
+  'A0AgCkQAAAAAAADwP6AhCiALIAggBkECdGooAgC3oCELIAUgAkEBaiICQQR0aigCCCIGQQBKDQALCyALIApEAAAAAAAA8L+goiAM' +
+  'oCEMIAMgBEEBaiIERw0ACwwDCyACRQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiADchtQNgLAAgsCf0ECIQICQAJAAkAg' +
+  'ACgCZA4EAAEBAgELIAAoAowDBEBBfyECIAAQJA0CCwJAIAAQECICDgMBAgACCyAAQQM2AmRBAgwCCyAAQQE2AmQgACgCqAIiAygC' +
+  'VEUEQCAAIAMgARARDAILAn8gAygCWEEBRgRAQQEgAygCeEEBRg0BGgtBAgshBCAAKQNoIQkDQCAAIAMgCUKAIHwgASABIAl9QoAg' +
+  'VhsgASABIAlWGyAEEQ4AIgJBA0cNASAAKQNoIgkgAVQNAAtBAyECCyACCw8LAkAgACgCKCAAKAJkIAAoAtQCRXJyDQAgACgC2AIi' +
+  'AkECRgRAIAAgARAJDwsgACgCkAEgAUJ/UiACcnINACMAQRBrIgIkAANAIABCgCAQBSIDQQFGDQALAkAgA0EDRw0AIAJCADcDCAJA' +
+  'IABCAUHAACACQQhqQQAQpwENACACKwMIRAAAAAAAAFA/oiIKRAAAAAAAALBAZEUNACAAQQE2AtQCIABCfyAK/AcgCkQAoTgUmznv' +
+  'Q2YbEAkiA0EBag4FAAEBAQABCyAAEAggABBcIABCfxAFIQMLIAJBEGokACADDwsgACABEAUhAgwDCyADQT9qQcAAbbcgACgCALei' +
+  'RAAAAAAAANA/oiAMIAO3o2UhAgsgACACNgLEAgsgACkDaCEJA0AgACAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbECciAkEDRw0B' +
+  'IAApA2giCSABVA0AC0EDDwsgAgvPBAICfgF/AkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCuAJBAWsOAgIBAAtBASEEIAAQLg0B' +
+  'CyAAKALMAgR/QQAFIAAoAiBBAEwEf0EBBSAAEKABCwtFQQF0IQQLIAAgBEECRjYC0AIgACAEQQFGNgK8AiAAKAKQAUUNAAJAIAAo' +
+  'AigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBBTIgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsCQCAAKAK8AgRAIAApA2gh' +
+  'AgNAAn8gAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAgACACEC8MAQsgACACEDALIgRBA0cNAiAAKQNoIgIg' +
+  'AVQNAAtBAw8LIAAoAtACBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEDYiBEEDRw0CIAApA2giAiABVA0A' +
+  'C0EDDwsCQAJAIAAoAuABDQAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQOgAyAAKQOoA4RCAFJycg0B' +
+  'IAApA2giAyACWg0AIAEgAlgNAQNAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiACIANWGxABIgRBA0cNAyAAKQNoIgMgAlQNAAtBAyEE' +
+  'IAMgACkD2AFUDQILIAAgARCeAQ8LIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxABIgRBA0cNAUEDIQQgACkD' +
+  'aCICIAFUDQALCyAECy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIgAUUE' +
+  'QCACQgAQaw8LIAIgACkDOBBrC4QBAQF/IAAoAugCIgEEQCABKAIMEFQgASgCEBBUIAEoAiAQVCABKAIkEFQgASgCFBBUIAEoAhgQ' +
+  'VCABKAIcEFQgASgCKBBUIAEoAiwQVCABKAIwEFQgASgCNBBUIAEoAlQQVCABKAJYEFQgASgCXBBUIAEoAmAQVCABEFQgAEEANgLo' +
+  'AgsLzw4DGX8DfgF7IwBBEGsiGCQAAn9BAiAAKAJkQQNGDQAaIAAQCAJAQQFBgAEQTiIFRQ0AIAAgBTYC6AIgACgCCCEKIAAoAiAh' +
+  'CCAAKAIAIQ4gBSAAKAIEIgs2AgQgBSAONgIAIAUgC0E/akEGdkEBIAtBwABKGyIPNgIIIAhBAEoEQCAAKAIcIQQDQCAKIAQgB0EC' +
+  'dGooAgAiAkEEdGooAghBAEoEQANAIANBAWohAyAKIAJBAWoiAkEEdGooAghBAEoNAAsLIAdBAWoiByAIRw0ACwsgBSAIQQJ0QQRq' +
+  'IgQQTyIMNgIMIAUgA0EBaiIDQQJ0IgIQTyIRNgIQIAUgC0EBaiIZQQQQTiIQNgIgIAUgAhBPIhY2AiQgBSAPQQgQTiIXNgIoIAUg' +
+  'D0EIEE4iBjYCLCAFIA5BMGxBMGoQTyIJNgIwIAUgBBBPIhQ2AhQgBSACEE8iFTYCGCAFIANBA3QQTyISNgIcIBJFIBVFIAz9ESAR' +
+  '/RwBIBD9HAIgFv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih79GwFBAXFBAXQgHv0bAGsgHv0bAkEBcUECdHIgHv0bA0EBcUEDdHIg' +
+  'F/0RIAb9HAEgCf0cAiAU/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciHv0bAEEBcUEEdHIgHv0bAUEBcUEFdHIgHv0bAkEBcUEGdHIg' +
+  'Hv0bA0EHdHJB/wFxcnINAEEAIQMCQCAIQQBMBEAgDCAIQQJ0akEANgIADAELIAAoAhwhBwNAIAwgDUECdCICaiATNgIAAkAgCiAC' +
+  'IAdqKAIAIgZBBHRqKAIIIgRBAEwNACAAKAIYIRpBASECIAQhAyAGIQkDQCACIBogA0ECdGooAgBBgICAgARIcSECIAogCUEBaiIJ' +
+  'QQR0aigCCCIDQQBKDQALIAJFDQADQCARIBNBAnRqIARBAWs2AgAgECAEQQJ0aiICIAIoAgBBAWo2AgAgE0EBaiETIAogBkEBaiIG' +
+  'QQR0aigCCCIEQQBKDQALCyANQQFqIg0gCEcNAAsgDCAIQQJ0aiATNgIAIAwoAgAhBkEAIQ1BACEDA0AgFCANQQJ0aiADIgQ2AgAg' +
+  'BiIJIAwgDUEBaiINQQJ0aigCACIGSARAA0AgESAJQQJ0aigCACEKAn4CQAJAAkAgBCICIANODQAgCkEGdSEHA0AgFSACQQJ0aigC' +
+  'ACAHRg0BIAJBAWoiAiADRw0ACwwBCyACIANHDQEgCkEGdSEHCyAVIANBAnRqIAc2AgAgEiADQQN0akIANwMAIAMiAkEBaiEDQgAM' +
+  'AQsgEiACQQN0aikDAAshGyASIAJBA3RqIBtCASAKQT9xrYaENwMAIAlBAWoiCSAGRw0ACwsgCCANRw0ACwsgFCAIQQJ0aiADNgIA' +
+  'QQAhAyALQQBKBEBBACECA0AgECACQQFqIgJBAnRqIgQgBCgCACADaiIDNgIAIAIgC0cNAAsLIBlBAnQiAhBPIgZFDQAgBiAQIAL8' +
+  'CgAAIAhBAEoEQCAMKAIAIQdBACEEA0AgByICIAwgBCIDQQFqIgRBAnRqKAIAIgdIBEADQCAGIBEgAkECdGooAgBBAnRqIgkgCSgC' +
+  'ACIJQQFqNgIAIBYgCUECdGogAzYCACACQQFqIgIgB0cNAAsLIAQgCEcNAAsLIAYQVCALQQBKBEAgACgCGCEEQQAhAgNAIAQgAkEB' +
+  'aiIDQQJ0aigCAEGAgICABE4EQCAXIAJBA3ZB+P///wFxaiIGIAYpAwBCASACQT9xrYaENwMACyADIgIgC0cNAAsLIAAoAsgCIAhB' +
+  'gMAASnIgDkUgCEE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAUgCyAIEAoNASAFKAIIIQ8LIAVBADYCRCAFIA9BAmoiAzYC' +
+  'OEHAACECQoCAgIAEIAApA+ACIhsgG1AbIANBA3StgKciBEHAAE8EQANAIAIiA0EBdCICIARNDQALIAUgAzYCRAsgAEEANgLQAiAA' +
+  'QQE2AmQgAEEANgK8AkKAICAAKQPwAiIbIBtQGyEbIAAoAugCIQIDQCAAIAFCfyAbIAApA2h8IhwgGyAcVhsQCyIEQQJGDQALIAIp' +
+  'A3ghHCACKQNwIRsgAigCaCEHIAIoAmQhBkIAIQEgAEIANwNYIABBAzYCZAJAIARBAUcEQCAbIQEMAQsgBkEATARAQgAhHAwBCyAC' +
+  'KAIwIQlBACEDQgAhHANAQn8gHCAJIANBMGxqIgIpAygiG3wgASACKQMgIgF8Ih0gAVQiAq18IgEgAiABIBtUIAEgG1EbIgIbIRxC' +
+  'fyAdIAIbIQEgAiAHciEHIANBAWoiAyAGRw0ACwsCQCAHRQRAIAEgACkDsAMiAXwiHSABVCICIAKtIBwgACkDuAMiAXx8IhsgAVQg' +
+  'ASAbURtBAUcNAQsgAEJ/NwOgAyAAQn83A6gDQW0MAgsgACAdNwOgAyAAIBs3A6gDQQNBAiAEQQFGGwwBCyAAEAhBfwsgGEEQaiQA' +
+  'C+8FARV/IAAgACgCACIIQQN0Ig0QTyIKNgJUIAAgCCACQT9qQcAAbSIGbEEIEE4iETYCWCAAIAIgBmxBCBBOIhY2AlwgACAIQQJq' +
+  'IAZsQQgQTiIXNgJgQX8hAyABIAhrIAZsQQFqQQgQTiEOIApFIBFFciAWRSABQQN0QQFyEE8iD0VyciAORSAXRXJyRQRAIAAgBjYC' +
+  'UCABQQBKBEAgACgCICELA0BBACEEIAYhAyALIAVBAnRqKAIAIgkgCyAFQQFqIgxBAnRqKAIAIhBIBEAgESAOIAUgCEgiAxsgBUEA' +
+  'IAggAxtrIAZsQQN0aiESIAAoAiQhEyAGIQMDQCASIBMgCUECdGooAgAiFEEGdSIHQQN0aiIVIBUpAwBCASAUQT9xrYaENwMAIAQg' +
+  'B0EBaiAEIAdKGyEEIAcgAyADIAdKGyEDIAlBAWoiCSAQRw0ACwsgDyAFQQN0aiIFIANBACADIARIIgMbNgIAIAUgBEEAIAMbNgIE' +
+  'IAwiBSABRw0ACwsgCiAPIA38CgAAIAJBAEoEQCAAKAIMIhIoAgAhDEEAIQcDQCAMIgUgEiAHIgFBAWoiB0ECdGooAgAiDEgEQCAW' +
+  'IAEgBmxBA3RqIQkgFyABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACAAKAIQIRMDQAJAIA8gEyAFQQJ0aigCACIDQQN0' +
+  'aiIBKAIEIgogASgCACIBTA0AIBEgDiADIAhIIgQbIANBACAIIAQbayAGbEEDdGohCwJAIAogAWsiDUECSQRAIAEhAwwBCyABIA1B' +
+  'fnEiEGohA0EAIQQDQCAJIAEgBGpBA3QiFGoiFSAV/QADACALIBRq/QADAP1Q/QsDACAEQQJqIgQgEEcNAAsgDSAQRg0BCwNAIAkg' +
+  'A0EDdCIBaiIEIAQpAwAgASALaikDAIQ3AwAgA0EBaiIDIApHDQALCyAFQQFqIgUgDEcNAAsLIAIgB0cNAAsLQQAhAwsgDhBUIA8Q' +
+  'VCADCwwAIAAgASACQQAQDQvPEAMZfwR+AXsjAEEQayIZJABBAiECAkAgACgCZEEDRg0AIAAQCAJAQQFBgAEQTiIHRQ0AIAAgBzYC' +
+  '6AIgACgCCCENIAAoAiAhCSAAKAIAIQ4gByAAKAIEIgo2AgQgByAONgIAIAcgCkE/akEGdkEBIApBwABKGyIPNgIIIAlBAEoEQCAA' +
+  'KAIcIQUDQCANIAUgBkECdGooAgAiAkEEdGooAghBAEoEQANAIANBAWohAyANIAJBAWoiAkEEdGooAghBAEoNAAsLIAZBAWoiBiAJ' +
+  'Rw0ACwsgByAJQQJ0QQRqIggQTyILNgIMIAcgA0EBaiIFQQJ0IgYQTyISNgIQIAcgCkEBaiIaQQQQTiIQNgIgIAcgBhBPIhc2AiQg' +
+  'ByAPQQgQTiIYNgIoIAcgD0EIEE4iAzYCLCAHIA5BMGxBMGoQTyICNgIwIAcgCBBPIhU2AhQgByAGEE8iFjYCGCAHIAVBA3QQTyIT' +
+  'NgIcIBNFIBZFIAv9ESAS/RwBIBD9HAIgF/0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih/9GwFBAXFBAXQgH/0bAGsgH/0bAkEBcUEC' +
+  'dHIgH/0bA0EBcUEDdHIgGP0RIAP9HAEgAv0cAiAV/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciH/0bAEEBcUEEdHIgH/0bAUEBcUEF' +
+  'dHIgH/0bAkEBcUEGdHIgH/0bA0EHdHJB/wFxcnINAEEAIQMCQCAJQQBMBEAgCyAJQQJ0akEANgIADAELIAAoAhwhEQNAIAsgDEEC' +
+  'dCICaiAUNgIAAkAgDSACIBFqKAIAIgZBBHRqKAIIIgVBAEwNACAAKAIYIQRBASECIAUhAyAGIQgDQCACIAQgA0ECdGooAgBBgICA' +
+  'gARIcSECIA0gCEEBaiIIQQR0aigCCCIDQQBKDQALIAJFDQADQCASIBRBAnRqIAVBAWs2AgAgECAFQQJ0aiICIAIoAgBBAWo2AgAg' +
+  'FEEBaiEUIA0gBkEBaiIGQQR0aigCCCIFQQBKDQALCyAMQQFqIgwgCUcNAAsgCyAJQQJ0aiAUNgIAIAsoAgAhBkEAIQxBACEDA0Ag' +
+  'FSAMQQJ0aiADIgU2AgAgBiIIIAsgDEEBaiIMQQJ0aigCACIGSARAA0AgEiAIQQJ0aigCACERAn4CQAJAAkAgBSICIANODQAgEUEG' +
+  'dSEEA0AgFiACQQJ0aigCACAERg0BIAJBAWoiAiADRw0ACwwBCyACIANHDQEgEUEGdSEECyAWIANBAnRqIAQ2AgAgEyADQQN0akIA' +
+  'NwMAIAMiAkEBaiEDQgAMAQsgEyACQQN0aikDAAshGyATIAJBA3RqIBtCASARQT9xrYaENwMAIAhBAWoiCCAGRw0ACwsgCSAMRw0A' +
+  'CwsgFSAJQQJ0aiADNgIAQQAhAyAKQQBKBEBBACECA0AgECACQQFqIgJBAnRqIgUgBSgCACADaiIDNgIAIAIgCkcNAAsLIBpBAnQi' +
+  'AhBPIgZFDQAgBiAQIAL8CgAAIAlBAEoEQCALKAIAIQRBACEFA0AgBCICIAsgBSIDQQFqIgVBAnRqKAIAIgRIBEADQCAGIBIgAkEC' +
+  'dGooAgBBAnRqIgggCCgCACIIQQFqNgIAIBcgCEECdGogAzYCACACQQFqIgIgBEcNAAsLIAUgCUcNAAsLIAYQVCAKQQBKBEAgACgC' +
+  'GCEIQQAhAgNAIAggAkEBaiIDQQJ0aigCAEGAgICABE4EQCAYIAJBA3ZB+P///wFxaiIFIAUpAwBCASACQT9xrYaENwMACyADIgIg' +
+  'CkcNAAsLIAAoAsgCIAlBgMAASnIgDkUgCUE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAcgCiAJEAoNASAHKAIIIQ8LIAdB' +
+  'ADYCRCAHIA9BAmoiAzYCOEHAACECQoCAgIAEIAApA+ACIhsgG1AbIANBA3StgKciBUHAAE8EQANAIAIiA0EBdCICIAVNDQALIAcg' +
+  'AzYCRAsgACgC6AIhBCABBEACQCAERQRAIAEoAhAhBkEAIQIMAQsgASgCECIGIAQoAgwgACgCICIFQQJ0aigCACIDQQxsIAQoAghB' +
+  'BHRqIAQoAgQiAiAFQQF0IANqaiAEKAIgIAJBAnRqKAIAakECdGogBCgCACIDQTBsaiADQQN0QQAgBCgCUCICG2ogBSADQQF0akEC' +
+  'aiACbCAEKAI4IAQoAjxsakEDdGpBuAFqIgJJDQILIAEgBiACazYCECAEIAE2AkwLIABBADYC0AIgAEEBNgJkIABBADYCvAJCgCAg' +
+  'ACkD8AIiGyAbUBshHANAQn8gHCAAKQNofCIbIBsgHFQbIRsCfyABBEAgAEJ/IBsgARANDAELIABCfyAbEAsLIgJBAkYNAAsgBCkD' +
+  'eCEdIAQpA3AhGyAEKAJoIQYgBCgCZCEIIABCADcDWCAAQQM2AmQgAQRAIAQoAmwhAyAAEAggAkEASA0CIAEgAzYCFEFtQQAgBhsh' +
+  'AgwCCwJAIAJBAUcNACAIQQBMBEBCACEbQgAhHQwBCyAEKAIwIQVCACEbQQAhA0IAIR0DQEJ/IB0gBSADQTBsaiIBKQMoIh58IAEp' +
+  'AyAiHCAbfCIbIBxUIgGtfCIcIAEgHCAeVCAcIB5RGyIBGyEdQn8gGyABGyEbIAEgBnIhBiADQQFqIgMgCEcNAAsLAkAgBkUEQCAA' +
+  'KQOwAyIcIBt8IhsgHFQiASABrSAdIAApA7gDIh58fCIcIB5UIBwgHlEbQQFHDQELIABCfzcDoAMgAEJ/NwOoA0FtIQIMAgsgACAb' +
+  'NwOgAyAAIBw3A6gDQQNBAiACQQFGGyECDAELIAAQCEF/IQILIBlBEGokACACC4EZAhZ/Bn4gACgC6AIiBCgCaCEXIAQoAmQhDSAE' +
+  'KAIwIRkCfwJAA0ACQCAFQQFxDQBBAiACIAApA2giGlgNAxogACAaQgF8NwNoAkACQAJAIAQoAlAiFARAIAQoAgAiFUEASg0BDAML' +
+  'IAQoAgAiFUEATA0CIAQoAighFkH/////ByEJQX8hDEEAIQcDQAJAIBYgB0EDdkH4////AXFqKQMAIAdBP3GtiEIBg1BFBEAgB0EB' +
+  'aiEIIAkhBgwBC0EAIQYCQCAEKAIgIgUgB0ECdGooAgAiECAFIAdBAWoiCEECdGooAgAiC04NACAEKAIUIQ4gBCgCJCESA0ACf0EA' +
+  'IA4gEiAQQQJ0aigCAEECdGoiCigCACIFIAooAgQiCk4NABpBASAEKAIcIhEgBUEDdGopAwAgFiAEKAIYIg8gBUECdGooAgBBA3Rq' +
+  'KQMAg0IAUg0AGgNAAkAgCiAFQQFqIgVGBEAgCiEFDAELIBEgBUEDdGopAwAgFiAPIAVBAnRqKAIAQQN0aikDAINQDQELCyAFIApI' +
+  'CyEFIAYgBUVqIgYgCUggCyAQQQFqIhBKcQ0ACyAGIAlIDQAgCSEGDAELIAchDAsgCCAVTg0CIAghByAGIglBAEoNAAsMAQsgBCgC' +
+  'YCANIBRsQQN0aiELIAQoAighDkH/////ByEGQX8hDEIAIRoDQAJAIA4gGkIGiKdBA3RqKQMAQn+FQn8gFSAap2siCa2GQn+FQn8g' +
+  'CUHAAEgbgyIbUA0AIAQoAlQhEiAEKAJYIREDQEEAIQUCQCASIBt6IBqEpyIJQQN0aiIIKAIAIgcgCCgCBCIPSARAIBEgCSAUbEED' +
+  'dGohCgNAAkAgBSALIAdBA3QiCGopAwAgCCAKaikDAIN7p2ohBSAHQQFqIgcgD04NACAFIAZIDQELCyAFIAZODQELIAUhBiAJIQwL' +
+  'IBtCAX0gG4MiG1ANASAGQQBKDQALCyAVIBpCQH0iGqdMDQEgBkEASg0ACwsgDEEASA0AIAZFBEBCACEdQQAhE0IAIRwMAgtBACEF' +
+  'IAQgBCgCYCANIBRsQQN0akEAIBQbEA4hCkIAIRsgBCgCCCIIQQBKBEADQCAKIAVBA3RqKQMAIBuFIhpCHoggGoVCucuT59Htkay/' +
+  'f34iGkIbiCAahULro8SZsbeS6JR/fiIaQh+IIBqFIRsgBUEBaiIFIAhHDQALCwJAIAQoAjwiCUUNACAJQQggBCgCTBshFiAIQQN0' +
+  'IQcgCUEBayEVIBunIQsgBCgCOCEOIAQoAjQhEkEAIQUDQCASIAUgC2ogFXEgDmxBA3RqIhgpAwgiGkJ/UQ0BIBhBEGohECAKIQlB' +
+  'ACEUAkAgByIIRQ0AA0AgEC0AACIRIAktAAAiD0YEQCAJQQFqIQkgEEEBaiEQIAhBAWsiCA0BDAILCyARIA9rIRQLIBQEQCAFQQFq' +
+  'IgUgFkYNAgwBCwsgAwRAIAMoAgQgGCgCACITQQR0aiIJKQMAIR0gCSkDCCEcDAMLIBgpAwAhHSAaIRwMAgsgBkECTgRAIAAgACkD' +
+  'eEIBfDcDeAsgBCgCICAMQQJ0aigCACEJIBkgDUEwbGoiBv0MAAAAAAAAAAAAAAAAAAAAAP0LBCAgBiAbNwMQIAZC/////w83Awgg' +
+  'BiAMNgIAIAYgCUEBazYCBCANQQFqIQkgACgCYCANTARAIAAgCTYCYAsgCSENDAELQgAhHEIBIR1BASETCyANRQRAQQAhDUEADAML' +
+  'AkAgGSANQQFrIglBMGxqIgsoAggiBUEATgRAIAtCfyALKQMgIhsgHXwiGiAaIBtUIgYgBq0gCykDKCIbIBx8fCIaIBtUIBogG1Eb' +
+  'IgYbNwMgIAtCfyAaIAYbNwMoIAYgF3IhFyADRSATRXJFBEAgCygCDCEPAkAgAygCCCIHIAMoAgxHBEAgAygCBCEMDAELIAcgAygC' +
+  'EEEcbiAHaiIIQYAIIAdBAXQgB0GACEkbIgYgBiAISxsiCE8NAyADKAIAIAhBDGwQUyIGRQ0DIAMgBjYCACADKAIEIAhBBHQQUyIM' +
+  'RQ0DIAMgDDYCBCADKAIMIQYgAyAINgIMIAMgAygCECAIIAZrQWRsajYCECADKAIIIQcLIAwgE0EEdCIKaiIIKQMAIR8gDCAPQQR0' +
+  'aiIGKQMAIR4gCCkDCCEbIAYpAwghGiADKAIAIAdBDGxqIgYgDzYCBCAGIBM2AgggBiAFNgIAIAMoAgQiBiADKAIIIghBBHRqIgVC' +
+  'fyAeIB98Ih4gHiAGIApqIgYpAwBUIB4gH1StIBogG3x8IhsgBikDCCIaVCAaIBtRGyIGGzcDACAFQn8gGyAGGzcDCCADIAhBAWo2' +
+  'AgggCyAINgIMIAhFDQQgCygCCCEFCyAEKAIUIAVBAnRqIgYoAgAiBSAGKAIEIgpIBEAgBCgCGCEHIAQoAighDCAEKAIcIQgDQCAM' +
+  'IAcgBUECdGooAgBBA3RqIgYgBikDACAIIAVBA3RqKQMAhTcDACAFQQFqIgUgCkcNAAsLIAtBfzYCCAsCQCAEKAJQIg5FBEAgBCgC' +
+  'ICEFIAsoAgAhBiALIAsoAgRBAWoiBzYCBCAHIAUgBkECdGoiESgCBCIQTg0BIAQoAhQhDyAEKAIkIQoDQCAPIAogB0ECdGooAgBB' +
+  'AnRqIgYoAgAiBSAGKAIEIhJODQIgBCgCHCIMIAVBA3RqKQMAIAQoAigiCCAEKAIYIgYgBUECdGooAgBBA3RqKQMAg1AEQANAIBIg' +
+  'BUEBaiIFRyAMIAVBA3RqKQMAIAggBiAFQQJ0aigCAEEDdGopAwCDUHENAAsgBSASTg0DCyALIAdBAWoiBzYCBCAHIBEoAgQiEEgN' +
+  'AAsMAQsgBCgCYCAJIA5sQQN0aiEIIAQoAiAgCygCAEECdGohBSALKAIEIQcDQCALIAdBAWoiBzYCBCAHIAUoAgQiEE4NASAIIAQo' +
+  'AiQgB0ECdGooAgAiBkEGdUEDdGopAwAgBkE/ca2IQgGDUA0ACwsgByAQSARAQQEgASAAKQNoWA0EGiALIAQoAiQgB0ECdGooAgAi' +
+  'ETYCCCAEKAIUIBFBAnRqIgYoAgQiDyAGKAIAIgZKBEAgBCgCGCEKIAQoAighByAEKAIcIQwgBiEFA0AgByAKIAVBAnRqKAIAQQN0' +
+  'aiIIIAgpAwAgDCAFQQN0aikDAIU3AwAgBUEBaiIFIA9HDQALCwJAIA5FIA5BAExyDQAgBCgCYCIHIA0gDmxBA3RqIQogByAJIA5s' +
+  'QQN0aiEMQQAhBSAEKAJcIgkgDiARbEEDdGoiCCAHIA4gDUEDdEEIamxqSSAKIAkgDiARQQN0QQhqbGpJcSAOQQFGckUEQCAOQX5x' +
+  'IQVBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMAIAggCWr9AAMA/U/9CwMAIAdBAmoiByAFRw0ACyAFIA5GDQELA0AgCiAFQQN0Iglq' +
+  'IAkgDGopAwAgCCAJaikDAEJ/hYM3AwAgBUEBaiIFIA5HDQALCyAAIAApA3AgDyAGa6x8NwNwQQAhBQwCCyALKQMgIR0gCykDECEb' +
+  'IAsoAgwhEyALKQMoIRwgBCAEKAJgIAkgDmxBA3RqQQAgDhsQDiEIAkAgBCgCTCIQBEAgBCgCPCIHIAQoAkBBAXRBAmpJBEAgBBAP' +
+  'DQUgBCgCTCEQIAQoAjwhBwsgB0EBayEPIBunIQogBCgCOCEMIAQoAjQhDSATrSEaQQAhBQJAIAdBCCAQGyIGBEADQCANIAUgCmog' +
+  'D3EgDGxBA3RqIgcpAwhCf1EEQCAEIAQoAkBBAWo2AkAMAwsgBUEBaiIFIAZHDQALCyAEIAQoAkgiBkEBajYCSCANIAZBB3EgCmog' +
+  'D3EgDGxBA3RqIQcLIAcgGjcDAEIAIRoMAQtBASEFIAkhDSAEKAJERSAcQn9Rcg0CIAQoAjwiByAEKAJAQQF0QQJqSQRAIAQQDxog' +
+  'BCgCPCEHCyAHRQ0CIBwhGiAHQQggBCgCTBshBiAHQQFrIQ8gG6chCiAEKAI4IQwgBCgCNCENQQAhBQJAA0AgDSAFIApqIA9xIAxs' +
+  'QQN0aiIHKQMIQn9RBEAgBCAEKAJAQQFqNgJADAILIAVBAWoiBSAGRw0ACyAEIAQoAkgiBkEBajYCSCANIAZBB3EgCmogD3EgDGxB' +
+  'A3RqIQcLIAcgHTcDAAsgByAaNwMIIAdBEGogCCAEKAIIQQN0/AoAAEEBIQUgCSENDAELCyALQQA2AgwLQX8LIAQgHTcDcCAEIBc2' +
+  'AmggBCANNgJkIAQgEzYCbCAEIBw3A3gLxgMCDH8BfiAAKAIEIAAoAgBGBEAgACgCKA8LIAAoAiwgACgCKCAAKAIIQQN0/AoAACAA' +
+  'KAIAIgQgACgCBCIISARAIAAoAighBwNAAkBCASAEQT9xrYYiDiAHIARBBnVBA3QiCWopAwCDUEUEQCAEQQFqIQQMAQsgACgCICIC' +
+  'IARBAnRqKAIAIQMgAiAEQQFqIgRBAnRqKAIAIQYCQAJAIAAoAlAEQCADIAZODQEgACgCJCECA0AgASACIANBAnRqKAIAIgVBBnVB' +
+  'A3RqKQMAIAVBP3GtiKdBAXENAiADQQFqIgMgBkcNAAsMAgsgAyAGTg0AIAAoAhQhCiAAKAIkIQsDQCAKIAsgA0ECdGooAgBBAnRq' +
+  'IgUoAgAiAiAFKAIEIgVODQEgACgCHCIMIAJBA3RqKQMAIAcgACgCGCINIAJBAnRqKAIAQQN0aikDAINQBEADQCAFIAJBAWoiAkcg' +
+  'DCACQQN0aikDACAHIA0gAkECdGooAgBBA3RqKQMAg1BxDQALIAIgBU4NAgsgA0EBaiIDIAZHDQALDAELIAMgBkcNAQsgACgCLCAJ' +
+  'aiIDIAMpAwAgDoQ3AwALIAQgCEcNAAsLIAAoAiwLkAQCDH8CfiAAKAI8IgVBAXRBwAAgBRshAiAAKAI4IgZBA3QhBAJAAkAgACgC' +
+  'TCIDBEBBfyEBIAIgAygCECAEbk0NAQwCC0F/IQEgAiAAKAJESw0BCyAAKAI0IQkgAiAEbCIHEE8iAUUEQCAAIAU2AkRBfw8LIAME' +
+  'QCADIAMoAhAgBSACayAEbGo2AhALIAFB/wEgB/wLAEEAIQMgAEEANgJAIAAgAjYCPCAAIAE2AjQCQCAFRQ0AA0AgCSADIAZsQQN0' +
+  'aiIBKQMIIg5Cf1IEQCABQRBqIQRCACENQQAhAiAAKAIIIgdBAEoEQANAIAQgAkEDdGopAwAgDYUiDUIeiCANhUK5y5Pn0e2RrL9/' +
+  'fiINQhuIIA2FQuujxJmxt5LolH9+Ig1CH4ggDYUhDSACQQFqIgIgB0cNAAsLIAAoAjwiCEEBayEKIA2nIQsgACgCNCEMIAEpAwAh' +
+  'DUEAIQICQCAIQQggACgCTBsiCARAA0AgDCACIAtqIApxIAZsQQN0aiIBKQMIQn9RBEAgACAAKAJAQQFqNgJADAMLIAJBAWoiAiAI' +
+  'Rw0ACwsgACAAKAJIIgFBAWo2AkggDCABQQdxIAtqIApxIAZsQQN0aiEBCyABIA43AwggASANNwMAIAFBEGogBCAHQQN0/AoAAAsg' +
+  'A0EBaiIDIAVGDQEgACgCOCEGDAALAAsgCRBUQQAhAQsgAQvAAwEHfyMAQRBrIgQkAEF/IQIgABASRQRAIAAoAqgCIgJCADcDQCAE' +
+  'QgA3AwhBASEBIAIoAlQEQCAAIAIgBEEIahAdIQELAkAgACgCoAIiA0EATA0AA0AgAigCVA0BIAIoAgAiBiAGIAAoAhwgACgCnAIg' +
+  'BUECdGooAgBBAnRqKAIAIgdBBHRqKAIAQQR0aigCBCAHRgRAIAIgByAEQQhqEBMgACgCoAIhAwsgBUEBaiIFIANIDQALCyABQQBH' +
+  'IQMCQCABRSAAKAIwIgFBAExyDQBBACEFA0AgAigCVARAQQEhAwwCCyAAIAIgACgCLCAFQQJ0aigCACIDEBQiBwRAIAAgAiADQQJ0' +
+  'IgEgACgCHGooAgAgBEEIahAVIAIoAgAhAyAAKAIcIAFqKAIAIQEDQCABQQR0IQYgAUEBaiEBIAMgBmooAggiBkEASg0ACyACIAZB' +
+  'f3MiASAAKAKIA0gEfiAAKAL4AiABQQN0aikDAAVCAAsgAikDQHw3A0AgACgCMCEBCyAHQQBHIQMgBUEBaiIFIAFODQEgBw0ACwsg' +
+  'ACAAKQNwIAQpAwh8NwNwQQBBAiADGyECCyAEQRBqJAAgAgvmFgIPfwR+IwBBEGsiDCQAIAxCADcDCCABKAI0IQMgASgCACEQIAxB' +
+  'ADYCBCABKAI4RUUhBANAAkACQAJAAkACQAJAAkAgBEUEQCAAKAKMAwRAIAEpA0AgABAjWg0FCyAAIAEgDEEEahAWIgVB/////wdG' +
+  'BEAgAEECNgJkQQEhBCABQQE2AjggASADNgI0IAAgAzYCXCAAIAM2AlggACAAKQNwIAwpAwh8NwNwIAAoAowDRQ0CIAAgASkDQEED' +
+  'ECIiA0UNAiAAQQE2AmQgAUEANgI4IAMhBAwDCyACIAApA2giElgEQCABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlggACAAKQNw' +
+  'IAwpAwh8NwNwQQMhBAwDCyAAIBJCAXw3A2ggBUEATARAIAwoAgQhBQwFCyAFQQFHBEAgACAAKQN4QgF8NwN4CyABKAIYIg4gA0EC' +
+  'dCILaiAMKAIENgIAIAEoAhwgC2pBfjYCACABKAIgIAtqIAEoAjA2AgAgASgCJCALakEANgIAIAEoAiggC2ogBTYCACADIQsMAwsg' +
+  'AwRAIAEoAhwhCCABKAIYIQ4gAyELA0AgDiALQQFrIgtBAnQiB2ooAgAhBQJAIAcgCGooAgAiBEF/RgRAIAEoAgwiAyABKAIIIgQg' +
+  'BUECdCIJaigCAEECdGogBTYCACAEIAMgCWooAgBBAnRqIAU2AgAgASgCMCIDIAEoAiAgB2oiCigCAEwNASABKAIEIQYgASgCACEE' +
+  'IAEoAiwhDQNAIAEgA0EBayIDNgIwIA0gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIPQQBMBEAgCSgCBAwBCyAE' +
+  'IAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgD0ECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiID' +
+  'KAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCigCAEoNAAsMAQsgDCAF' +
+  'NgIEIAEoAgAhBiAEIQMDQCAGIAMiB0EBayIDQQR0aigCCEEASg0ACyAEIQMDQCAGIAMiBUEBaiIDQQR0aigCCEEASg0ACyAFIAdO' +
+  'BEADQCAGIAUiCUEEdGoiAygCDCENAkAgAygCCCIFIAAoAgBMBEAgBUECdCIDIAEoAhBqIgggCCgCACIIQQFrNgIAIAggACgCkAIg' +
+  'A2ooAgBHDQEgACgCACAFTgRAIAEoAgwiCCADaigCACEKIAggAyABKAIIIg1qKAIAQQJ0aiAFNgIAIA0gCkECdGogBTYCAAsgBiAF' +
+  'QQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAG' +
+  'IAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIA1F' +
+  'BEAgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGog' +
+  'AzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQAL' +
+  'DAELIAEoAhQgBUECdGoiAyADKAIAQQFrIgM2AgAgAw0AIAYgBUEEdGooAgAiCCAFRg0AA0AgDSAGIAhBBHRqIg8oAgxHBEAgCEEB' +
+  'ayEDA0AgCAJ/IAYgA0EEdGoiCigCCCIRQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQg' +
+  'EUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALCyAPKAIAIgggBUcNAAsLIAlBAWshBSAHIAlIDQALCyABIAEoAjwgC0EDdGop' +
+  'AwA3A0AgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgC0ECdGoiAyADKAIAQQFqNgIADAULIAsNAAsLIAwgBTYC' +
+  'BCAAQQA2AlggAEEDNgJkIAAgACkDcCAMKQMIfDcDcEECIQQMAQsgACAAKQOgAyICQgF8IhI3A6ADIAAgACkDqAMgAiASVq18NwOo' +
+  'AwsgDEEQaiQAIAQPCyAOIAtBAnRqKAIAIgVBAnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCAMKQMIIRMCQCABKAIEIANqKAIA' +
+  'IgNBAEwgAyAESHINACALQQJ0IQkDQAJ/IAApA4ABUEUEQCABKAIAIgQgBSABKAIcIAlqKAIAIgcgB0EASBtBBHRqKAIEIQMCQCAH' +
+  'QQBODQAgACAAKQOIASISQgyIIBKFIhJCGYYgEoUiEkIbiCAShSISNwOIASASQp26s/uUkv2iJX4gASgCBCAFQQJ0ajQCAIIiElAN' +
+  'AANAIAQgA0EEdGooAgQhAyASQgF9IhJCAFINAAsLIAQgBUEEdGooAgQgAyADIAVGGwwBCyAQIAVBBHRqKAIECyEEIAEoAhwgCWog' +
+  'BDYCAEIAIRIgBCEDIAAoAowDRQ0DA0AgA0EEdCADQQFqIQMgEGooAggiB0EASg0ACyAHQX9zIgMgACgCiANIBEAgACgC+AIgA0ED' +
+  'dGopAwAhEgsgABAjIRQgACgCjANFDQMgFCABKQNAIhV9IBJWIBQgFVZxDQMgASgCACIHIAcgBEEEdGoiAygCACIFQQR0aiADKAIE' +
+  'NgIEIAcgAygCBEEEdGogBTYCACABKAIEIgggAygCCEECdGoiAyADKAIAQQFrNgIAIARBAWohAwNAIAcgA0EEdGoiBigCACEFIAQg' +
+  'BigCCCIOQQBMBH8gBQUgByAFQQR0aiAGKAIEIgY2AgQgByAGQQR0aiAFNgIAIAggDkECdGoiBSAFKAIAQQFrNgIAIBNCAXwhEyAD' +
+  'QQFqCyIDRw0ACyABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCAJaiIDIAMoAgBBAWo2AgAgASgCGCAJaigCACIF' +
+  'QQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgASgCBCADaigCACIDQQBMDQEgAyAETg0ACwsgDCATNwMIAkAgBEEASg0AIAEo' +
+  'AhwgC0ECdGoiAygCAEF/Rg0AIAEoAgwiBCABKAIIIgcgBUECdCIJaiIGKAIAQQJ0aiAEIAlqIgQoAgA2AgAgByAEKAIAQQJ0aiAG' +
+  'KAIANgIAIANBfzYCACALQQFqIQMgCyAAKAJgTg0DDAQLIAwgBTYCBCABKAIwIgMgASgCICALQQJ0aiIIKAIASgRAIAEoAgQhBiAB' +
+  'KAIAIQQgASgCLCEOA0AgASADQQFrIgM2AjAgDiADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJKAIIIgpBAEwEQCAJKAIE' +
+  'DAELIAQgCSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAKQQJ0aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdB' +
+  'BHRqIgMoAgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEoAjAiAyAIKAIASg0ACwsg' +
+  'CyEDC0EBIQQMAwsgDCATNwMIIAEoAjwgC0EDdGogASkDQDcDACABIAEpA0AgEnw3A0AgACABIAQgDEEIahAVIAtBAWohAyALIAAo' +
+  'AmBIDQELIAAgAzYCYAsgDCAFNgIEQQAhBAwACwALsAYBC38jAEEgayIGJAACQAJAIAAoAqgCIgFFBEAgAEEBQZABEE4iATYCqAIg' +
+  'AUUNASABQX82AlwLIAAoAiAgACgCACAAKAIEIQcgASgCBEUEQCABIAdBAnRBBGoiAhBPIgg2AgQgASACEE8iCTYCCCABIAIQTyIK' +
+  'NgIMIAEgAhBPIgs2AhAgASACEE8iAjYCFEF/IQMgC0UgCEUgCUVyIApFIAJFcnJyDQILaiICIAEoAkxOBEAgBiABQSxqNgIUIAYg' +
+  'AUEoajYCECAGIAFBJGo2AgwgBiABQSBqNgIIIAYgAUEcajYCBCAGIAFBGGo2AgAgAkEBaiIDQQJ0IQRBACECA0AgBiACQQJ0aigC' +
+  'ACIFKAIAEFQgBSAEEE82AgAgAkEBaiICQQZHDQALIAEoAjwQVCABIANBA3QQTzYCPCABEBsCQAJAIAEoAhhFDQAgASgCPCEEQQAh' +
+  'AgNAIARFDQEgAkEBaiICQQZGDQIgBiACQQJ0aigCACgCAA0ACwsgAUEANgJMDAILIAEgAzYCTAsgB0EATgRAIAEoAhAhAyABKAIU' +
+  'IQRBACECA0AgBCACQQJ0IgVqQQA2AgAgAyAFakEANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAFBADYCOCABQgA3AzACQCAAKALA' +
+  'AkUEQCABQQA2AlQMAQsgASAAIAEgASgCTBAcIgJBAEc2AlQgAg0CCyABKAIAIQICQCAAKAIMIgMgASgCUEwEQCADQQR0IQMMAQsg' +
+  'AhBUIAEgACgCDCIEQQR0IgMQTyICNgIAIAJFBEAgAUEANgJQDAILIAEgBDYCUAsgAiAAKAIIIAP8CgAAIAEgACgCDDYCSEEAIQIg' +
+  'B0EATgRAIAEoAgQhAyAAKAIYIQQDQCADIAJBAnQiBWogBCAFaigCADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyAAKAIAIgdBAEgN' +
+  'ASABKAIMIQQgASgCCCEBQQAhAgNAIAEgAkECdCIAaiACQQFrIAcgAhs2AgAgACAEaiACQQFqIgBBACACIAdIGzYCACACIAdGIAAh' +
+  'AkUNAAsMAQtBfyEDCyAGQSBqJAAgAwvJAQEFfyAAKAIAIgUgBSABQQR0aiIDKAIAIgRBBHRqIAMoAgQ2AgQgBSADKAIEQQR0aiAE' +
+  'NgIAIAAoAgQiBiADKAIIQQJ0aiIAIAAoAgBBAWs2AgAgAUEBaiEAA0AgBSAAQQR0aiIEKAIAIQMgBCgCCCIHQQBMBH8gAwUgBSAD' +
+  'QQR0aiAEKAIEIgQ2AgQgBSAEQQR0aiADNgIAIAYgB0ECdGoiAyADKAIAQQFrNgIAIAIgAikDAEIBfDcDACAAQQFqCyIAIAFHDQAL' +
+  'C5IBAQJ/IAEoAgAiBCAAKAIcIAJBAnRqKAIAIgJBBHRqKAIIIgNBAEoEQANAIAIgBCAEIAJBBHRqKAIAQQR0aigCBEcEQEEADwsC' +
+  'QCADIAAoAgBKDQAgA0ECdCIDIAEoAhBqKAIAIAAoApACIANqKAIASA0AQQAPCyAEIAJBAWoiAkEEdGooAggiA0EASg0ACwtBAQul' +
+  'BwEKfyABKAIAIgQgBCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUo' +
+  'AgBBAWs2AgAgAkEBaiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAH' +
+  'NgIAIAwgCkECdGoiByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoN' +
+  'AAsgBCAHQQR0aigCCCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigC' +
+  'AEcNASAAKAIAIQ0gCCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQg' +
+  'AkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsg' +
+  'BCAJQQR0aigCBCIJIAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAF' +
+  'NgIADAELIAQgB0EEdGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIK' +
+  'QQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAF' +
+  'QQFqCyIFRw0ACyAIIAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJ' +
+  'IAhGDQADQCALIAQgCUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGog' +
+  'BigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQi' +
+  'CSAIRw0ACwsgBCAHQQFqIgdBBHRqKAIIIghBAEoNAAsLC9ADAQ9/AkACQCABKAIMIhEoAgAiDkUEQEH/////ByEFDAELIAEoAgQh' +
+  'CCAAKAKMAiEJIAEoAhAhCiAAKAKQAiELQf////8HIQUDQCAKIA5BAnQiDGooAgAhDyALIAxqKAIAIQYCQCAIIAxqKAIAIgdFIAkg' +
+  'DGooAgAiBCAPTHENACAGIA9rIgMgBiAEayAEIA9IGyIEQQBIDQACQCAEIANrIAdqQQFqIgMgBUgNACADIAVHDQEgBCANSA0AIAQg' +
+  'DUcgByAQTHINAQsgAiAONgIAIAchECAEIQ0gAyIFQQBMDQMLIAwgEWooAgAiDg0ACwsCQCAAKAKwAiIIRSAFQQBMciAFQf////8H' +
+  'RiAIQQBMcnINACABKAIIIQQgACgCrAIhB0EAIQYDQAJAIBEgBCAHIAZBAnRqKAIAIglBAnQiA2ooAgBBAnRqKAIAIAlHDQAgASgC' +
+  'BCADaigCACINRSABKAIQIANqKAIAIgogACgCjAIgA2ooAgAiC05xDQAgDSAAKAKQAiADaigCACIDIAprIhAgAyALayAKIAtKGyID' +
+  'IBBrakEBaiAFRyADQQBIcg0AIAIgCTYCAAwCCyAGQQFqIgYgCEcNAAsLIAUhAwsgAwuaAQEFfyAAKAKoAiIFKAI0IgRBAEoEQCAF' +
+  'KAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASADQQJ0aiAFKAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWohACAE' +
+  'IAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFqIQMLIAdBAWoiByAESA0ACwsgAwsgAgF+AX8gAEEANgLAAiAAKQNw' +
+  'IQEgABAQIAAgATcDcAsOACAAIAAoAqgCIAEQFgvqAQEFfyMAQRBrIgQkACAAKAKoAiEDIARCADcDCAJAAkACQCACQQBKBEAgAUEC' +
+  'dCEFIAFBBHQhBgNAIAMoAgQgBWooAgBBAEwNAyADIAMoAgAgBmooAgQgBEEIahATIAJBAUogAkEBayECDQALDAELIAINAQsgAygC' +
+  'BCABQQJ0aigCAEEATA0AIAAgAyADKAIAIAFBBHRqKAIEIARBCGoQFQwBCyADKAIMIgAgAygCCCICIAFBAnQiAWoiAygCAEECdGog' +
+  'ACABaiIAKAIANgIAIAIgACgCAEECdGogAygCADYCAAsgBEEQaiQAC3EAIAAoAmQQVCAAKAJoEFQgACgCbBBUIAAoAnAQVCAAKAJ0' +
+  'EFQgACgCfBBUIAAoAoQBEFQgACgCiAEQVCAAQQA2AnwgAEIANwKEASAA/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAAQQA2AnQgAEF/' +
+  'NgJcC44KAhd/An4CQCABKAJkRSABKAJcIAAoAiBHckUEQEEBIREgASgCYCAAKAIMRg0BCyABEBsgACgCICIKQT9qQcAAbSEHQQAh' +
+  'ESAKQYEga0GAYEkNACAAKAIAIhKsIAesfkKAIFUNACAAKAIIIQsCQCAAKAIEIhVBAWoiE0EEEE4iFEUgACgCDEECdCIDEE8iDEVy' +
+  'IAMQTyINRXINACAAKAIcIRYDQCALIBYgBkECdGooAgAiCUEEdGooAggiA0EASgRAA0AgAyASSiEOAkAgAyASTCIXDQAgCyAJQQR0' +
+  'aigCDCIPRQ0AIBQgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACIDDQALCyANIAhBAnQi' +
+  'A2ogDzYCACADIAxqIBA2AgAgGCAIQQFqIgg2AgALIAQgF2ohBCAFIA5qIQUgCyAJQQFqIglBBHRqKAIIIgNBAEoNAAsLIAZBAWoi' +
+  'BiAKRw0ACyASQQFqIgZBA3QiCSACQQFqIgMgEkHAAG0iDiAHakEDdEEMamxqIAUgCkEBdGogBGpBAnRqIAggE2ogB2wiAkEDdGpB' +
+  'CGpBgICACEsNACABIAJBCBBOIgI2AmQgASAEQQJ0QQRqEE8iFjYCaCABIAVBAnRBBGoQTyIPNgJwIAEgCkECdEEEaiIEEE8iEDYC' +
+  'bCABIAQQTyITNgJ0IAEgAyAOQQFqIhcgB2psQQN0EE8iBDYCfCABIANBAnQQTyIDNgKEASABIAkQTyIFNgKIASACRSAWRXIgD0Ug' +
+  'EEVyciATRSAERXIgBUUgA0VycnINACAAKAIcIQhBACEEA0AgCyAIIARBAnRqKAIAIgNBBHRqKAIIIgVBAEoEQCAEQQZ2IQlCASAE' +
+  'QT9xrYYhGgNAIAIgBSAHbCAJakEDdGoiBSAFKQMAIBqENwMAIAsgA0EBaiIDQQR0aigCCCIFQQBKDQALCyAEQQFqIgQgCkcNAAsg' +
+  'BiAVTARAIAdBA3QhBANAIBQgBkECdGooAgAiAwRAIAIgBiAHbEEDdGohBQNAIAIgAyAVaiAHbEEDdGogBSAE/AoAACADQQJ0IAxq' +
+  'QQRrKAIAIgMNAAsLIAYgFUYgBkEBaiEGRQ0ACwsgACgCHCEYQQAhCEEAIQZBACEFA0AgECAIQQJ0IgNqIAU2AgAgAyATaiAGNgIA' +
+  'IAsgAyAYaigCACIEQQR0aigCCCIDQQBKBEBCfiAIQT9xrSIaiSEbIAIgCEEGdiIZQQN0aiERQgEgGoYhGgNAAkAgAyASTARAIBYg' +
+  'BUECdGogAzYCACARIBEpAwAgGoQ3AwAgBUEBaiEFDAELAkAgCyAEQQR0aigCDCIOBEAgDiANIBQgA0ECdGooAgAiCUEBayIDQQJ0' +
+  'aigCAEcEQANAIA0gDCADQQJ0aigCACIJQQFrIgNBAnRqKAIAIA5HDQALCyAPIAZBAnRqIAkgFWogB2wiAzYCACACIAMgGWpBA3Rq' +
+  'IgMgAykDACAbgzcDAAwBCyAPIAZBAnRqIAMgB2w2AgALIAZBAWohBgsgCyAEQQFqIgRBBHRqKAIIIgNBAEoNAAsLIAhBAWoiCCAK' +
+  'Rw0ACyAAKAIMIQAgECAKQQJ0IgJqIAU2AgAgAiATaiAGNgIAIBQQVCAMEFQgDRBUIAEgFzYCeCABIAc2AlggASAANgJgIAEgCjYC' +
+  'XEEBDwsgFBBUIAwQVCANEFQgARAbCyARC+cHAw1/BXsCfiMAQeAAayIGJAAgACgCICEHIAFBADYCgAEgAUGAAWohDSABKAJ8IQgg' +
+  'ASgCWCEKIAAoAgAiBUEASgRAIAEoAogBIQsgACgCkAIhDCAAKAKMAiEOQQEhAwNAIA0gBCAOIANBAnQiCWoiDygCAEEASmoiBDYC' +
+  'ACALIANBA3RqIANBwD9yQf8/IAEoAnhBAUYgCkEBRnEbrSAJIAxqNAIAIA8oAgAiCUEAIAlBAEobIgmtIhV9Qg2GIBVCgIABIAlB' +
+  'gIABSRtCLYZ9fEKAgICAgIAIfDcDACADIAVGIANBAWohA0UNAAsLIApBAEoEQEJ/IAcgB0HAAG0iBEEGdGsiA62GQn+FQgAgAxsh' +
+  'FSAKQQFqQX5xIQcgCkEBa/0RIRH9DAAAAAABAAAAAAAAAAAAAAAhEEEAIQMDQCAQIBH9PiIS/RsAQQFxBEAgCCADQQN0akJ/IBUg' +
+  'AyAESBs3AwALIBIgEP0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAggA0EBciILQQN0akJ/IBUgBCALShs3AwALIBD9DAIAAAAC' +
+  'AAAAAAAAAAAAAAD9rgEhECADQQJqIgMgB0cNAAsLIAAoAqACIgRBAEoEQCAAKAKcAiEHQQAhAwNAIAggByADQQJ0aigCACILQcAA' +
+  'bUEDdGoiDCAMKQMAQn4gC62JgzcDACADQQFqIgMgBEcNAAsLQQEhBCABKAJ4IgNBAEoEQCADQQFqQX5xIQdCAiAFIAVBwABtIgVB' +
+  'BnRrrYZCAX0hFSADQQFr/REhEiAK/REhE/0MAAAAAAEAAAAAAAAAAAAAACEQQQAhAwNAIBAgE/2uASERIBAgEv0+IhT9GwBBAXEE' +
+  'QCAIIBH9GwBBA3RqQn8gFSADIAVIG0J/Qn4gAxuDNwMACyAUIBD9DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAIIBH9GwFBA3Rq' +
+  'Qn8gFSADQQFyIAVIGzcDAAsgEP0MAgAAAAIAAAAAAAAAAAAAAP2uASEQIANBAmoiAyAHRw0ACwsCQCAAKAIwQQBMDQBBACEDA0BC' +
+  'ASAAKAIsIANBAnRqKAIAIgQgBEHAAG0iBUEGdGuthiIVIAggBUEDdGoiBSkDACIWg1AEQEEAIQQMAgsgBSAWIBVCf4WDNwMAIAYg' +
+  'Af0AA2j9CwQwIAYgACgCjAI2AkAgBiAAKAKQAjYCRCAGIAEoAmQ2AkggBiABKAIQNgJMIAYgASgCiAE2AlAgBkEMaiIFIAZBMGpB' +
+  'JPwKAAAgBSAIIAQgDSACIAoQHkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQeAAaiQAIAQLjgQCDn8DfiAAKAIEIgYgAkECdCIKaigC' +
+  'ACIIIAYgAkEBakECdCILaigCACIMSARAIAAoAhghDiAAKAIUIQ8gACgCICEQIAAoAhAhESAAKAIcIRIgACgCACETA0AgEiATIAhB' +
+  'AnRqKAIAIgZBAnQiAmoiByAHKAIAIg1BAWoiBzYCACAQIAZBA3RqIgkgCSkDAEKAgICAgIAIQoBAIA0gAiARaigCACIJSBt8NwMA' +
+  'IAMgAygCACAHIAlGazYCACACIA9qKAIAIAdGBEBCACEUIAVBAEoEQCAOIAUgBmxBA3RqIQdBACECA0AgASACQQN0Ig1qIgkgCSkD' +
+  'ACIVIAcgDWopAwAiFkJ/hYM3AwAgFSAWg3sgFHwhFCACQQFqIgIgBUcNAAsLIAQgBCkDACAUfDcDACABIAZBwABtIAVqQQN0aiIC' +
+  'IAIpAwBCfiAGrYmDNwMACyAIQQFqIgggDEcNAAsLIAAoAgwiAiAKaigCACIDIAIgC2ooAgAiBkgEQCAAKAIIIQggACgCGCEAIAVB' +
+  'AEwhBwNAQgAhFCAHRQRAIAAgCCADQQJ0aigCAEEDdGohCkEAIQIDQCABIAJBA3QiC2oiDCAMKQMAIhUgCiALaikDACIWQn+FgzcD' +
+  'ACAVIBaDeyAUfCEUIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBR8NwMAIANBAWoiAyAGRw0ACwsL+QwDHn8KfgF7IwBBEGsiDCQAIAAo' +
+  'ApACIRogASgCdCEVIAEoAnAhGyABKAJsIQ8gASgCaCEWIAApA3ghJiABKAIoIRwgASgCJCEXIAAoAmAhDSABKAKAASEKIAEoAjQh' +
+  'ByAAKQNoISUgASgCZCELIAEoAogBIRAgASgChAEhGCABKAIcIQ4gASgCGCEZIAEoAhAhESAAKAKMAiESAn8gASgCOEUEQCABKAJ8' +
+  'IQlBAAwBC0EBCyEDA0ACQAJAAkAgA0UEQCAHQQF0IQYgCiALKQMAIAkgB0EEdGoiCCkDAINCAFJyRQRAIAAgACkDoAMiIUIBfCIi' +
+  'NwOgAyAAIAApA6gDICEgIlatfDcDqANBACEKIAAoAtQCDQMgACAHNgJcIABBAjYCZEEBIQNBASEEDAQLQT8hBAJ/AkAgCCkDCCIi' +
+  'UEUEQCAIKQMAISggIiEhQn8hIwNAIAsgIXoiKaciBEEDdCIDaikDACAogyIqe0LA//////8HfiADIBBqKQMAfCInQoCAgICAgAhT' +
+  'DQICQCAqUARAIAggIkJ+ICmJgyIiNwMIDAELICcgIyAjICdWGyEjCyAhQgF9ICGDIiFCAFINAAsgI6ciA0E/cSEEICNCLYinICNC' +
+  'f1INAhoLQX8hA0EADAELIAQhA0EACyEFIAwgA0EGdkF/c0H/AHE2AgwgACgCsAJFIAVFckUEQCAAIAEgCCAFIAQgDEEMahAgIQQL' +
+  'IAIgJVgEQCAAQQE2AmRBAyEEQQAhAwwECyAlQgF8ISUgBUUNAiAZIAdBAnQiA2ogBDYCACADIA5qQX42AgAgAyAXakEANgIAIAMg' +
+  'HGogBTYCACADIBhqIAwoAgwiBDYCACAmIAVBAUetfCEmIAEoAnwhCQwBCwNAIAdFBEAgAEEDNgJkQQIhBEEAIQNBACEHDAQLIA4g' +
+  'B0EBayIHQQJ0aigCACIDQX9GDQALIA8gA0ECdGoiBSgCACIEIAUoAgQiCEgEQANAIBEgFiAEQQJ0aigCACIJQQJ0IgZqIgUgBSgC' +
+  'ACIFQQFrNgIAIBAgCUEDdGoiCSAJKQMAQoDAAEKAgICAgIB4IAUgBiASaigCACIJSht8NwMAIAogBSAJRmohCiAEQQFqIgQgCEcN' +
+  'AAsLIAEoAnwiCSAHQQF0IgYgA0HAAG1qQQN0aiIEIAQpAwBCfiADrYmDNwMAIBggB0ECdCIEaiIDIAMoAgBBAWs2AgAgBCAXaiIE' +
+  'IAQoAgBBAWo2AgAgAygCACEECyAJIAZBA3RqIgVBEGohCAJAIARBAEwgEiAZIAdBAnRqKAIAIgNBAnQiBmooAgAgBiARaigCAGsi' +
+  'BiAESnJFBEAgCyADQQN0aiEGQQAhAwNAIAMiBEEBaiEDIAYgBEEDdCITaikDACAFIBNqKQMAgyIhUA0ACyAOIAdBAnRqICF6IiGn' +
+  'IARBBnRyIgY2AgAgBf0AAwAhK0EAIQMDQCAIIAMiBUEDdGogK/0LAwAgA0ECaiEDIAUNAAsgCCAEQQN0aiIDIAMpAwBCfiAhiYM3' +
+  'AwAgDyAGQQJ0IhNqKAIAIgMgDyAGQQFqQQJ0Ih1qKAIAIh5IBEADQCARIBYgA0ECdGooAgAiBEECdCIFaiIGIAYoAgAiH0EBaiIG' +
+  'NgIAIBAgBEEDdCIgaiIUIBQpAwBCgICAgICACEKAQCAfIAUgEmooAgAiFEgbfDcDACAKIAYgFEZrIQogBSAaaigCACAGRgRAIAgg' +
+  'CCkDACIhIAsgIGopAwAiIkJ/hYM3AwAgBEHAAG1BA3QgCGoiBUEIaiAFKQMIQn4gBK2JgzcDACAhICKDeyAkfCEkCyADQQFqIgMg' +
+  'HkcNAAsLIBMgFWooAgAiAyAVIB1qKAIAIgRODQEgCCkDACEhA0AgCCAhIAsgGyADQQJ0aigCAEEDdGopAwAiI0J/hYMiIjcDACAh' +
+  'ICODeyAkfCEkICIhISADQQFqIgMgBEcNAAsMAQsgBkEASg0BIA4gB0ECdGoiBigCAEF/Rg0BIAX9AAMAIStBACEEA0AgCCAEIgNB' +
+  'A3RqICv9CwMAIANBAmohBCADDQALIAZBfzYCAAsgByANSCEDIA0gB0EBaiIHIAMbIQ1BACEDDAILQQEhAwwBCwsgASAKNgKAASAB' +
+  'IAM2AjggASAHNgI0IAAgJTcDaCAAIAc2AlggACAmNwN4IAAgDTYCYCAAIAApA3AgJHw3A3AgDEEQaiQAIAQLmQIBDH8CQCAAKAKw' +
+  'AiIKQQBMDQAgASgCWCEHIAEoAhAhCyAAKAKMAiEMIAAoAqwCIQ0DQAJAAkAgAiANIAlBAnRqKAIAIghBwABtIgAgB2pBA3RqKQMA' +
+  'IAggAEEGdGutiEIBg1ANACALIAhBAnQiAGooAgAhDiAAIAxqKAIAIQ9BACEAAkAgB0EATARAQQAhBgwBCyABKAJkIAcgCGxBA3Rq' +
+  'IRBBACEGA0AgBiAQIABBA3QiEWopAwAgAiARaikDAIN7p2ohBiAAQQFqIgAgB0cNAAsLIAZBAEwgDyAOayIAQQBMcQ0AQQEgAGtB' +
+  'ASAAQQBKGyAGaiADRg0BCyAKIAlBAWoiCUcNAQwCCwsgBSAGNgIAIAgPCyAEC8QSAyZ/CX4BeyMAQRBrIhgkACABKAJ4IhwgASgC' +
+  'WCIHaiEJIAAoApACISYgASgCdCEhIAEoAnAhJyABKAJsIR0gASgCaCEiIAApA3ghMCABKAIoISggASgCJCEjIAAoAmAhGSABKAKA' +
+  'ASERIAEoAjQhCCAAKQNoIS8gASgCZCETIAEoAogBIR4gASgChAEhJCABKAIcIRogASgCGCElIAEoAhAhHyAAKAKMAiEgAn8gASgC' +
+  'OEUEQCABKAJ8IRtBAAwBC0EBCyEFA0ACQAJAAkAgBUUEQCAbIAggCWwiDUEDdGoiFyAHQQN0aiEOAkAgEQ0AIAdBAEoEQEEAIQVC' +
+  'ACEpAkAgB0EBRwRAIAdBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEyQQAhBANAIBMgBEEDdCIDav0AAwAgAyAXav0AAwD9TiAy/VAh' +
+  'MiAEQQJqIgQgBUcNAAsgMiAyIDL9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgB0YNAQsDQCATIAVBA3QiA2opAwAgAyAXaikD' +
+  'AIMgKYQhKSAFQQFqIgUgB0cNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwiKjcDoAMgACAAKQOoAyApICpWrXw3A6gDQQAhESAAKALU' +
+  'Ag0DIAAgCDYCXCAAQQI2AmRBASEFQQEhBAwECyAHQQFGIg8gHEEBRnEhFEEAIRACfwJAAkAgHEEATARAQT8gFSAUGyELDAELQsD/' +
+  '/////wdC////////ByAUGyExQn8hKwNAIA4gEEEDdGoiCikDACIqUEUEQCAQQQZ0IQwgKiEpA0AgK0ItiKcgHiAMICl6IiynIgZy' +
+  'IgRBA3RqKQMAIi1CLYenayEDIBMgBCAHbEEDdGohEgJAAkACQAJAIA9FBEBBACEFQQAhCyAHQQBKBEADQCAFQQN0IRYgBUEBaiEF' +
+  'IAsgEiAWaikDACAWIBdqKQMAg3unaiILIANKDQMgBSAHSA0ADAMLAAsgLUKAgICAgIAIWQ0CDAkLIBIpAwAgFykDAIN7pyELCyAx' +
+  'IAusfiAtfCItQoCAgICAgAhTDQcgCw0BCyAKICpCfiAsiYMiKjcDAAwBCyAtICsgKyAtViIDGyErIBUgBCAVIAMbIBQbIRULIClC' +
+  'AX0gKYMiKVBFDQALCyAQQQFqIhAgHEcNAAsgK6ciBEE/cSAVIBQbIQsgK0ItiKcgK0J/Ug0CGgtBfyEEQQAMAQsgBiAEIBQbIQtB' +
+  'AAshBiAYIARBBnZBf3NB/wBxIARBf3NB/z9xIBQbNgIMIAAoArACRSAGRXJFBEAgACABIBcgBiALIBhBDGoQICELCyACIC9YBEAg' +
+  'AEEBNgJkQQMhBEEAIQUMBAsgL0IBfCEvIAZFDQIgJSAIQQJ0IgNqIAs2AgAgAyAaakF+NgIAIAMgI2pBADYCACADIChqIAY2AgAg' +
+  'AyAkaiAYKAIMIgQ2AgAgMCAGQQFHrXwhMCABKAJ8IRsMAQsDQCAIRQRAIABBAzYCZEECIQRBACEFQQAhCAwECyAaIAhBAWsiCEEC' +
+  'dGooAgAiDkF/Rg0ACyAdIA5BAnRqIgMoAgAiBCADKAIEIgpIBEADQCAfICIgBEECdGooAgAiDEECdCIGaiIDIAMoAgAiD0EBazYC' +
+  'ACAeIAxBA3RqIgMgAykDAEKAwABCgICAgICAeCAPIAYgIGooAgAiA0obfDcDACARIAMgD0ZqIREgBEEBaiIEIApHDQALCyABKAJ8' +
+  'IhsgCCAJbCINIA5BwABtakEDdGoiAyADKQMAQn4gDq2JgzcDACAkIAhBAnQiA2oiBCAEKAIAQQFrNgIAIAMgI2oiAyADKAIAQQFq' +
+  'NgIAIAQoAgAhBAsgGyANQQN0aiIKIAlBA3RqIQ0CQCAEQQBMICAgJSAIQQJ0aigCACIVQQJ0IgNqKAIAIAMgH2ooAgBrIgMgBEpy' +
+  'RQRAIBMgByAVbEEDdGohDEEAIQQDQCAEIgNBAWohBCAMIANBA3QiBmopAwAgBiAKaikDAIMiKlANAAsgGiAIQQJ0aiAqeiIqpyAD' +
+  'QQZ0ciIWNgIAAkAgCUEATA0AQQAhBCAJQQFHBEAgCUF+cSEEQQAhEANAIA0gEEEDdCIGaiAGIApq/QADAP0LAwAgEEECaiIQIARH' +
+  'DQALIAQgCUYNAQsDQCANIARBA3QiBmogBiAKaikDADcDACAEQQFqIgQgCUcNAAsLIA0gA0EDdGoiAyADKQMAQn4gKomDNwMAIB0g' +
+  'FkECdGooAgAiBCAdIBZBAWoiD0ECdGooAgAiCkgEQANAIB8gIiAEQQJ0aigCACISQQJ0Ig5qIgMgAygCACIGQQFqIgw2AgAgHiAS' +
+  'QQN0aiIDIAMpAwBCgICAgICACEKAQCAGIA4gIGooAgAiA0gbfDcDACARIAMgDEZrIREgDiAmaigCACAMRgRAIBMgByASbEEDdGoh' +
+  'DEIAISlBACEFIAdBAEoEQANAIA0gBUEDdCIGaiIDIAMpAwAiLCAGIAxqKQMAIipCf4WDNwMAICogLIN7ICl8ISkgBUEBaiIFIAdH' +
+  'DQALCyANIBJBwABtIAdqQQN0aiIDIAMpAwBCfiASrYmDNwMAICkgLnwhLgsgBEEBaiIEIApHDQALCyAhIBZBAnRqKAIAIgQgISAP' +
+  'QQJ0aigCACIPTg0BIAdBAEwhCgNAIBMgJyAEQQJ0aigCAEEDdGohDEIAISlBACEFIApFBEADQCANIAVBA3QiBmoiAyADKQMAIiwg' +
+  'BiAMaikDACIqQn+FgzcDACAqICyDeyApfCEpIAVBAWoiBSAHRw0ACwsgKSAufCEuIARBAWoiBCAPRw0ACwwBCyADQQBKDQEgGiAI' +
+  'QQJ0aiIGKAIAQX9GDQECQCAJQQBMDQBBACEFIAlBAUcEQCAJQX5xIQVBACEEA0AgDSAEQQN0IgNqIAMgCmr9AAMA/QsDACAEQQJq' +
+  'IgQgBUcNAAsgBSAJRg0BCwNAIA0gBUEDdCIDaiADIApqKQMANwMAIAVBAWoiBSAJRw0ACwsgBkF/NgIACyAIIBlIIQMgGSAIQQFq' +
+  'IgggAxshGUEAIQUMAgtBASEFDAELCyABIBE2AoABIAEgBTYCOCABIAg2AjQgACAvNwNoIAAgCDYCWCAAIDA3A3ggACAZNgJgIAAg' +
+  'ACkDcCAufDcDcCAYQRBqJAAgBAuGBAIIfwF+IAAoApADIQQgAEEAQQAgACgCMCACEQMAIglBASAJQQFKG0ECdBBPIgYEfwJAIAAo' +
+  'AjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0IgpqIAgg' +
+  'Cmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAGIAkg' +
+  'BSACEQMAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgCjAMiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBTIgNFBEAg' +
+  'BhBUQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgCjAMgA0YEQCAEIANBAWsiADYCPCAEKAI4IABBGGxqKAIUEFQgBCgCPCED' +
+  'CyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAFIAIp' +
+  'AxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAgATcD' +
+  'ACAEIAE3A1BBAAVBfwsLLwECfyAAKAKQAyIBKAI8IgIgACgCjANOBH4gASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAoApAD' +
+  'IgINACAAQQFBmAEQTiICNgKQAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhsaigCFBBUIAFBAWoiASACKAI8' +
+  'SA0ACyAAKAKQAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAoApADIQUDQCACIANKBEAgASAD' +
+  'QQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEBaiEE' +
+  'IAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEBaiEB' +
+  'IAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsgABAoIgINASAAECkiAg0BIABC' +
+  'ADcDWAsgACgCkAMiBigCWEUNASAAIAEQKiECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2AmQg' +
+  'ACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYCXCAA' +
+  'QQI2AmQgACAGKQMgIAYpAxh8QQQQIgRAIABBATYCZEF/DAELIAAgACkDoAMiAUIBfCIXNwOgAyAAIAApA6gDIAEgF1atfDcDqAMg' +
+  'BkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCICIAAoAowDTgR+IAYoAjggAkEY' +
+  'bGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxBACEK' +
+  'A0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/////' +
+  'ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQICQCAD' +
+  'QQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiADTnFF' +
+  'BEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUgC0EC' +
+  'dCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUgACgCjAMiCE4EfiAGKAI4IAVB' +
+  'GGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAHIAJB' +
+  'BHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAEL' +
+  'IAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsgBCAE' +
+  'IANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikDACEX' +
+  'A0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCIDQQR0' +
+  'aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoiFigC' +
+  'CEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsiAkcN' +
+  'AAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSACIAMo' +
+  'AgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigCCCIN' +
+  'Rw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEATARA' +
+  'IAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsgBCAE' +
+  'IANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAgCw0A' +
+  'CwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAoAowD' +
+  'IQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhsakEY' +
+  'aykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJBAEwE' +
+  'QCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdBBHRq' +
+  'IAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0AgAwJ/' +
+  'IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EE' +
+  'dGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsg' +
+  'CEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRqKAII' +
+  'IgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAcoAgxB' +
+  'AE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikD' +
+  'CCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAAIAAp' +
+  'A3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQJA0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoApADIgQoAjRKBEAgBCgCABBUIAQo' +
+  'AgQQVCAEIAAoAgwiAkEEdCIDEE8iBTYCACAEIAMQTyIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAEKAII' +
+  'RQRAIAQgCkEEdEEgahBPIgM2AgggBCAIQQV0QSBqEE8iATYCDCABQQAgAxtFBEAgAxBUIAQoAgwQVCAEQgA3AwhBfw8LIAQgASAI' +
+  'QQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApBAWoh' +
+  'AkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEANgIw' +
+  'IAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAogDIQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGooAgAi' +
+  'ByAFSAR+IAAoAvgCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEADQCAJ' +
+  'IAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACECA0Ag' +
+  'CSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgCiAMhBwNAIAYgAUEEdGogACgC+AIgAkEDdGopAwBCACACIAdIGzcDCCAJIAFB' +
+  'AWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBPIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQoAggh' +
+  'CyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJFBEAg' +
+  'ByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0ACwtB' +
+  'ACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2Aigg' +
+  'ByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEBQn8h' +
+  'DwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98NwMY' +
+  'IAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoLIgFH' +
+  'DQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNAQQAh' +
+  'AUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAoAiBB' +
+  'AnRqIAQgBhArIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFBAWoh' +
+  'AUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEFRBACEBCyABC7QLARJ/IAAoApADIgIoApABEFQgAkHYAGpBAEHAAPwLAAJAIAAoAsQC' +
+  'RQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEE8iCEUNACAIIAZBA3RqQQRqIQ8gBkEASgRA' +
+  'IA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQJkECdCIKaiIJKAIAQQBIBEAgCUEA' +
+  'NgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAIIAgg' +
+  'BkECdGpBBGogBCAOECsgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQJkECdGogADYCACALIAEoAgAiAUEEdGooAggiA0EA' +
+  'SgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBBAXQg' +
+  'BEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGogACAG' +
+  'bCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEFQgAkEANgKUAUEADwsgAiABQQEQTiIBNgKQASABRQRAIAgQVCACQQA2ApQB' +
+  'QX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0aiIB' +
+  'NgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIgDSAF' +
+  'QQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAIaigCACIDECY2AgAgCiAAQQN0' +
+  'aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQULIAsg' +
+  'A0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIAIAQb' +
+  'NwMAIAZBCBBOIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyALIAEQ' +
+  'JkECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsgACAH' +
+  'TARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFECZBAnRqKAIAIgFBAEhyRQRAIAEgBmwh' +
+  'CSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIEIgUg' +
+  'AEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBUIAgQVCAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykDAEIB' +
+  'IAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdBBnVB' +
+  'A3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2AlhBAA8LIAgQVAsgEQu6DwMe' +
+  'fwZ+AXsgACgCkAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJIIRkC' +
+  'fyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAAIAMp' +
+  'AyAgAykDGHxBBBAiRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcDaCAD' +
+  'KAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgCjANOBH4gAygCOCAFQRhsakEYaykD' +
+  'ACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAgIFQi' +
+  'BRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRBAEwN' +
+  'AEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiACQQN0' +
+  'aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIhUEUE' +
+  'QCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyACIA9G' +
+  'G4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0EDdHJq' +
+  'KQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAKIBtq' +
+  'KQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQALCyAR' +
+  'QQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYCAEEA' +
+  'IQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACACKQMA' +
+  'gyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA6ADIiBC' +
+  'AXwiATcDoAMgACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/IQYg' +
+  'GSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEgBGoo' +
+  'AgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFqIgIg' +
+  'CUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUgAiAX' +
+  'aigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAKMA04EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3RqKQMA' +
+  'IBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiALbEED' +
+  'dGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBqbGog' +
+  'DktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQALIAIg' +
+  'C0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0/AoA' +
+  'ACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYpAwBC' +
+  'fiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAFNgJg' +
+  'CyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNAIAwi' +
+  'BCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCADIAAg' +
+  'BkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARBAWoh' +
+  'BCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGogACAE' +
+  'QQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2AgAg' +
+  'BUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIiAQRA' +
+  'IAEoAgwQVCABKAIsEFQgASgCEBBUIAEoAhQQVCABKAIYEFQgASgCKBBUIAEoAkgQVCABKAJgEFQgASgCMBBUIAEoAjQQVCABKAI4' +
+  'EFQgASgCPBBUIAEoAkAQVCABEFQgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIAQQN0' +
+  'IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgCKBsh' +
+  'FCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANA' +
+  'IAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRqIAZs' +
+  'IAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBOIgRF' +
+  'BEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQA0BB' +
+  'ASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgECAB' +
+  'IBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFqIQIg' +
+  'AyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEBaiII' +
+  'IAZHDQALIA1BAnRBBGoiERBPIRggA0ECdEEEaiIDEE8hGSADEE8hGiAEIAJBAnRBBGoQTyIbNgIQIAQgBkECdCIcQQRqEE8iFjYC' +
+  'FCAEIBAgHGxBBGoQTyISNgIYIAQgC0ECdCIDEE8iFDYCOCAEIAMQTyIJNgI8IAQgC0EDdBBPIgc2AkAgBCALIBNsQQV0EE8iAjYC' +
+  'NCAEIAsgD2xBCBBOIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABogDUEA' +
+  'TgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRqKAII' +
+  'IgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAgEUEB' +
+  'aiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigCACIB' +
+  'QQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIAIAhB' +
+  'AWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIgIBNB' +
+  'AWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAEEC0iBQ0BIAtBBkcNAgwEC0EA' +
+  'IQEgBEEANgIgIAQQLSIFRQ0ECyAEIAVBD2oQTyICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYCWAwD' +
+  'CyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQTyIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUECdGog' +
+  'EiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFBAnRq' +
+  'IBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQTiICNgIoIAJFDQFBACECA0Ag' +
+  'AkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQAL' +
+  'IAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBOIgk2AgwgCUUNACAAKAIcIQNBACEIA0AgDCAD' +
+  'IAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2ENwMA' +
+  'IAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFBAE4E' +
+  'QCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYgCEEB' +
+  'aiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQIQcD' +
+  'QCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigCCEEA' +
+  'Sg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9sNgIA' +
+  'IAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EE8iDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0IRIg' +
+  'FigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwgDSAC' +
+  'IBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJIAtq' +
+  'S3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyACQQN0' +
+  'aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtBACEF' +
+  'QX8LIQEgGBBUIBkQVCAaEFQgBQ0AIAAQLAsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2ghISAA' +
+  'KAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAg' +
+  'BBAxQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2Alwg' +
+  'AEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQghAiAG' +
+  'QQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIgIv0N' +
+  'BAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEAIQID' +
+  'QCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJIBAg' +
+  'CxAyIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEHIAog' +
+  'BCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoEQANA' +
+  'IAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEAIgNB' +
+  'gIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKtIR9C' +
+  'ACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi' +
+  '/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUCQCAI' +
+  'QQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJBA3Rq' +
+  'KQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8BAEEB' +
+  'azsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3QiAmop' +
+  'AwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEB' +
+  'azsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsB' +
+  'ACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFr' +
+  'OwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEA' +
+  'IBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYgBCgC' +
+  'DCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUgCUED' +
+  'dGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBsQQN0' +
+  'aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4gBUFA' +
+  'cUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEGdGoi' +
+  'AkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3QiAmop' +
+  'AwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsgAyAX' +
+  'aiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoiB/0A' +
+  'AAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAgfCEg' +
+  'IAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMgDikD' +
+  'ACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEiHFAN' +
+  'ACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkACQCAC' +
+  'QQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBCfyAC' +
+  'QQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4pAwAg' +
+  'CCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtCAFIN' +
+  'AAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGohEiAN' +
+  'IAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsgBCgC' +
+  'NCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgCLCAC' +
+  'IBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiICIAxI' +
+  'DQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFqIg0g' +
+  'BUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCtIR9C' +
+  'ACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi' +
+  '/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIAIR0g' +
+  'HFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1ANASAL' +
+  'IAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEAQQFr' +
+  'IgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0EDdCIC' +
+  'aikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiACLwEA' +
+  'QQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayIC' +
+  'OwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
+  'KAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyAC' +
+  'Qf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCIC' +
+  'IAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACAC' +
+  'Qf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVqIgf9' +
+  'AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0gIHwh' +
+  'ICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkD' +
+  'oAMiHEIBfCIBNwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAAIAk2' +
+  'AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghEyAA' +
+  'KAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkACQCAA' +
+  'KAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQMUEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJAAkAC' +
+  'QAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFqIgRB' +
+  'wABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3RqKQMA' +
+  'Qn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0AQQAh' +
+  'AiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcgAkEG' +
+  'dGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAgQgF8' +
+  'ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEBdGr9' +
+  'AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL' +
+  '/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkgBUEB' +
+  'dGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAggDSAGEDIhBgsgDUUNACANQQJO' +
+  'BEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0SnIN' +
+  'ASAAIAMgCCAGIA0gASAgfSAQQQhqEDNFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAIQQJ0' +
+  'aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAHbEEB' +
+  'dGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj/QsA' +
+  'ACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkECdGoo' +
+  'AgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9AAAA' +
+  'IiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsg' +
+  'AyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCICaikD' +
+  'ACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUoAgQh' +
+  'AiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMAIB8g' +
+  'IXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIMIAYg' +
+  'B2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpCASAC' +
+  'ICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+gyIc' +
+  'UA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByF' +
+  'IhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAgCyAC' +
+  'QQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyIC' +
+  'QQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBCfoMi' +
+  'HFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2AgAg' +
+  'AiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAFIgJB' +
+  'AWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxBAXRq' +
+  'IQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJqIhv9' +
+  'AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGooAgBB' +
+  'AXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAGazYC' +
+  'AAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0AAAAi' +
+  'JP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhHUEA' +
+  'IQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRAA0Ag' +
+  'HEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0AgAigC' +
+  'BCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0ACyAd' +
+  'IAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoiAkED' +
+  'dGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQLQQAh' +
+  'AgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6ADIAAgACkDqAMgASAcVq18NwOoA0EBDAELIABBADYCXCAAQQM2' +
+  'AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEgInwiHDcDoAMgACAAKQOoAyABIBxWrXw3A6gDCyAQQSBqJAAg' +
+  'AgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////D4Mh' +
+  'FiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAA' +
+  'ACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP////////////////////8g' +
+  'HP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd' +
+  '/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYg' +
+  'GVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8IhYg' +
+  'GVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAAAQAA' +
+  'AAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9Of0N' +
+  'AAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEcIANB' +
+  'CGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYgASgC' +
+  'GCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsg' +
+  'CEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIsIA9B' +
+  'AnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSABKAI0' +
+  'IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAAEP0L' +
+  'ABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFyOwEA' +
+  'IAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEEDdGoh' +
+  'BSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79DAAA' +
+  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYDQCAX' +
+  'eiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIoAgAi' +
+  'A0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQALCyAX' +
+  'QgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8gACgC' +
+  'sAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0BIABB' +
+  'AWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYgBSAP' +
+  'fjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3RqIgxB' +
+  'gAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIgggCUcN' +
+  'AAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCDIgVQ' +
+  'RQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/hYN7' +
+  'p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAFQgF9' +
+  'IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAAIAJB' +
+  'AWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAEDUaIA9CAX0iD0IAUg0ACwsgBwuIDAQTfwJ7' +
+  'A34DfCAAIAAoArQCIgcQMQJAIAJBAEwNACAHKAI4IggoAgAiBUEATA0AIAAoArACIRQDQEQAAAAAAADwPyEcQQAhDkEAIQ0CQCAF' +
+  'QQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEECdGoiBv0AAAAhF0EIIQUgDEEISgRAA0AgBiAFQQF0av0AAAAg' +
+  'F/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIhcgFyAX/Q0EBQYHAAECAwwNDg8I' +
+  'CQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0NAAEAAQABAAEAAQABAAEAASEXQQAhBQNAIAUiBEEIaiEFIAYg' +
+  'BEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0ZACIGQf//A3FB//8BRnJFBEAgACAMIAsgDSAGwSAFEDIhBQsg' +
+  'BkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4gBygCDCAFIApsQQN0aiEJAkAgCkEATARAQgAhGwwBCyAKrSEa' +
+  'QgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlC' +
+  'AnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEgASkDACIaQgyIIBqFIhpCGYYgGoUiGkIbiCAahSIaNwMAIBpC' +
+  'nbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHAAG0iBiAKTg0AGiAPIAZBA3QiBGopAwBCfyAFIAZBBnRrrYaD' +
+  'IAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAGQQFqrYaDIhpQDQEaIAkgGnqnIgZBA3QiBGopAwAgBCAPaikD' +
+  'AIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIcIAVsQQJ0aiESIAcoAiQiCEUEQEEAIQQDQCAEIghBAWohBCAS' +
+  'IAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRqIREgDEEASgRAIAsgDCAObEEBdGohC0EAIQQDQCALIARBAXQi' +
+  'CWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQaiIEIAxIDQALC0EAIQZBACEEIAhBAEoEQANAIBEgEiAEQQJ0' +
+  'aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAEQQFqIgQgCEcNAAsLIAcoAjgiBCATQQJ0IgtqIAQgDkECdGoo' +
+  'AgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0aiEQIBUgCiATbEEDdGohBCAKrSEaQgAhGUIAIRsDQCAEIBmn' +
+  'QQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4Qh' +
+  'GyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhghCQNAIBAgG3qnIghBA3QiBGopAwAgBCAPaikDAIMiGVBFBEAg' +
+  'CEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3EEQANAIAUo' +
+  'AgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQ0ACwsgBygCOCIIIAtqKAIAQQBMDQUgAyADKQMA' +
+  'QgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAbgyIbQgBSDQALCyAHKAI4IQgLIA1BAWoiDUEBdCEOIAggDUED' +
+  'dGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0LNQEBfiAAIAApAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUi' +
+  'ATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAAKALMAiIHKAJQIRAgACgCACECIAUgBygCBDYCGCAFIAcoAgg2' +
+  'AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIYNgIsIAUgBygCHDYCMCAFIAf9AAIg/QsCNCAFIAcoAjg2AkQg' +
+  'BygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJMIQ8gBygCSCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkgh' +
+  'GSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYCCCACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/' +
+  'AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERA3IAUgBygCRDYCDCAFIAcoAlgiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAEL' +
+  'IAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAH' +
+  'KAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQogBSgCTCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACAC' +
+  'IQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0' +
+  'aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH' +
+  '/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIg' +
+  'CyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCDCIDIAcoAkwiCiAJQQR0aigCCCIGSgR/' +
+  'IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgCGCEcIAUoAkQhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJA' +
+  'AkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCOCEfA0AgDCAC' +
+  'ICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQAL' +
+  'CyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwAL' +
+  'IAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBF' +
+  'DQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9' +
+  'AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCTCEKCyAFIAogCUEEdCIGaigCDDYCCCAWIAlB' +
+  'AnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4E' +
+  'QANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoL' +
+  'DA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAh' +
+  'AwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAA' +
+  'ACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAg' +
+  'JP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAog' +
+  'AkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0B' +
+  'CyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGogBUEI' +
+  'aiAFQRBqIBEQOCAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNqIAUoAgw2AggCQCAQRQ0AIAcoAlAgBygCVCILIAlsQQJ0aiEN' +
+  'QQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI' +
+  '/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkD' +
+  'iAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYC' +
+  'ACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigC' +
+  'ACAEIAVBDGogBUEIaiAFQRBqIBogERA5RTYCbCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIh' +
+  'CUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBACEMQQEMAQsgAEEA' +
+  'NgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAgIzcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLuQMC' +
+  'CX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEo' +
+  'AjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEgBDYCWCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECAD' +
+  'IAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAgAyAB/QACICIM/QsCJCADIAEoAjgiBTYCNCABKAJAIQYgAyAE' +
+  'NgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiABQdgAaiEHIAz9GwEhCCAM/RsAIQlBACEEA0AgASADQQhqIgog' +
+  'CCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBBAnRqKAIAIAVrQQJ1IgVBACAGIAcgAyACEDggCiALIAUgBiAH' +
+  'IANBACACEDkaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkgASgCJCEIDAALAAsgAUEANgJsIANBQGskAAuNBgIIfwN+IAEo' +
+  'AiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQoAgAiB0EBajYCACAHQQR0aiIHQQA2AgwgByACQX9zNgIIIAdC' +
+  'ADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAgggAkEDdGoiAigCACIHIAIoAgQiDEgEQCABKAIAIQtBACEFA0AC' +
+  'QCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMiEVANAAJAIAMEQCAJQQZ0IQggACgCNCECIBEhEANAIAMgBUEC' +
+  'dGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQRQ0ACwwBCyAFIBF7p2ohBQsgASgCMCAEKAIAQQR0aiICQQA2' +
+  'AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApqIBEgEoU3AwAgASgCBCAJQQJ0aigCACICRQRAIAlBBnQhDSAG' +
+  'KQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIAIgisIRIgCEEASgRAIAggAiAPaigCACICaiEJIAEoAiAhCgNA' +
+  'IAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsgECASfCEQIBFCAX0gEYMiEUIAUg0ACyAGIBA3AwAMAQsgBiAR' +
+  'eyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0ACyADRQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNsQQFq' +
+  'IgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAiAUoEQANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQADQCAG' +
+  'IAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEg' +
+  'BUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQAQQEhCyABQQJ0IgkgACgCHGoiCCgCACEOIAgoAgQhEwJAIAAo' +
+  'AiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGooAgAgACgCLCIJa0ECdSIMIAJGDQAgCSAMQQJ0aiIJIAkoAgBB' +
+  'gICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEANgIMIAkgDEF/czYCCCAJQgA3AwAgACgCNCAMSA0AIAQgBCgC' +
+  'AEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAELIAAoAiwhDyAAKAIgIQkgDiEIA0ACQCAJIAhBAnRqKAIAIA9r' +
+  'QQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAgDmpI' +
+  'DQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgCLCIBayIKQQJ1IgsgACgCNEoEQCABIAtBAnRqIggoAgAiAUH/' +
+  '////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCABIAtBf3M2AgggAUIANwMA' +
+  'CyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAAKAIkIAlqKAIAIgFFBEBBACERAkAgACgCCCIIIApBAXQiAWoo' +
+  'AgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAAKAIMIBBBBHRqIggoAggiCUEDdCIBaikDACIWIAgpAwCDIhdQ' +
+  'DQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACADIAMoAgBBAWo2AgAgACgCACIVIAFqIBYgF4U3AwACfyAAKAIE' +
+  'IAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgCHCEMQQAhEgNAIA8gCyAXeqdyQQJ0IgFqKAIAIgmsIAlBAEoE' +
+  'QCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEgASgCACIBQQFrNgIAIAFBAmsgEnIhEiAIQQFqIgggCkgNAAsL' +
+  'IBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUgF3siFiAFKQMAfDcDACABIAEoAgAgFqdrIgE2AgAgAUULIAZF' +
+  'DQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAELIA0gACgCGCAAKAIUIAFBAnRqKAIAQQR0ajYCDEEBIQ8gACgC' +
+  'CCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwiCmoi' +
+  'CSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgCDEEE' +
+  'dGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQOhoLIAggDEgNAAwCCwALA0AgCEEEdCEBIAAoAhAgCEECdGooAgAhCAJAIAEg' +
+  'ACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRAIA0oAgwiASgCCCAIQQR0IApqQQhrKAIASg0BIA0gACgC' +
+  'GCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRA6RQ0AQQAhDwwCCyAIIAxIDQALCyAPDQBBACELDAILQQEhCyAO' +
+  'QQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIAQQR0aiEMIAMoAgAhDQJAIAEgAk8NACAAKAIEIREgACgCACES' +
+  'A0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAgASkDACASIAlBA3RqIgopAwAiCCAGQn+FQn8gCxuDgyIGUA0A' +
+  'IBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtFDQEgCiAGIAiFNwMAIAsgCygCACAGeyIGp2siCTYCACAGIAd8' +
+  'IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMAAn8gDigCACIKRQRAIAlBBnQhDiAAKAIoIRMgACgCHCEUQQAh' +
+  'CQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAUaigCACIKaiELIAAoAiAhFQNAIBUgCkECdGooAgAiDyAPKAIA' +
+  'Ig9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEHIAZCAX0gBoMiBkIAUg0ACyAJQR92DAELIAogCigCACAGeyIG' +
+  'p2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsgAyANNgIAIAQgDCAAKAIwa0EEdTYCACAFIAUpAwAgB3w3AwAg' +
+  'EAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACAC' +
+  'IARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdVDQBBAUE4EE4iBEUNACAEIAU2' +
+  'AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApq' +
+  'QcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBPIgo2AhQgBCAAQQZ0EE8iCzYCGCAEQQEgBhBOIgU2AiQgBCAIQQNqIAZsQT9yEE8i' +
+  'BjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQTyIJNgIwIAQgCBBPIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAA' +
+  'IAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEDxFDQAL' +
+  'CyAEED0LQQAPCyAEED4gBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNA' +
+  'QX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGso' +
+  'AgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASAB' +
+  'LwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAII' +
+  'NgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUEFQgACgCGBBUIAAoAiQQVCAAKAIsEFQgACgCMBBUIAAoAjQQ' +
+  'VCAAEFQLCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAH' +
+  'IAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEA' +
+  'IgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIA' +
+  'QQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAA' +
+  'CyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBr' +
+  'IgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAgggC0EMahBBIgdB/wFGDQADQCAC' +
+  'UCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlq' +
+  'IAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIED8gBkEBaiEGIAkgACgCCCALQQxqEEEiB0H/AUYNAgwBCwsg' +
+  'B0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0A' +
+  'QQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEg' +
+  'E1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAIL' +
+  'IAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCAS' +
+  'IAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFB' +
+  'fzYCAAsgACAJIA8QPyAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAK' +
+  'IQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////////////////IQMgAUEASgRA' +
+  'A0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAA' +
+  'AAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAA' +
+  'AAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARBO' +
+  'IgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0A' +
+  'IAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EG' +
+  'dkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0' +
+  'aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2' +
+  'AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoC' +
+  'cUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAg' +
+  'ACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGM' +
+  'AXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEg' +
+  'ASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83' +
+  'AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2' +
+  'AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAEFQL' +
+  'yUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYC' +
+  'GCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9' +
+  'DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M////B////wf///8H////B/0L' +
+  'AgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////B////wf///8H////B/0LAgAC' +
+  'fwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhog' +
+  'CUEIaiAKIAcgCBBFCyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8h' +
+  'ByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRA' +
+  'IBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRx' +
+  'NgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFF' +
+  'DQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtx' +
+  'G3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgi' +
+  'CEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAG' +
+  'IAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAG' +
+  'IAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAM' +
+  'IBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEg' +
+  'cSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJH' +
+  'IBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQ' +
+  'IAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSAB' +
+  'NgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkp' +
+  'AyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIf' +
+  'QX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAG' +
+  'KAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJB' +
+  'f3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEg' +
+  'KUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEg' +
+  'GyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAko' +
+  'AhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABB' +
+  'AnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACAB' +
+  'Qf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSAD' +
+  'QgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYg' +
+  'BigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYg' +
+  'BigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAM' +
+  'IBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFx' +
+  'IBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFx' +
+  'cnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwN' +
+  'BgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhB' +
+  'EnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RB' +
+  'wANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUN' +
+  'BiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBB' +
+  'A3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEi' +
+  'DyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2' +
+  'AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwi' +
+  'AXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIM' +
+  'IhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQ' +
+  'IBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEH' +
+  'IAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIc' +
+  'IAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQRSAJKAIcDQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAK' +
+  'QQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhq' +
+  'IgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApy' +
+  'IAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAK' +
+  'Qf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8B' +
+  'ACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxy' +
+  'IjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0A' +
+  'AHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSAB' +
+  'IAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYg' +
+  'C0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWot' +
+  'AAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkg' +
+  'ASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIW' +
+  'QQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIg' +
+  'GUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8D' +
+  'cWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRy' +
+  'IjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsg' +
+  'CyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3Ei' +
+  'HCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcg' +
+  'KCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFy' +
+  'IiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBog' +
+  'FSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZx' +
+  'ciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQg' +
+  'IHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYi' +
+  'FyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJy' +
+  'QX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEg' +
+  'CyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIA' +
+  'IgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByAN' +
+  'IBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEED' +
+  'bGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIg' +
+  'DUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3Nx' +
+  'QYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEB' +
+  'RhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASAS' +
+  'RyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgC' +
+  'HA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0Ag' +
+  'BCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmgg' +
+  'BGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGA' +
+  'gPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQg' +
+  'AXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFy' +
+  'QRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJ' +
+  'diABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJY' +
+  'IgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREg' +
+  'DigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3Fy' +
+  'ciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB' +
+  '/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFB' +
+  'EnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiAB' +
+  'ciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMg' +
+  'DiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygC' +
+  'BCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3Fq' +
+  'LQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB' +
+  '/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMg' +
+  'C0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0' +
+  'cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYg' +
+  'ASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAi' +
+  'AUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAW' +
+  'aSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJ' +
+  'QeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1B' +
+  'BnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcg' +
+  'GCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0A' +
+  'ACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEM' +
+  'dkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEg' +
+  'B0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdB' +
+  'CUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB' +
+  '5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakEC' +
+  'dGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQog' +
+  'BkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/' +
+  'IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRA' +
+  'QQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpB' +
+  'AkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoL' +
+  'IAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EG' +
+  'IAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAG' +
+  'SXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEA' +
+  'IAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBBGIEVCAXwhRSAtQQFqIS0gCSgCECEH' +
+  'DAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAA' +
+  'IC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgog' +
+  'LUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAGEEYgCSgCECEHDAELCyAFIEM3' +
+  'AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcD' +
+  'GCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIG' +
+  'cTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAG' +
+  'cTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/' +
+  'cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAko' +
+  'AgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYC' +
+  'ACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBx' +
+  'IBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUg' +
+  'GEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQRQ8L' +
+  'IAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEt' +
+  'AAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyAD' +
+  'IAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRy' +
+  'cTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEE' +
+  'cSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
+  'DAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAAC+kGAgZ+A38jAEEQayINJAACQCABIANaIAIgBFogAiAEURtFBEAgBUUNASAF' +
+  'IAE3AwAgBSACNwMIDAELIARQBEACQCACIANUBEAgA3kiB1BFBEAgAiAHhiABQgGIIAdCf4WIhCECIAMgB4YhAyABIAeGIQELIAIg' +
+  'AiADQiCIIgiAIgQgCH59IQYgAUL/////D4MhCSABQiCIIQEgA0L/////D4MhCgNAIARC/////w9YIAQgCn4gBkIghiABhFhxRQRA' +
+  'IARCAX0hBCAGIAh8IgZCgICAgBBUDQELCyABIAJCIIaEIAMgBH59IgIgAiAIgCIGIAh+fSEBA0AgBkL/////D1ggBiAKfiABQiCG' +
+  'IAmEWHFFBEAgBkIBfSEGIAEgCHwiAUKAgICAEFQNAQsLIAJCIIYgCYQgAyAGfn0gB4ghAUIAIQkMAQsgAiACIAOAIgkgA359IQIg' +
+  'A3kiB1BFBEAgAiAHhiABQsAAIAd9iIQhAiADIAeGIQMgASAHhiEBCyACIAIgA0IgiCIIgCIEIAh+fSEGIAFC/////w+DIQogAUIg' +
+  'iCEBIANC/////w+DIQsDQCAEQv////8PWCAEIAt+IAZCIIYgAYRYcUUEQCAEQgF9IQQgBiAIfCIGQoCAgIAQVA0BCwsgASACQiCG' +
+  'hCADIAR+fSICIAIgCIAiBiAIfn0hAQNAIAZC/////w9YIAYgC34gAUIghiAKhFhxRQRAIAZCAX0hBiABIAh8IgFCgICAgBBUDQEL' +
+  'CyACQiCGIAqEIAMgBn59IAeIIQELIAYgBEIghnwhByAFRQ0BIAVCADcDCCAFIAE3AwAMAQsCQCAEeacgAnmnayIMQcAAcQRAIAMg' +
+  'DEFAaq2GIQRCACEDDAELIAxFDQAgBCAMrSIGhiADQcAAIAxrrYiEIQQgAyAGhiEDCyANIAM3AwAgDSAENwMIIAxBAE4EQCANKQMI' +
+  'IQQgDSkDACEGA0AgAiAGIAFCf4V8IAZUrSAEIAJCf4V8fCIDQj+HIgIgBIN9IAEgAiAGgyIIVK19IQIgBEI/hiAGQgGIhCEGIAdC' +
+  'AYYgA0I/iIQhByABIAh9IQEgDCIOQQFrIQwgBEIBiCEEIA4NAAsLIAVFDQAgBSACNwMIIAUgATcDAAsgACAHNwMAIAAgCTcDCCAN' +
+  'QRBqJAALPQEBfyMAQSBrIgUkACAFIAEgAiADIAQgBUEQahBKIAUpAxAhASAAIAUpAxg3AwggACABNwMAIAVBIGokAAsfACAAQRNq' +
+  'IgBBF00EfyAAQQJ0QYBAaygCAAVBhSYLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUHAAxBO' +
+  'IgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EE8iBzYCFCACIAZBwQBqQQQQTiILNgIYIAIgBkEBaiIFQQJ0EE8i' +
+  'DTYCNCACIAVBBBBOIg42AkAgAEEBaiIJQQJ0IgMQTyEIIAIgCTYCmAIgAiAINgIsIAIgAxBPIg82AkggAiADEE8iEDYCTCACIAMQ' +
+  'TyIRNgJQIAIgAxBPIhI2AlQgAiADEE8iAzYCsAEgAiAFQQN0EE8iEzYCtAEgAiAFQRhsEE8iFDYCvAEgAiAJQRRsEE8iFTYC0AEC' +
   'QCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9' +
   'GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9' +
-  'GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRg0AIAVBACAFQQBKGyEI' +
+  'GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQUA0AIAVBACAFQQBKGyEI' +
   'A0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIA' +
   'IAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAII' +
-  'IAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBHIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsA' +
+  'IAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBRIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsA' +
   'BSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQg' +
-  'AyAENgIAIARBAWohBAwBCwALAAsgAhBICyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRSICRQRAQQAP' +
-  'CyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ3gIiAgR/QejDACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRA' +
+  'AyAENgIAIARBAWohBAwBCwALAAsgAhBSCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQTyICRQRAQQAP' +
+  'CyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ5gIiAgR/QcDGACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRA' +
   'IAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsC' +
-  'QAJAAkAgAUUNACABKAIAIgAQ3wJFDQAgAiAAKAIAaxDgAg0BDAQLIAIQ4AIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEA' +
+  'QAJAAkAgAUUNACABKAIAIgAQ5wJFDQAgAiAAKAIAaxDoAg0BDAQLIAIQ6AIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEA' +
   'Cw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsg' +
-  'ACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBJIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABq' +
-  'QQBBKPwLACAAIAD9AASgA/0LBJADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQTiECCyAAQQA2AsgBIABCfzcDoAEgACAC' +
-  'NwOIASAAQQA2AsABIABBADYCuAEgABBMIABBADYCiAILpgMBAn8gAARAIAAoAggQSiAAKAIUEEogACgCGBBKIAAoAhwQSiAAKAIs' +
-  'EEogACgCnAIQSiAAKAI0EEogACgCQBBKIAAoAkgQSiAAKAJMEEogACgCUBBKIAAoAlQQSiAAKAKwARBKIAAoArQBEEogACgCvAEQ' +
-  'SiAAKALQARBKIAAoAsQBEEogACgCjAIQSiAAKAKQAhBKIAAoAqwCEEogACgCqAIiAQRAIAEQEyABKAIAEEogASgCBBBKIAEoAggQ' +
-  'SiABKAIMEEogASgCEBBKIAEoAhQQSiABKAIYEEogASgCHBBKIAEoAiAQSiABKAIkEEogASgCKBBKIAEoAiwQSiABKAI8EEogARBK' +
-  'IABBADYCqAILIAAoAoADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEEogAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgC' +
-  'OBBKIAEoAgAQSiABKAIIEEogASgCBBBKIAEoAgwQSiABKAKQARBKIAEQSiAAQQA2AoADCyAAKALsAhBKIAAQJCAAEEsgABBMIAAQ' +
-  'TSAAEEoLC3UBBH8gAEUEQCABEEUPCwJAAkAgARDeAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEN8CRQ0AIAIgBGsQ4AJFDQAg' +
-  'AyACNgIADAILIAEQRSIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEogASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQejDACEDA0AC' +
+  'ACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBTIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABq' +
+  'QQBBKPwLACAAIAD9AASwA/0LBKADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQVyECCyAAQQA2AsgBIABCfzcDoAEgACAC' +
+  'NwOIASAAQQA2AsABIABBADYCuAEgABBWIABBADYCiAILpgMBAn8gAARAIAAoAggQVCAAKAIUEFQgACgCGBBUIAAoAhwQVCAAKAIs' +
+  'EFQgACgCnAIQVCAAKAI0EFQgACgCQBBUIAAoAkgQVCAAKAJMEFQgACgCUBBUIAAoAlQQVCAAKAKwARBUIAAoArQBEFQgACgCvAEQ' +
+  'VCAAKALQARBUIAAoAsQBEFQgACgCjAIQVCAAKAKQAhBUIAAoAqwCEFQgACgCqAIiAQRAIAEQGyABKAIAEFQgASgCBBBUIAEoAggQ' +
+  'VCABKAIMEFQgASgCEBBUIAEoAhQQVCABKAIYEFQgASgCHBBUIAEoAiAQVCABKAIkEFQgASgCKBBUIAEoAiwQVCABKAI8EFQgARBU' +
+  'IABBADYCqAILIAAoApADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEFQgAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgC' +
+  'OBBUIAEoAgAQVCABKAIIEFQgASgCBBBUIAEoAgwQVCABKAKQARBUIAEQVCAAQQA2ApADCyAAKAL4AhBUIAAQLCAAEFUgABBWIAAQ' +
+  'CCAAEFQLC3UBBH8gAEUEQCABEE8PCwJAAkAgARDmAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEOcCRQ0AIAIgBGsQ6AJFDQAg' +
+  'AyACNgIADAILIAEQTyIBRQ0AIAEgACADKAIAQQhr/AoAACAAEFQgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQcDGACEDA0AC' +
   'QCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIA' +
   'IAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsL' +
-  'IgEBfyAAKALMAiIBBEAgASgCZBBKIAEQSiAAQQA2AswCCwsbACAAKALgARCYASAAKALkARBKIABCADcD4AELhAEBAX8gACgC6AIi' +
-  'AQRAIAEoAgwQSiABKAIQEEogASgCIBBKIAEoAiQQSiABKAIUEEogASgCGBBKIAEoAhwQSiABKAIoEEogASgCLBBKIAEoAjAQSiAB' +
-  'KAI0EEogASgCVBBKIAEoAlgQSiABKAJcEEogASgCYBBKIAEQSiAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QTyIAIABQGwsy' +
-  'ACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4h' +
-  'BQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIE' +
-  'QQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJA' +
-  'IAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtB' +
-  'ASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEYiBQ0AIABBCGogAEEQaiAANAIM' +
-  'IAOsfEIBfEEQEEYiBQ0AIAAoAjAhCSAAEFIgABBTIAAQJCAAEEsgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEM' +
-  'ayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2Agwg' +
-  'ACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwg' +
-  'BEECdGooAgAQVBogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWoo' +
-  'AgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIA' +
-  'IARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQVRoMAAsACws1ACAABEAgACgC/AIgACgCvAIgACgCZEVyIAAo' +
-  'AtACIAAoApQCcnJyRQRAIAAQVgsgABBHCwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBTIAAoApQCBEAgACAB' +
-  'EFcPCyAAIAEQWCICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEK' +
-  'IwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRA' +
-  'AkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYC' +
-  'BCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQWQwBCwsMAQsgAkEATA0BIAdBCGohCyAI' +
-  'IAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJ' +
-  'IAJBASALEFkMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJB' +
-  'AWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQUyAAIAAoAjBBAWsiATYCMCAAKAKU' +
-  'AkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWoh' +
-  'ASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFoMAQsg' +
-  'AUEATA0CIAMgBSAEIAIQWwsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgC' +
-  'GCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggi' +
-  'CEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWgwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEFoMAQsgBEEATA0AIAIgByADIAEQ' +
-  'WwsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFogACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAK' +
-  'KAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEFwgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0' +
-  'aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANB' +
-  'AnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgC' +
-  'mAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEkiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAg' +
-  'AyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgC' +
-  'NCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/' +
-  'IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIE' +
-  'IgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyAB' +
-  'IANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAA' +
-  'IAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEFwMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0Ag' +
-  'BCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEFwMAQsLC4QBAQR/IAJB' +
-  'AWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIE' +
-  'IAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5' +
-  'IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwN' +
-  'ACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVB' +
-  'AWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAo' +
-  'AjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC' +
-  '/AIEQCAAIAEgAiADEB0PCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsEfyAA' +
-  'KAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHgs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRA' +
-  'QQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGoo' +
-  'AgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFMLCxYAIAAEQCAAIAFBAEc2ApABIAAQUwsLEwAg' +
-  'AARAIAAQUyAAIAE3A6gBCwsTACAABEAgABBTIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQOQ' +
-  'AyIIQn8gACkDmANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQIC' +
-  'QAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgC' +
-  'NCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIg' +
-  'AEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJE' +
-  'AAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6Ig' +
-  'AqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQg' +
-  'AUEASCAAKAIEIAFMcg0AIAAQUwJAIAAoApQCBEBBACEEAkAgABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIE' +
-  'IgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGogATYC' +
-  'AAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQi' +
-  'ASAFRg0CIAYgARAeIQcgACgCNCAJaigCAEEATgRAIAAgBxBYDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUh' +
-  'BAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFMgACgClAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACABQQxq' +
-  'EBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHIN' +
-  'AAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0Ag' +
-  'AyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwE' +
-  'QCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgC' +
-  'PDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBTIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkAD' +
-  'QAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRSIENgKs' +
-  'AiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArAC' +
-  'QQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAg' +
-  'AUxycg0AIAAQUwJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQRSIGNgKMAiAAIAcQRSIHNgKQAiAGRSAHRXINASAEQX8g' +
-  'BEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0EC' +
-  'dCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAI' +
-  'IAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQRSIBRQ0CIAEgACgCLCAF/AoAACAAEFIgB0ECdCIFIAAo' +
-  'AowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigC' +
-  'ABBUIQUgBEEBaiEEDAEFIAEQSgwDCwALAAsgBhBKIAcQSiAAQgA3AowCDAELIAUPC0F/C94KAhR/A34jAEEQayIJJAACf0ECIAAo' +
-  'AmRBA0YNABogABBrQQBOBEAgACgC6AIiAigCMCEOIABBADYC0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgCg0AIAAgACkDaEIBfDcD' +
-  'aCACIAIgBhBsIAkQbSILQQBIBEBCACEWQgEhFwwBCyAJKAIAIhBFBEBCACEXQgAhFgwBCwJ/IAIgAiAGEGwQbiIHIAIoAggQbyEY' +
-  'AkAgAigCPCIFRQ0AIAVBAWshESACKAIIQQN0IQogGKchEiACEHUhE0EAIQMDQCADIBNGDQEgAigCNCACKAI4IAMgEmogEXFsQQN0' +
-  'aiINKQMIQn9RDQEgA0EBaiEDIA1BEGohCCAHIQVBACEPAkAgCiIERQ0AA0AgCC0AACIUIAUtAAAiFUYEQCAFQQFqIQUgCEEBaiEI' +
-  'IARBAWsiBA0BDAILCyAUIBVrIQ8LIA8NAAsgDQwBC0EACyIFBEAgBSkDCCEWIAUpAwAhFwwBCyAQQQJOBEAgACAAKQN4QgF8NwN4' +
-  'CyACKAIgIAtBAnRqKAIAIQQgDiAGQTBsaiIF/QwAAAAAAAAAAAAAAAAAAAAA/QsEICAFIBg3AxAgBUL/////DzcDCCAFIAs2AgAg' +
-  'BSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEgACAFNgJgDAELIAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyAOIAVBAWsiBkEwbGoi' +
-  'BCgCCEEATgRAIARBIGogFyAWEHAgAiAEKAIIEHEgBEF/NgIIIAxyIQwLAkAgAigCUEUEQCACKAIgIAQoAgBBAnRqIQggBCgCBCED' +
-  'A0AgBCADQQFqIgM2AgQgAyAIKAIEIgpODQIgAiACKAIkIANBAnRqKAIAEHJFDQALDAELIAIgBhBsIQggAigCICAEKAIAQQJ0aiEL' +
-  'IAQoAgQhAwNAIAQgA0EBaiIDNgIEIAMgCygCBCIKTg0BIAggAigCJCADQQJ0aigCABBzRQ0ACwsgAyAKTiIKRQRAIAEgACkDaFgE' +
-  'QEEAIQcMAgsgBCACKAIkIANBAnRqKAIAIgc2AgggAiAHEHEgAigCUCIHRQRAIAQoAgghBgwDC0EAIQMgB0EAIAdBAEobIQggAigC' +
-  'YCILIAUgB2xBA3RqIQ0gCyAGIAdsQQN0aiELIAIoAlwgBCgCCCIGIAdsQQN0aiEHA0AgAyAIRg0DIA0gA0EDdCIEaiAEIAtqKQMA' +
-  'IAQgB2opAwBCf4WDNwMAIANBAWohAwwACwALIAQpAyAhFyAEKQMoIRYgBCgCDCEIAn8gBCkDECEYIAIgAiAGEGwQbiEEQQAhAwJA' +
-  'IAIoAkwEQCACKAI8IAIoAkBBAXRBAmpJBEBBfyEDIAIQdg0CCyACIBggBCAIrUIAEHdBAAwCCyACKAJERSAWQn9Rcg0AIAIoAjwi' +
-  'CCACKAJAQQF0QQJqSQR/IAIQdhogAigCPAUgCAtFDQAgAiAYIAQgFyAWEHcLIAMLRQ0CCyAJIBc3AwAgCSAWNwMIIABBAzYCZCAA' +
-  'QgA3A1gCQCAHDQAgCf0MAAAAAAAAAAAAAAAAAAAAAP0LBABBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAkgDiADQTBsaiIGKQMg' +
-  'IAYpAygQcCAMciEMIANBAWohAwwACwALAkAgDEUEQCAJIAApA6ADIAApA6gDEHBFDQELIABCfzcDkAMgAEJ/NwOYA0FtDAQLIAAg' +
-  'Cf0ABAD9CwSQA0ECQQMgBxsMAwsgACAAKQNwIAIoAhQgBkECdGoiBigCBCAGKAIAa6x8NwNwIAUhBgwACwALIAAQTUF/CyAJQRBq' +
-  'JAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTUF/IQMCQEEBQeQAEEQiBEUNACAAIAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQg' +
-  'ACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsiDjYCCCAJQQAgCUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBF' +
-  'Igs2AgwgBCAFQQFqIgVBAnQiAhBFIhA2AhAgBCANQQFqIhZBBBBEIgo2AiAgBCACEEUiEzYCJCAEIA5BCBBEIhQ2AiggBCAOQQgQ' +
-  'RCIINgIsIAQgBkEwbEEwahBFIgY2AjAgBCABEEUiDDYCFCAEIAIQRSIRNgIYIAQgBUEDdBBFIhI2AhwgEUUgEkUgC/0RIBD9HAEg' +
-  'Cv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEBcUEBdCAZ/RsAayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REg' +
-  'CP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ/RsAQQFxQQR0ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsD' +
-  'QQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0aiADNgIAQQAhAkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBB' +
-  'ACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYCACADIAtqKAIAIgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyAC' +
-  'IQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkECdGooAgAiGEEGdSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAg' +
-  'CEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0akIANwMAIANBAWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaE' +
-  'NwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cEQCAKIAFBAWoiAUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAW' +
-  'QQJ0IgIQRSIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAgBhBKQQAhBQNAIAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnIN' +
-  'ACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIAQQJ0TSECCyACBEAgBCANIAkQdA0JIAQoAgghDgtBACEDIARBADYC' +
-  'RCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0rYCnIQBBwAAhAQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsg' +
-  'ACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4////AXFqIgEgASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRq' +
-  'KAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEgCkYEQCAFIQIMAgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEB' +
-  'ajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsgAkECdCIBaiADNgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEE' +
-  'dGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggiCEEASg0BIAEhAwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAK' +
-  'IAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAALAAUgAUEBaiEBIAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsA' +
-  'CwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEATARAIAJBAWohAgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVB' +
-  'EGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxBA3RqC/sCAQp/IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEH' +
-  'A0AgBUEATCADIAlOcg0CIAAoAiggAxBzRQRAIAAoAlggAyAIbEEDdGohCiAAKAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38g' +
-  'BCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCDe6dqIQYgBEEBaiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwsh' +
-  'BwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQgCU5yDQEgACgCKCAEEHMEQCAEQQFqIQQMAQsgACgCICIDIARBAnRq' +
-  'KAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCADIAVIcQRAIAAgACgCJCAGQQJ0aigCABByIANqIQMgBkEBaiEGDAEF' +
-  'IAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwALIAIgBTYCACAHC7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwB' +
-  'CyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQiAiACIAVIGyEIIABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBBzBEAg' +
-  'BEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIFQQJ0aigCACIHIAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyAB' +
-  'IAAoAiQgA0ECdGooAgAQcw0CIANBAWohAwwACwALA0AgAiADRg0CIAAgACgCJCADQQJ0aigCABByDQEgA0EBaiEDDAALAAsgAyEC' +
-  'CyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9xrYaENwMADAALAAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiAB' +
-  'IAJGBH4gAwUgACACQQN0aikDACADhRBPIQMgAkEBaiECDAELCwtKAgF/AX4gAEJ/IAEgACkDACIEfCIBIAEgBFQiAyADrSAAKQMI' +
-  'IgEgAnx8IgIgAVQgASACURsiAxs3AwAgAEJ/IAIgAxs3AwggAwtpAQJ/IAAoAhQgAUECdGoiAigCACIBIAIoAgQiAiABIAJKGyEC' +
-  'A0AgASACRwRAIAAoAiggACgCGCABQQJ0aigCAEEDdGoiAyADKQMAIAAoAhwgAUEDdGopAwCFNwMAIAFBAWohAQwBCwsLcwEDfyAA' +
-  'KAIUIAFBAnRqIgEoAgAiAiABKAIEIgMgAiADShshBANAAkAgBCACIgFGBEAgBCEBDAELIAFBAWohAiAAKAIcIAFBA3RqKQMAIAAo' +
-  'AiggACgCGCABQQJ0aigCAEEDdGopAwCDUA0BCwsgASADTgsbACAAIAFBBnVBA3RqKQMAIAFBP3GtiKdBAXEL3wcBEH8gACAAKAIA' +
-  'Ig1BA3QQRSIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEQiEjYCWCAAIAIgCmxBCBBEIgk2AlwgACANQQJqIApsQQgQRCILNgJgIAFB' +
-  'AWoiA0EEEEQhCCADQQJ0IgwQRSEFAkAgEUUgEkVyIAlFIAAoAgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEUiD0VyciAFRSAIRXJyQQEg' +
-  'CxsEQCAIEEpBfyELDAELIAAgCjYCUEEAIQMgBCgCACIEQQAgBEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdG' +
-  'BEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQgDkYEQCAFEEpBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMD' +
-  'QCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIGIAEgA0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAh' +
-  'BCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARIIgEbNgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAi' +
-  'B0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQgCUEBaiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAG' +
-  'IANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAgCyADQQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEED' +
-  'dCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwCCyAIIAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShsh' +
-  'BwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIAIgVBBnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsA' +
-  'CwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigCACICIAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigC' +
-  'AEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIAIANBAWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgC' +
-  'ACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigCAEECdCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEog' +
-  'DxBKIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+IAAoAjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAg' +
-  'AiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEFIAIgA2wiBxBFIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsg' +
-  'A2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2AjwgACAGNgI0A0AgASAERgRAIAUQSkEADwsgBSAAKAI4IAFsQQN0aiIC' +
-  'KQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEG8gAyACKQMAIAgQdwsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNA' +
-  'QQAgABB1IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlqIAhxbEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWoh' +
-  'BgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgCOCAHQQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIg' +
-  'ACgCCEEDdPwKAAALCwuQAgIDfwF+IABFBEBBfg8LQXkhAwJAIAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC7AIgAUED' +
-  'dGopAwBCACABIAAoAvgCIgRIG30iBkL///////////8AIAApA/ACfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRA' +
-  'Qf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAuwCIANBA3QQSSIERQRAQX8PCyAEIAAoAvgCIgVBA3RqQQAgAyAFa0EDdPwL' +
-  'ACAAIAM2AvgCIAAgBDYC7AILIAAQUyAAKALsAiABQQN0aiACNwMAIAAgACkD8AIgBnw3A/ACC0EAIQMLIAMLPgAgAEUEQEJ+DwsC' +
-  'fkJ5IAFBAEggACgCICABTHINABpCACAAKAL4AiABTA0AGiAAKALsAiABQQN0aikDAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAA' +
-  'KAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZC' +
-  'g9rLjK3G0tpRfoUQTjcDiAEgACABIAZCAXwQe0KQzgAgACkDqAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAg' +
-  'ACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAE' +
-  'IAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBF' +
-  'BEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkk' +
-  'ACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAE' +
-  'KAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAOIAogAiADEH0bIQwLQQAhBCAHIApBBHRqKAIE' +
-  'IgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZB' +
-  'AEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYh' +
-  'BAwDBSAHIAggCSAFQQJ0aigCACIEEH4EQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZB' +
-  'AnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChB+DQAgByAOIAUgAyACEH9BASEMIAAgACgCyAEi' +
-  'CEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4YEARZ/' +
-  'IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAII' +
-  'IgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAI' +
-  'BSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyILEIABIRkgASASIAsQgAEhGiALIQYD' +
-  'QCALIAEgBkEEdGooAgQiBkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIE' +
-  'fyAJBSACIAlBAnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBB+RQ0BIAEgESADEH4NASAAIAEgAiAHIAMgCSAE' +
-  'IAUQgQEgACABIAIgCCADIAkgBCAFEIEBIBYgACgCyAFIBEBBASEbDAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwAL' +
-  'CyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsLIBMoAggLQQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWoh' +
-  'AwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJB' +
-  'BHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIEIAAgBUEEdGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVB' +
-  'B0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAgBSAHNgIACyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIA' +
-  'IQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQgBSAGQQR0aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEH' +
-  'SnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAAIAg2AgALIAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFB' +
-  'BHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwCCyACIAAgA0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBsh' +
-  'AwwBCwALAAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigCBCIIRwRAIAEgCCAEEH4NASABIAggBRB+DQEgASACIAggByAGEH8gACAA' +
-  'KALIASIJQQFqNgLIASAAKALEASAJQQJ0aiAINgIADAELCwvnCQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAA' +
-  'EIMBIAAgADQCpAI3A4ACIAAgADQCxAI3A0ggACgCjAEgACgChAEgACgCgAFHcg0AIAAQhAELAkAgACgCnAIEQCAAEIUBIgINAQsg' +
-  'ACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEIYBDQELQQAhAgNAAkAgACgCmAINACACIQYCQCAAEIcBIgJBAEgEQCAAQQE2AqwBIAAQ' +
-  'iAFBAyEDIAYhAiAAQQAQhgFFDQFBfyECDAQLAkAgAgRAIAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVB' +
-  'DGogBUEIahCJASIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBCKAUUNACAAEIgBQX8hAkEBIQMMAwsgACAFKAIMEIsBIAAoAswB' +
-  'IgIoAgAhBAJAIANBAUYEQCAAIARBABCMASAFKAIIIQMMAQsgACAEIAAgAiADIAUoAggiA0H//wMgA0H//wNJGxCNAUECdEEBchCM' +
-  'AQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1ggACkD' +
-  '4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0CCyAA' +
-  'IAApA/gCQgF8NwP4AiAAQQAQiwEgACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEANgI4CyAAKAKgAkEASgRAIAAQgwEgACkD4AIh' +
-  'BwsgByAAKQOAAlQNASAAEIcBIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEIQBQX8hAkEBIQMgAEEBEIYBRQ0BDAQLIABBATYC' +
-  'rAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwgByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUg' +
-  'ACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4MhByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABB' +
-  'ADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAoAiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0A' +
-  'GiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoEQCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEI4BGgwBCwsgAg0AQQEh' +
-  'AiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQjgEhBCAAIAApA9gCQgF8NwPYAiAAIAApA+gC' +
-  'QgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAA' +
-  'IgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0ckEAEIwBCyAGIQILIANBAUcNAQwC' +
-  'CwtBAiECCyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEASgRAIAAgACkDiAJCAXwiAjcDiAIgACACEHsgAa1+IAApA+ACfDcD+AEL' +
-  'C6sBAQl/A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEEIAAoAhwgACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARA' +
-  'IAQgATYCACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcgACgCKGosAABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIA' +
-  'IAFBAWohAQsgAkEBaiECDAELAAsACwsL7QEBBH8gACgCjAEiAQRAIAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAA' +
-  'IAEgACgCzAEiAygCACADKAIEEIoBDQELQQAhAiAAQQA2ApwCIAAgAUEBaxCLASAAKALMASIEKAIAIQMgAUEBRgRAIAAgA0EAEIwB' +
-  'QQAPCyAAIAMgACAEIAFBgYCAgAQQjQFBAnRBAXIQjAELIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogBIAEgAkF/c2pBAnRqKAIA' +
-  'QQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAu0CAEQfyMAQYACayIHJAAgAEEBNgKsAQJ/Qf//AyABRQ0AGiAH' +
-  'QQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyEDIAJBP0YNBCAHIAJBAnRq' +
-  'KAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGAgICABnENACAEQf//A3Ei' +
-  'BEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiIDQQRJDQEaCyADCyEQIAFB' +
-  'AEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAFQQAhA0EAIQUgACgCkAEi' +
-  'BCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9xIQULIAYoAgAhCiAGQQhq' +
-  'IQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRqKAIAIgYQjwEiBEEASg0A' +
-  'QQAhBSAEDQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEFAkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygC' +
-  'ACIDEI8BDQEgACADQQAQjAEMAQsgDiADNgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASADIAhqQQJqIQgLIAxB' +
-  'AWohDAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyELQQAhAgN/IAIgC0YE' +
-  'f0EAIQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkECdBBJIgFFBEBBACEC' +
-  'A0AgAiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARBADYCBCADQQFqIQMM' +
-  'AQsLA0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygCDBCQARogACgCqAEg' +
-  'AygCDEEMbGogASADKAIIEJABGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0' +
-  'aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL3AoBEX8DQAJA' +
-  'IAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgC' +
-  'ECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQi' +
-  'AyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAA' +
-  'KAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQjAELIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwALIAIgBUECdCIJ' +
-  'aiECA0AgAigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0IgcgACgCJGoo' +
-  'AgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRAIAEgCCACQQJ0' +
-  'aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0DIAJBAnQiAyAA' +
-  'KALcAWogAyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQjAEgACgCECAJaigCACEDCyAE' +
-  'QQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAAKAIMSARAIAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFq' +
-  'IQEMAAsACyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABBAjYC4AFBAQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCAB' +
-  'KAIEIQggASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJqKAIAIQcgA0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QjwFB' +
-  'AEoEQCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQh' +
-  'BSAEIAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEI8BQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohAQwC' +
-  'C0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQjwFBAEgNAAsgBCARNgIEIAsg' +
-  'CTYCACAAKAKoASAEKAIEQQxsaiAHIAUQkAFFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMg' +
-  'CEgbIQAgAUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYg' +
-  'AUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEI8BQQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANBAnRq' +
-  'KAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEIwBDAIL' +
-  'AAsLIAwgATYCBAwACwALCQAgAEEAEIsBC/UHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0Ag' +
-  'A0EAIANBAEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUN' +
-  'AAsgC0EAOgAAIARBAWsiBEUNACAAIAogCEEMahCRASEDIAgoAgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAA' +
-  'DQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQkgEgACgCdCANaigCACAAKAKMAU4EQCAEQQFqIQQMAQsgACgCzAEgBkEC' +
-  'dGogCygCADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAoAswBIgQgCUEBczYCAEEAIQUgCEEANgIIAkAgACgCtAJFDQAgBkEBIAZB' +
-  'AUobIQdBASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdGDQMCQAJAIAAoAnggACgCzAEiBCADQQJ0aigCACIJQQF0QXxxaigCAAR/' +
-  'IAAgCSAFIAhBCGoQkwENASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsg' +
-  'BCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFK' +
-  'GyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtB' +
-  'AiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRB' +
-  'AXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEF' +
-  'IANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQlAELIAAg' +
-  'ACgC6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIA' +
-  'QQF0QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBB' +
-  'EGsiBiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC' +
-  '/v///wBTG6dBAmoiAUECdBBJIgVFDQEgACABNgKYASAAIAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsi' +
-  'AUECdBBJIgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJA' +
-  'AkBBf0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIE' +
-  'QQJ0EEkiBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/UDAQZ/AkAgACgCjAEg' +
-  'AUwNACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRA' +
-  'IAMgACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAh' +
-  'AwwACwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2' +
-  'AkALIAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRq' +
-  'KAIAIgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRq' +
-  'KAIAIgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2os' +
-  'AABBAEo6AAALIAAoAiggA2pBADoAACAAIAMQlQEgBCECDAALAAsLYgEBfyABQQF1IgMgACgCKGpBf0EBIAFBAXEbOgAAIANBAnQi' +
-  'AyAAKAJ0aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAAKAKAASICQQFqNgKAASAAKAJ8IAJBAnRqIAE2AgALrQEBAn8gACgCkAEg' +
-  'ACgClAEiBEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEgAkECdPwKAAAgACAAKAKgASIDQQFqNgKgASAAIAIgACgClAFqQQJqNgKU' +
-  'ASAAKAKcASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxqIAQgASgCBBCQARogACgCqAEgASgCBEEMbGogBCABKAIAEJABGiAAIAAp' +
-  'A4ADQgF8NwOAAyAEC2MBBX8gACgCyAEiAiAAKALAASIBKAIAIgNBAnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCAB' +
-  'IAEgBUECdGooAgAiATYCACACIAFBAnRqQQA2AgAgABCWAQsgAwsbAEEAIAAgAUEBdWotAAAiAGsgACABQQFxG8ALjgEBAn8CQCAA' +
-  'KAIIIgMgACgCBCIEQQJqTgRAIAAoAgAhAwwBCyAAKAIAIANBAXRBCCADGyIEQQJ0EEkiA0UEQEF/DwsgACAENgIIIAAgAzYCACAA' +
-  'KAIEIQQLIAAgBEEBajYCBCADIARBAnRqIAE2AgAgACAAKAIEIgBBAWo2AgQgAyAAQQJ0aiACNgIAQQALnAIBBX8gACgCeCABQQJ0' +
-  'aigCACIEQQJ1IQMCQAJAAkACQCAEQQNxQQFrDgMAAQIDCyADQQJ0IgMgACgCkAFqIgFBBGogASgCBEGAgICAAnI2AgAgAiABQQxq' +
-  'NgIAIAAoApABIANqKAIAQQFrDwsgACgC2AEiACADQQF0QQFyNgIAIAIgADYCAEEBDwsgA0ECdCIDIAAoAiBqIQUgACgCHCAAKAIY' +
-  'IANqKAIAQQJ0aiEGQQAhA0EAIQQDQCAFKAIAIARMBEAgAiAAKALYATYCACADDwUgASAGIARBAnRqKAIAIgdHBEAgACgC2AEgA0EC' +
-  'dGogB0EBdDYCACADQQFqIQMLIARBAWohBAwBCwALAAsgAiAAKALYATYCAEEAC7ABAgR/AXwgACgCsAEiBCABQQN0aiICIAArA7gB' +
-  'IAIrAwCgIgY5AwAgBkR9w5QlrUmyVGQEQEEAIQIgACgCBCIDQQAgA0EAShshAwNAIAIgA0YEQCAAIAArA7gBRDAFjuQu/ysrojkD' +
-  'uAEFIAQgAkEDdGoiBSAFKwMARDAFjuQu/ysrojkDACACQQFqIQIMAQsLCyAAKALIASABQQJ0aigCACIBQQBOBEAgACABEJcBCwvi' +
-  'AgEKfyMAQRBrIgckACADKAIAIQogACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigC' +
-  'AEEBdSAHQQxqEJEBIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0A' +
-  'IAZBAnQiBiAAKAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUo' +
-  'AgAhBSAAKALUASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJw' +
-  'IAAoAtQBIAMgAUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6wDAQt/IwBBEGsiBiQAIAFBACAB' +
-  'QQBKGyEJA0AgAiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRq' +
-  'KAIARQ0AQQAhAiAAIAUgBkEMahCRASEKIAYoAgwhCwNAIAMgB0ogAiAKTnINASALIAJBAnRqKAIAQQF1IgUgACgCcGoiDC0AACAA' +
-  'KAJ0IAVBAnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2AgAgA0EBaiEDCyACQQFqIQIMAAsACyAEQQFqIQQMAQsLA0Ag' +
-  'CCAJRwRAIAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEBaiEIDAELCyADQQAgA0EAShshAUEAIQIDQCABIAJGDQEgACgC' +
-  'cCACQQJ0IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtABIARqKAIAEJIBCyACQQFqIQIMAAsACwUgACgCcCAAKALMASAC' +
-  'QQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtTAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUEC' +
-  'dGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACABEJcBCwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEB' +
-  'ciIFIAAoAsQBIgRODQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUE' +
-  'QCABIQULIAQgAiAFQQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUh' +
-  'AwwBCwsgAiADQQJ0aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgC' +
-  'sAEiBSACIAFBAWtBAXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYC' +
-  'ACAGIQEMAQsLIAIgAUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEg' +
-  'ACgCqAEgAUEMbGooAgAQSiABQQFqIQEMAAsACyAAKAIAEEogACgCkAEQSiAAKAKcARBKIAAoAqgBEEogABBKCwvpCwEKfyMAQTBr' +
-  'IgokAAJAAkAgACABckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEEQiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAH' +
-  'IAI2AgRBASACQQFqIglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxqEEQhBiAHIAlBAXQiD0EMEEQiCDYCqAEgBkEA' +
-  'IAgbRQRAIAYQSiAHEJgBDAELIAcgBjYCsAEgByAGNgIAIAogB0HcAWo2AiwgCiAHQdgBajYCKCAKIAdB1AFqNgIkIAogB0HQAWo2' +
-  'AiAgCiAHQcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAHQYgBajYCECAKIAdB/ABqNgIMIAogB0H4AGo2AgggCiAHQfQA' +
-  'ajYCBCAKIAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAHIAg2AuQBIAcgCCAJQQJ0IgxqIgY2AhQgByAGIA5BAnQiCGoi' +
-  'BjYCHCAHIAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAIaiIINgIkIAcgBiAIaiIGNgIoIAcgBiAMajYCcCAHIAYgCUED' +
-  'bGo2AjQgByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAgBygCFCAEIAtBAnT8CgAAQQAhBiALQQAgC0EAShshCANAIAYg' +
-  'CEYEQEEAIQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACACQQBKGyEJA0ACQCAAIAlGBEBBACEGIAFBACABQQBKGyECDAEL' +
-  'IAMgAEEBaiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwEQCACIQAMAwUgBCAGQQJ0aigCAEECdCILIAcoAhhqKAIAIQwg' +
-  'BygCHCAHKAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2AgAgBkEBaiEGDAELAAsACwsDQCACIAZHBEAgBkECdCIAIAco' +
-  'AiRqIAcoAiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcAACwBAAABAAAA/QsDoAIgB0KAgICAgICA+D83A7gBIAdBATYC' +
-  '0AIgB0KAgICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz5syZ9z83A7gCIAdCgYCAgBA3A7ACIAdCASAFQpX4qfqXt96b' +
-  'nn9+Qp26s/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAhBgNAIAYgCUYEQANAIAggCUYEQEEAIQBBACEGA0AgAiAGRgRA' +
-  'A0ACQCAHKAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYgAyACQQFqIgBBAnRqKAIAIgggBiAIShshC0EAIQgDQCAGIAtG' +
-  'BEAgCCAHKAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEIwBDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0g' +
-  'BxCHAUUNDSAHQQE2ApgCDA0LIAcoAiAgBkECdGooAgBFBEAgB0EBNgKYAgsgBkEBaiEGDAALAAUgByAIEJUBIAhBAWohCAwBCwAL' +
-  'AAUgACAAKQMAIgVCDYYgBYUiBUIHiCAFhSIFQhGGIAWFIgU3AwAgBygCsAEgBkEDdGogBUILiLpEAAAAAAAAoDyiRI3ttaD3xrA+' +
-  'ojkDACAHKAI0IAZqQf8BOgAAIAcoAjAgBmpB/wE6AAAgBygCLCAGakH/AToAACAHKALIASAGQQJ0akF/NgIAIAZBAWohBgwBCwAL' +
-  'AAUgBkECdCEIIAcoAhgiCSAGQQFqIgZBAnRqIgsgCygCACAIIAlqKAIAajYCAAwBCwALAAUgBygCGCAEIAZBAnRqKAIAQQJ0aiIJ' +
-  'IAkoAgRBAWo2AgQgBkEBaiEGDAELAAsABSAKIAZBAnRqKAIAIAg2AgAgBkEBaiEGIAggCUECdGohCAwBCwALAAtBACEHCyAKQTBq' +
-  'JAAgBwuNAgIDfwF+IwBBQGoiAiQAAkACQCAAKALgASIDBH8gAwUgABCbASIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD8AF9IgUg' +
-  'ASAFVBsFQn8LEIIBIQMgAiAAKALgASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3A2ggACACKQMQIAApA/gB' +
-  'fDcDeCAAIAIpAyAgACkDgAJ8NwOYAQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA5ADIgFCAXwiBTcDkAMgACAAKQOYAyAB' +
-  'IAVWrXw3A5gDDAMLIABBAzYCZAwCCyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLkAQBD38gACgCBCECIAAoAiAiBEECdEEE' +
-  'aiIFEEUiB0UgACgCDEECdEEEahBFIglFciAFEEUiCkUgAkECdEEEahBFIgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEh' +
-  'AQN/IAEgAkYEf0EAIQMgBEEAIARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4ABEE4Q' +
-  'mQEFIAAoAhwgBUECdGooAgAhAUEBIQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAEQQJ0' +
-  'aiAGIAtqQQRrKAIANgIAIAFBAWohASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFqIQMg' +
-  'BCECCyAFQQFqIQUMAQsLBSABQQJ0IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsgAUEB' +
-  'aiEBDAELCyEBCyAHEEogCRBKIAsQSiABRQRAIAoQSkF/DwsgABBWIABBADYCyAEgAEIANwNYIABBADYCwAEgACADNgLoASAAIAo2' +
-  'AuQBIAAgATYC4AEgAEEANgK4ASAAIAApA2g3A/ABIAAgACkDeDcD+AEgACAAKQOYATcDgAJBAAuKBQIMfwN+IAAoAiAhBSAAKAII' +
-  'IQogACgCACEGQQFB8AAQRCIBRQRAQX8PCyAAIAE2AswCIAZBAWohByAFQQJ0QQRqEEUhCANAIAhBACAFIAlKG0UEQCANQgGGQgJ8' +
-  'IQ9BBCECA0AgAiIDQQF0IQIgDyADrVUNAAsgASAFQT9qQcAAbTYCACABIAYgBSAFIAZKG0ECajYCXCABIAAoAgQiAkEQakEQbUEE' +
-  'dDYCVCABIAFBACAFIAJBAmoiCyAOp0EBaiIMIA2nIgQQnQEiAjYCaCABIAJBARBEIgk2AmQgBkECakEEEEQhAiADQQJ0EEUhBwJA' +
-  'IARBAnRBBGoQRSIGRSAHRXIgCEUgAkVyciADQQgQRCIKRSAJRXJyRQRAIAEgCSAFIAsgDCAEEJ0BGiAAIAEgCCACIAogByADQQFr' +
-  'IAYQngEgACgCACAAKAIEIAAoAiAgASAIEJ8BIAEgACgCBCAGEKABQgAhDSAOQgAgDkIAVRshDgNAIA0gDlEEQEEAIQBBACEEA0Ag' +
-  'BCABKAIATg0EIAEoAgggBEECdGoiAygCACIFBEAgAyABKAI4IAVBAnRqNgIACyAEQQFqIQQMAAsABSABKAIkIA2nQQJ0aiIAIAEo' +
-  'AjggACgCAEECdGo2AgAgDUIBfCENDAELAAsACyAAEEtBfyEACyAIEEogAhBKIAoQSiAHEEogBhBKIAAPCyAIIAlBAnQiA2oiCyAH' +
-  'NgIAIAAoAhwgA2ooAgAhBCAHIQMDQCAKIARBBHRqIgwoAggiAkEATARAIAlBAWohCQwCBSACIANIBEAgCyACNgIAIAIhAwsgDkIB' +
-  'fCEOIARBAWohBCANIAwoAgxBAEetfCENDAELAAsACwALigQBAn8gACABNgIEIAAgASAAKAIAIgZBA3QiB2pBACABGzYCCCAAIAEg' +
-  'BkECdEEHakF4cSAHaiIGakEAIAEbNgIMIAAgASAGIANBA3RqIgZqQQAgARs2AhAgACABIAYgBEEEdGoiB2pBACABGzYCFCAAIAEg' +
-  'ByAEQQJ0QQdqQXhxIgZqIgdqQQAgARs2AhggACABIAcgBUEDdEEXakF4cWoiB2pBACABGzYCHCAAIAEgByAEIAVqQQR0QSdqQXBx' +
-  'aiIEakEAIAEbNgIgIAAgASAEIAJBAnQiBUELakF4cSIHaiIEakEAIAEbNgIkIAAgASAEIAZqIgRqQQAgARs2AiggACABIAQgBmoi' +
-  'BmpBACABGzYCLCAAIAEgBiAFQQdqQXhxIgRqIgVqQQAgARs2AjAgACABIAQgBWoiBWpBACABGzYCNCAAIAEgBCAFaiIEakEAIAEb' +
-  'NgI4IAAgASAEIANBAnQiBUGHAmpBeHFqIgRqQQAgARs2AjwgACABIAQgBUEHakF4cWoiBGpBACABGzYCQCAAIAEgBCACIANqQQR0' +
-  'aiICakEAIAEbNgJIIAAgASACIAdqIgJqQQAgARs2AkwgACABIAIgACgCXCIDQQR0aiICakEAIAEbNgJQIAAoAlQiAUGBCEgiBEUE' +
-  'QCAAQQA2AlALIAEgA2xBAnRBB2pBeHFBACAEGyACaguKBgINfwJ+IAAoAiAiCUEAIAlBAEobIQ4gACgCCCEQIAAoAgAhDwNAIAgg' +
-  'DkYEQEEAIQkgD0ECaiIIQQAgCEEAShshC0EAIQgDQCAIIAtGBEBBACEIA0AgCCAORgRAAkBBACELQQAhAgNAIAsgDkYNASALQQJ0' +
-  'Ig0gASgCNGooAgAhESABKAIgIA1qIAI2AgBBACEKA0AgCkECRgRAIAEoAiAiAyALQQFqIgtBAnRqIAI2AgAgAyANaiEDIAEoAiwg' +
-  'DWohCUEAIQgDQCAJIAg2AgAgCCACIAMoAgAiCmtODQMgCCAKaiEKIAhBAWohCCAPIAEoAiQgCkECdGooAgBODQALDAILIAAoAhwg' +
-  'EUECdGooAgAhAwNAIBAgA0EEdGoiCSgCCCIIQQBMBEAgCkEBaiEKDAIFIAggD0ogCkYEQCAJKAIMIglBAEgEQCAAKAIUIAhBBHRq' +
-  'KAIIIQkLIAJBAnQiEiABKAIkaiAINgIAIAlBAEwEf0EABQJ/IAmsIAitQiCGhCIVQpX4qfqXt96bnn9+QiCIpyEMA0AgBCAGIAxx' +
-  'IglBA3RqIhMpAwAiFlAiFEUEQCAJQQFqIQwgFSAWUg0BCwsgBSAJQQJ0aigCACAURQ0AGiATIBU3AwAgASABKAJgQQFqIgw2AmAg' +
-  'BSAJQQJ0aiAMNgIAIAwLCyEJIAEoAiggEmoiDCAJNgIAIAkEQCAHIAlBAnRqIAg2AgALIAEoAgwgCEEDdGoiCCAIKAIEQQFqNgIE' +
-  'IAEoAhggDCgCAEEDdGoiCCAIKAIEQQFqNgIEIAJBAWohAgsgA0EBaiEDDAELAAsACwALAAsFIAMgAiAIQQJ0IgtqKAIAQQJ0aiIJ' +
-  'IAkoAgAiCUEBajYCACABKAIwIAtqIAk2AgAgASgCNCAJQQJ0aiAINgIAIAhBAWohCAwBCwsFIAMgCEECdGoiCigCACENIAogCTYC' +
-  'ACAIQQFqIQggCSANaiEJDAELCwUgAyACIAhBAnRqKAIAQQJ0aiIJIAkoAgBBAWo2AgAgCEEBaiEIDAELCwuCBAEGfyADKAIMIAFB' +
-  'AWpBABChASADKAIYIAMoAmBBARChASACQQAgAkEAShshCQNAIAUgCUYEQEEAIQBBACEEA0AgBCADKAIASARAIARBBnQiAUFAayEH' +
-  'QX8hBQNAIAEgAkggASAHSXEEQEEAIQYgAUECdCIIIAMoAixqKAIAQQFGBEAgAygCJCADKAIgIAhqKAIAQQJ0aigCACEGCyAGIAZB' +
-  'ACAFIAZGGyAFQQBIGyEFIAFBAWohAQwBBSADKAIIIARBAnRqIAU2AgAgBEEBaiEEDAMLAAsACwsDQCADKAJgIABOBEAgAygCHCAA' +
-  'QQN0IgIgAygCGGooAgRBBHRqIgFC/////wc3AwggAUIANwMAIAMoAhgiASAAQQJ0aiABIAJqKAIANgIAIABBAWohAAwBCwsPCyAF' +
-  'QQFqIQggAygCICIGIAVBAnQiB2ooAgAhASAEIAMoAjQgB2ooAgBBAnRqKAIAIQoDQCAGIAhBAnRqKAIAIAFMBEAgCCEFDAILIAMo' +
-  'AgwgAUECdCIHIAMoAiRqKAIAIgZBA3RqIAMoAhAgBSAKEKIBIAMoAiggB2ooAgAiBwRAIAMoAhggB0EDdGogAygCHCAFQQAQogEL' +
-  'IAAgBk4EQCADKAI8IAZBAnRqIgcgBygCAEEBajYCAAsgAUEBaiEBIAMoAiAhBgwACwALAAugAwEJfyABQQAgAUEAShtBAWohCEEB' +
-  'IQQDQAJAIAQgCEYEQCAAKAJgIgFBACABQQBKG0EBaiEJQQEhBQwBCyAAKAIMIARBA3RqIgVBBGooAgAiASEDA0AgBSgCACABTgRA' +
-  'IARBAWohBAwDBSABQQFrIQYCQCAFKAIEIAFKBEAgACgCECIHIAFBBHRqKAIMIAcgBkEEdGooAgxGDQELIAEhAwsgACgCFCAGQQJ0' +
-  'aiADNgIAIAYhAQwBCwALAAsLA0ACQCAFIAlHBEAgACgCDCACIAVBAnQiAWooAgBBA3RqKAIAIQMgACgCHCEIIAAoAhggAWooAgAi' +
-  'BCEBA0AgCCAEQQR0aiIKKAIIIgtB/////wdGDQIgACgCECEHA0AgAyIGQQFqIQMgByAGQQR0aigCCCALRw0ACyABIARKIQMgASAE' +
-  'QQFqIgQgAxshAyAAKAIUIAZBAnRqKAIAQQR0IAdqQQhrKAIAIQcDQCADIgFBAWohAyAIIAFBBHRqKAIIIAdMDQALIAogATYCDCAG' +
-  'IQMMAAsACw8LIAVBAWohBQwACwALTgEEfyABQX8gAUEAThtBAWohBUEAIQEDQCABIAVHBEAgACABQQN0aiIEIAM2AgAgBCgCBCAE' +
-  'IAM2AgQgAiADamohAyABQQFqIQEMAQsLC5IBAQN/IAJBBnUhBQJAIAAoAgQiBCAAKAIARwRAIAEgBEEBayIGQQR0aigCCCAFRg0B' +
-  'CyAAIARBAWo2AgQgASAEQQR0aiIEIAM2AgwgBCAFNgIIIARCADcDACAAKAIEQQFrIQYLIAEgBkEEdGoiACAAKQMAQgEgAkE/ca2G' +
-  'hDcDACADIAAoAgxHBEAgAEEANgIMCwveBQIHfwN8IwBBIGsiBSQAAn9BfiADRSAARSACQQBMcnINABogABBTIAVCADcDECAFQgEg' +
-  'AUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gACgClAIEQANAQQAgDUQAAAAAAAAAAGZF' +
-  'IAIgCExyDQIaIAhBAWohCCAFQRhqIQlEAAAAAAAAAAAhDCMAQRBrIgYkAAJAIAAQECIHBEBEAAAAAAAA8L9EAAAAAAAAAAAgB0EC' +
-  'RxshDAwBCyAGQQA2AgxEAAAAAAAA8D8hDgNAIAAgBkEMahARIgdB/////wdGDQEgBSAFKQMQQgF8NwMQIA4gDKAhDCAHQQBMDQEg' +
-  'ACAGKAIMIAkQLSAHrYKnEBIgDiAHt6IhDgwACwALIAZBEGokACAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAALAAsCQCAA' +
-  'KALIAg0AIAAQJkUNACAAIAVBGGogAiAFQRBqECwhDUEADAELA0AgDUQAAAAAAAAAAGZFIAIgCExyRQRAIAhBAWohCCAFQRhqIQpE' +
-  'AAAAAAAAAAAhDCAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBlIgdBAEgNACAFIAUpAxBCAXw3AxAgACAHIAUoAgwgBSgCCBBkIgYg' +
-  'BSgCCEoEQCAFKAIMIAZBAnQQSSIJRQRARAAAAAAAAPC/IQwMAgsgBSAJNgIMIAUgBjYCCCAAIAcgCSAGEGQaCyAMIA6gIQwgBkUN' +
-  'ACAAIAUoAgwgChAtIAasgqdBAnRqKAIAEFQaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQVRoMAQsLIAxEAAAAAAAAAIAgDSAM' +
-  'RAAAAAAAAAAAYxugIQ0MAQsLIAUoAgwLEEogABBTIAQEQCAEIAUpAxA3AwALQX8gDUQAAAAAAAAAAGMNABogAyANIAK3ozkDAEEA' +
-  'CyAFQSBqJAALtwcCDX8DfiMAQTBrIgckACAHQQA2AiggByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAItAAAiBEEl' +
-  'RwRAIARFDQIgB0EgaiAEwBClAQwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJB' +
-  'AWohAiAJQQpsIARqQTBrIQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEg' +
-  'IAYbIQpBACEDQQAhBANAIAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJA' +
-  'AkACfwJAAkACQCAGQeMAaw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRClASAFIQMM' +
-  'BwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAEL' +
-  'An4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgog' +
-  'BkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNa' +
-  'IBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QpQEgCUEBayEJDAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGohAyAF' +
-  'KAIAIgRBnjYgBBshBEEAIQUDQEEgIQogBCAFai0AAEUgCEEATiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQpQEgBkUNAyAH' +
-  'QSBqIAbAEKUBIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANA' +
-  'IAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQpQEgBEEBaiEEDAALAAsFIAggChClASAEQQFqIQQMAQsLCyACQQFqIQIM' +
-  'AQsLIAcoAighAiABBEAgACACIAFBAWsgASACSxtqQQA6AAALIAdBMGokACACQf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCIC' +
-  'QQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJgEBfyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxCkASAE' +
-  'QRBqJAALwwYBBn8jAEGgAWsiAiQAIAIgATYChAEgAiAANgKAASAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDiAEgAkH8yAA2ApgBQfzI' +
-  'AEEAQcwB/AsAAkAgACABRXJFBEAgAkGAAWpBfkEAQfQaQQAQqAEaDAELQQFB6AAQRCIDRQRAIAJBfxBCNgIAQQAhAyACQYABakF/' +
-  'QQBBuBUgAhCoARoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDaCAALQAAQe8BRyABQQNJciAALQABQbsB' +
-  'RyAALQACQb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQqQFFBEAgAkEANgKUAUFyIQAgAkGAAWpBckEAQbohQQAQqAEaDAELIAJB' +
-  'gAFqIAMgAkH8AGogAkHoAGoQqgEiAA0AIAMgAigCfCIAIAMoAiQgAGsQQyIBNgIAQQAhACABDQBBfyEAIAJBfxBCNgJAIAJBgAFq' +
-  'QX9BAEG4FSACQUBrEKgBGgsgAigCcCEEIAIoAmwhBSACKAJoIQYgAigCdCEHQQAhAQNAIABFIAEgB0hxRQRAIAYQSiAFEEogBBBK' +
-  'IAIoAnwhBEEAIQEDQCAARSABIARIcQRAQQAhAAJAIAMoAgggAygCICABQQN0aigCAGotAABBI0cNACADKAIAIAEQaCIFRQ0AIAIg' +
-  'BRBCNgIgIAJBgAFqIAVBAEG4FSACQSBqEKgBIQALIAFBAWohAQwBBQJAIAJBADYCYCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDUAJA' +
-  'IAANACACIAMoAiRBBBBEIgE2AlxBACEAIAENAEF/IQAgAkF/EEI2AjAgAkGAAWpBf0EAQbgVIAJBMGoQqAEaCwNAIAANASACQYAB' +
-  'ahCpAUUNASACQYABaiADIAQgAkHQAGoQqwEhAAwACwALCwsgAigCUBBKIAIoAlQQSiACKAJcEEogAEUNAiADEKwBQQAhAwwCCyAD' +
-  'KAIAIAYgAUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQaSIABEAgAiAAEEI2AhAgAkGAAWogAEEAQbgVIAJBEGoQqAEaCyABQQFq' +
-  'IQEMAAsACyACQaABaiQAIAMLWQEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2AgAgACgCFCEHIAUgAkEBajYCCCAFIAc2AgQgBiAE' +
-  'NgIMIAAoAhhBDGpBwAEgAyAEEKQBGgsgBkEQaiQAIAEL4QEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIE' +
-  'QQ0gBEEKIAcgA2siCBCtASIFIARrIAggBRsiAhCtASIBIARrIAIgARshAkEAIQYgASAFIAEbQQBHIQUCf0EAIAFFDQAaQQAgAkEB' +
-  'aiAITw0AGiABLQABQQpGCyEBIAAgACgCFEEBajYCFCAAIAIgA2ogBWogAWoiAzYCCANAIAIgBkYNASAEIAZqLAAAIgEQrgEEQCAG' +
-  'QQFqIQYMAQsLIAFB/ABGDQALIAAgAjYCECAAIAQ2AgxBAQv8AwEHfyMAQfAAayIFJAAgBUEANgJsIAJBfzYCACABQQhqIQoCQANA' +
-  'AkAgACAFQewAaiAFQegAaiAFQeQAahCvAQRAIAAoAgwiBCAFKAJoIgFqIQcgBSgCZCIGIAFrIghBAUcEQCAHQfwAIAgQrQEhCAwC' +
-  'CyAHLQAAQfwARwRAIAdB/ABBARCtASEIDAILIAIoAgBBAE4EQEFwIQQgAEFwIAFB1CFBABCoARoMBAsgAiAJNgIADAILQQAhBCAC' +
-  'KAIAIgFBAEgEfyACIAk2AgAgCQUgAQsNAkFyIQQgAEFyQQBB+htBABCoARoMAgsCQCAHIAhJBEAgACAFQegAaiAIIARrIAIoAgBB' +
-  'f3NBH3YgAyAJELABIgQNAyAFKAJoIgEgBkYNASAAKAIMIQQLIAYgBCABIAYQsQEiB0sEQCAFIAQgB2otAAA2AgBBcSEEIABBcSAH' +
-  'Qe0iIAUQqAEaDAMLIAogASAEaiIEIAYgAWsiBhCyAUEATgRAIAUgBUEwaiAEIAYQswE2AhBBcyEEIABBcyABQaIlIAVBEGoQqAEa' +
-  'DAMLIAogBCAGELQBIgRBAEgEQCAFIAQQQjYCICAAIAQgAUG4FSAFQSBqEKgBIQQMAwsgCUEBaiEJDAELC0FwIQQgAEFwIAZBAWtB' +
-  'qRNBABCoARoLIAVB8ABqJAAgBAvLCAIOfwF+IwBB8AFrIgUkACAFQQA2AuwBIAVCADcD2AEgAyADKAIQQQFqIgQ2AhAgBEH/////' +
-  'B0YEQCADKAIMQQAgASgCJEECdPwLACADQQE2AhALIAFBOGohECABQQhqIRECQANAIAAgBUHsAWogBUHoAWogBUHkAWoQrwEEQCAF' +
-  'KALkASEIIAAoAgwiCiAFKALoASIHaiIMLQAAQfwARwRAIAcgCCAHIAhLGyEGIAchBANAAkAgBCAGRwRAIAQgCmotAABBOkcNASAE' +
-  'IQYLIAYgCiAHIAYQsQEiCUsEQCAFIAkgCmotAAA2AiBBcSEEIABBcSAJQe0iIAVBIGoQqAEaDAYLIAYgB0YEQEFwIQQgAEFwIAdB' +
-  '0jpBABCoARoMBgsgESAMIAYgB2siDhCyASIPQQBIBEAgBSAFQaABaiAMIA4QswE2AjBBdCEEIABBdCAHQYA3IAVBMGoQqAEaDAYL' +
-  'QQAhCSAGIAhJBEAgAiAPSgRAIAUgBUGgAWogDCAOELMBNgJAQXshBCAAQXsgBkGWFiAFQUBrEKgBGgwHCyAGQQFqIgkgCEYEQEFw' +
-  'IQQgAEFwIAZBuTpBABCoARoMBwsgCCAKIAkgCBCxASIGSwRAIAUgBiAKai0AADYCUEFxIQQgAEFxIAZB6hUgBUHQAGoQqAEaDAcL' +
-  'AkAgECAJIApqIgYgCCAJayIIELIBIgRBAE4NACAQIAYgCBC0ASIEQQBODQAgBSAEEEI2AmAgACAEIAlBuBUgBUHgAGoQqAEhBAwH' +
-  'CyAEQQFqIQkLIAMoAhAiBCADKAIMIA9BAnRqIgYoAgBGBEAgBSAFQaABaiAMIA4QswE2AnBBfCEEIABBfCAHQboZIAVB8ABqEKgB' +
-  'GgwGCyAGIAQ2AgACQCADKAIIIAtHBEAgAygCBCEEDAELIAMoAgAgC0EBdEEQIAsbIgZBAnQiBBBJIghFBEBBfyEEIAVBfxBCNgKA' +
-  'ASAAQX8gB0G4FSAFQYABahCoARoMBwsgAyAINgIAIAMoAgQgBBBJIgRFBEBBfyEEIAVBfxBCNgKQASAAQX8gB0G4FSAFQZABahCo' +
-  'ARoMBwsgAyAGNgIIIAMgBDYCBAsgC0ECdCIHIAMoAgBqIA82AgAgBCAHaiAJNgIAIAtBAWohCwwECyAEQQFqIQQMAAsACyANIAcg' +
-  'DRshDSAAIAcgCCAFQdgBahC1ASIERQ0BDAILC0F6IQQgASgCACADKAIAIAMoAgQgCxBRIgJBekYEQCAAQXpBAEG3G0EAEKgBGgwB' +
-  'CyACQQBIBEAgBSACEEI2AgAgACACQQBBuBUgBRCoASEEDAELIAUpA9gBIhJQBEBBACEEDAELIAEoAgAgAiASEHgiAUUEQCABIQQM' +
-  'AQtBbiEEIAFBbkYEQCAAQW4gDUGwMEEAEKgBGgwBCyAFIAEQQjYCECAAIAEgDUG4FSAFQRBqEKgBIQQLIAVB8AFqJAAgBAsiACAA' +
-  'BEAgACgCABBIIABBCGoQtgEgAEE4ahC2ASAAEEoLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIg' +
-  'AEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC64BAQN/IAAoAhAiBiABKAIAIgQg' +
-  'BCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABCuAQ0BIAQhBQtBACEEIAUgBkYNASACIAU2AgAgBSAAKAIQIgIgAiAFSRsh' +
-  'BANAAkAgBCAFRwRAIAAoAgwgBWosAAAQrgFFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQM' +
-  'AQsLIAQLqwQBBn8jAEEgayIKJAAgASgCACIHIAIgAiAHSRshCSAHIQYCQAJAAkACQAJAAkACQAJAAkADQCAGIAlHBEAgACgCDCAG' +
-  'ai0AAEE6Rg0CIAZBAWohBgwBCwsgA0UNAQwHCyADDQZBbyEIIAAgByAGQdMWELgBIgNBAEgNByAAIAZBAWoiCSACQeMWELgBIgdB' +
-  'AEgNByAHDQEgAiAGSw0FDAQLIAAgByACQeMWELgBIgdBAE4NAUFvIQgMBgsgAyAHTQ0BIAEoAgAhASAKIAc2AhQgCiADNgIQIABB' +
-  'byABQeUtIApBEGoQqAEaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEBdEEQIAYbIgZB' +
-  'AnQiCBBJIgsEQCAEIAs2AgALIAQoAgQgCBBJIgkEQCAEIAk2AgQLIAQoAgggCBBJIghFDQEgBCAINgIIIAtFIAlFcg0BIAQgBjYC' +
-  'ECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgCDEEBajYCDCAB' +
-  'IAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/EEI2AgAgAEF/IAFBuBUgChCoARoMAwsgASgCACEJC0FvIQggAEFvIAlB9zBB' +
-  'ABCoARoMAQtBbyEIIABBbyAHQaIyQQAQqAEaCyAKQSBqJAAgCAtrAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACAB' +
-  'aiwAACIDQR9LDQAgAxCuAQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvtAQEL' +
-  'fwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQtwEhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAo' +
-  'AhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAG' +
-  'IA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAAL' +
-  'AAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFq' +
-  'IQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALsQQCCH8EfkF2IQMCQAJAIAAoAhwi' +
-  'BEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQSSID' +
-  'RQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQSSIFRQ0CIAAgAzYCICAAIAU2' +
-  'AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQRCIHRQ0AGiAAKAIcIgNBACADQQBK' +
-  'GyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEEogACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyII' +
-  'QQFqIQMgCC0AAA0ACyAIIAVrELcBIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAMAQsLCyIDDQEL' +
-  'IAAoAgAgACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACANIAApAwh8QgF8' +
-  'NwMIIAEgAhC3ASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgC' +
-  'HCIDQQFqNgIcCyADDwtBfwuwAgIDfwJ+IwBBEGsiBSQAAn8gAUEBaiIEIAJPIAAoAgwgBGotAABBLUdyRQRAIABBbiAEQdo2QQAQ' +
-  'qAEaQW4MAQsgAiAERwRAIAQhAQNAIAEgAkkEQCAAKAIMIAFqLQAAIgZBOmtB/wFxQfUBTQRAIAUgBjYCACAAQW4gAUHiMiAFEKgB' +
-  'GkFuDAQLIAatQtD///8PfEL/////D4MiCEL+//////////8AhUIKgCAHUwRAIABBbiAEQd4wQQAQqAEaQW4MBAUgAUEBaiEBIAgg' +
-  'B0IKfnwhBwwCCwALC0L///////////8AIAMpAwAiCH0gB1MEQCAAQW4gBEGIMEEAEKgBGkFuDAILIAMgByAIfDcDAEEADAELIABB' +
-  'biABQaA0QQAQqAEaQW4LIAVBEGokAAsXACAAKAIAEEogACgCGBBKIAAoAiQQSgs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAA' +
-  'IANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7wECBH8BfiMAQTBrIgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiABIQUDQAJAAkAg' +
-  'BSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVBjjMgBEEQahCoARoMAQsg' +
-  'CEIKfiAHrULQ////D3xC/////w+DfCIIQoCAgIAEUw0BIAQgAzYCICAAQW8gAUH0HSAEQSBqEKgBGgtBfyAIpyACIAVLGwwDCyAF' +
-  'QQFqIQUMAAsACyAEIAM2AgAgAEFvIAFBqTcgBBCoARpBfwsgBEEwaiQACzQAAn9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABog' +
-  'ACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhyGwuRAwIHfwF+' +
-  'IwBBsARrIgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBdIgdBAEgEQCAHrCELDAELAkAgB0HBAEkEQCAEQTBq' +
-  'IQUgBEGwAmohBgwBCyAHQQJ0IgUQRSIGQQAgBRBFIgUbDQAgBhBKIAUQSkJ/IQsMAQsgACgCACABIAYgBSAHEF0aIARCADcDKANA' +
-  'IAcgCEYEQCAAKAIAIAEQeSILQgBVBEAgBCALNwMAIARBEGoiAEEYQawmIAQQpgEaIAIgAyAEQShqIAAQvAELIAMEQCACIAQoAigi' +
-  'ACADQQFrIAAgA0kbakEAOgAACyAEQbACaiAGRwRAIAYQSiAFEEoLIAQpAyghCwwCCyAIBEAgAiADIARBKGpB0j0QvAELIAIgAyAE' +
-  'QShqIAAgBiAIQQJ0IglqKAIAELkBELwBIAUgCWoiCSgCAARAIAIgAyAEQShqIgpB1y8QvAEgAiADIAogACAJKAIAELoBELwBCyAI' +
-  'QQFqIQgMAAsACyAEQbAEaiQAIAsLSQICfwF+A0AgAy0AACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUg' +
-  'BgtCAXw3AwAgA0EBaiEDDAELCwsiAQF/IABBHmoiAUELTwRAIAAQQg8LIAFBAnRBhD9qKAIACx4AIAAEQCAAIAE2AgAgAEEkakHI' +
-  'ASACIAMQpAEaCwtPAQF/IwBBEGsiBCQAAkAgAEUEQCAEIAM2AgxBACABIAIgAxC+AQwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASAC' +
-  'IAMQvgELIARBEGokACABC6gFAQd/IwBBQGoiAyQAQfDDAEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GA' +
-  'AjYCCCADIAA2AgQgAyAHNgIAQfDDAEFkQbARIAMQvwEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABDBAUUNACACQQFq' +
-  'IQIMAQsLIAMgAjYCPCAAIAQgA0E8ahDCASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEMEBDQEg' +
-  'AiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJN' +
-  'ckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQwQENASAC' +
-  'BSABCzYCPCAAIAQgA0E8ahDCASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABDBAQRAIAJBAWohAgwBBSACIQEM' +
-  'BQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHTPSAAGzYCFCADQbEx' +
-  'QdM9IARBKEsbNgIYQfDDAEFkQfI4IANBEGoQvwEaQWQMAQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxBwQBI' +
-  'DQELIANCwICAgIAINwIsIAMgADYCJCADIAc2AiAgA0GxMUHTPSAEQShLGzYCKEHwwwBBbEGSKiADQSBqEL8BGkFsDAELQfjHACAG' +
-  'NgIAQfTHACAFNgIAQQALIANBQGskAAsNACAAQSBGIABBCUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYNACAA' +
-  'IANqLQAAIgVBMGtB/wFxQQlLDQAgAiADQQFqIgM2AgAgAUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAEL0gMB' +
-  'Bn8jAEFAaiIDJAACfyAAQcEAa0G/f00EQCADQcAANgIEIAMgADYCAEHwwwBBbEH5KCADEL8BGkFsDAELIAMgASgCACIENgI8IAMg' +
-  'AigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHAPmotAAA2AgALIAVFDQAgBSAAQf8B' +
-  'cSAAQcA+ai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2' +
-  'AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBM' +
-  'DQBBuQ8hBiAFRQ0BCyAHDQFB1hAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYCIEHwwwBBbEG9LSADQSBqEL8BGkFsDAEL' +
-  'IAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQfDDAEFsQY0tIANBEGoQvwEaQWwMAQsgASAENgIAIAIg' +
-  'BTYCAEEACyADQUBrJAALkQICB38CfiMAQaAIayIGJAACQCAAKAIkDQAgACgCACIDIANsIgQgA2whByAAKAIMIANsIARqQQAQQyIC' +
-  'BH9BfiEBAkAgAkUgB0EASHIgACgCECAEQQJ0aigCACAEbUECaqwgA6wgBK1+fiIIQgBTcg0AIAJBHGogAkEkaiAHrSIJIAI0AiB8' +
-  'QQQQRiIBDQAgAkEIaiACQRBqIAI0AgwgCCAJfHxBEBBGIQELIAEFQX8LIQEDQEEAIAUgB0ggARsEQCACIAZBACAAIAUgA20iASAF' +
-  'IAEgA2xrIAYQxQEQUSIBQR91IAFxIQEgBUEBaiEFDAEFIAEEQCACEEgMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAh' +
-  'BCADIAE2AgAgBCAEbCACaiEEIAAoAhAgAUECdGoiASEFIAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAg' +
-  'ACgCFCABQQJ0aigCAGxqNgIAIAFBAWohASACQQFqIQIMAQsLC+0EAgh/AX4jAEHQAGsiASQAQfDDAEEAQewB/AsAQdDHACgCACEA' +
-  'IAFB1McAKAIAIgI2AkwgAUHYxwAoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRBwQBrQb9/TQRAIAFBwAA2' +
-  'AgQgASAENgIAQfDDAEFsQfkoIAEQvwEaDAELIAQgAUHMAGogAUHIAGoQwwENAEHoxwAoAgAiAkEASARAIAFBgAI2AhQgASACNgIQ' +
-  'QfDDAEFrQZ4cIAFBEGoQvwEaDAELIAJFQeTHACgCAEEAIAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBB8MMAQWtBnhwgAUEwahC/' +
-  'ARoMAQsCQEEBQcAAEEQiAARAIABC0A83AzggAEEBNgI0IAFBQGtBADYCACABQgA3AzggACAENgIAIAAgASgCTCIFNgIEIAAgASgC' +
-  'SCIGNgIIIABB4McAKAIAQQBHNgIYQdzHACgCACEHIAAgAjYCICAAIAc2AhwgBCAFIAYgAUE4ahDHAQRAIAEoAkAQSiAAEMgBDAML' +
-  'IAAgAUE4ahDJASABKAJAEEpBfyEDDQFBACAAKAIMQRtGIAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABA6IgI2AiwgAkUNAgsC' +
-  'fyAAIAAoAgAiAyADbEECdBBFIgM2AjBBfyADRQ0AGiAAKAIAQRFIBEAgABDOAQsgACgCKCAAKAIscgR/QQAFIAAQxAELCyIDDQEg' +
-  'ACEDDAILQX8hAwsgASADEL0BNgIgQfDDACADQbgVIAFBIGoQvwEaIAAQyAFBACEDCyABQdAAaiQAIAMLmgUBB38jAEGQAmsiByQA' +
-  'A0AgACAGTCAEckUEQCAAIAZBAEEBIAAgB0EQaiIEEMoBIAZBAWohBiADIAAgBBDLASEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUg' +
-  'AEEBIAdBEGoiBhDKASAFQQFqIQUgAyAAIAYQywEhBAwBCwtBfyEGAkAgBEUEQEEAIQUCQAJAQeDHACgCACIGRQRAQQAhBANAIAAg' +
-  'BEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEMoBIARBAWohBCADIAAgBRDLASEFDAELCyAFRQ0BQQAhBUF/IQYM' +
-  'AgsgBiAAIAMQzAEiBA0DC0EAIQRBASEJQdzHACgCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQ' +
-  'ahDLAQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARBf3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahDLAQ0DBSAH' +
-  'QRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAG' +
-  'DQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQygEgBkEBaiEEIAMgACAFEMsBIQUMAQUgCEEBaiEJIAUhBgwC' +
-  'CwALAAsACwNAAkBBACEEIAVB6McAKAIATiAGcg0AQeTHACgCACAAIAUQzQEiBA0DIAMgAEHkxwAoAgAgACAFbEECdGoQywEhBiAF' +
-  'QQFqIQUMAQsLIAZFDQELIAcgBhC9ATYCAEHwwwAgBkG4FSAHEL8BIQQLIAdBkAJqJAAgBAs1ACAABEAgACgCJBBIIAAoAigQNSAA' +
-  'KAIsEEogACgCEBBKIAAoAhQQSiAAKAIwEEogABBKCwvvAgEKfyAAIAAoAgAiBSAFbCIGQQFqQQQQRCIHNgIQIAAgBSABKAIAIghs' +
-  'IgJBAnQQRSILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACACQQBKGyEDQQAhAgN/IAIgA0YEfwN/IAQgBkYEfyAGQQQQRCIGRQ0EQQAh' +
-  'AiAFQQAgBUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEEA0AgBCAJRgRAIAJBAWohAiABKAIAIQgMAwUgByABKAIIIAQgCGpBAnRq' +
-  'KAIAQQJ0IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYCACALIAMgCmpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwsgBhBKIAAgCDYC' +
-  'DEEABSAEQQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACACIAdqKAIAajYCAAwBCwsFIAEoAgggAkECdGooAgBBAnQgB2oiCkEEaiAK' +
-  'KAIEQQFqNgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMgBGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAE' +
-  'bGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQEDfwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCAB' +
-  'QQJ0IgQgA0EBdCAEIAMbIgNsEEkiBUUEQEF/DwsgACADNgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAo' +
-  'AgBBAWo2AgBBAAvIAwEGfyMAQcCCAWsiAyQAIANBwIABakEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShsh' +
-  'BUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAiBkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBB8MMAQWtB9CogA0EQ' +
-  'ahC/ARoMAwsgAiABIANBQGsgASAEbEECdGoQywEEQEF/IQAgA0F/EL0BNgIAQfDDAEF/QbgVIAMQvwEaDAMFIARBAWohBAwBCwAL' +
-  'AAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB' +
-  '8MMAQWtBvikgA0EwahC/ARoMAQsgASADQcCAAWogBUECdGoiCCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2Aigg' +
-  'AyAEIAAgAWxrQQFqNgIsQfDDAEFrQeo3IANBIGoQvwEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEE' +
-  'DAILIQALCyADQcCCAWokACAAC5IDAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEg' +
-  'AWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpq' +
-  'LQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB8MMAQWtBhBEgAxC/ARpBawwEBSAE' +
-  'IAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB8MMAQWtB' +
-  'qicgA0EgahC/ARpBawwCCyADQTBqIARqIgggCC0AACIIQQFqOgAAIAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2' +
-  'AhQgAyAEIAAgAWxrQQFqNgIYQfDDAEFrQdclIANBEGoQvwEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGoo' +
-  'AgAhASACIAdsIgNBAnRBBGoQRSIERSABIAJsIANqQQJ0EEUiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRq' +
-  'IAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGEDM2AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQxQEgBWoh' +
-  'BSABQQFqIQEMAQsLCyAEEEogBhBKC6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASAD' +
-  'IAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGRKSADEL8BGiACRQ0AIAIgADYC' +
-  'CCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABDEASIDBEAg' +
-  'BCADEL0BNgIgIAIgA0G4FSAEQSBqEL8BIQMMAQsgACgCJBBSIAAoAiQQUyAAKAIAIAEgAhDPASIDDQAgBSAFbCEGQQAhAwNAIAMg' +
-  'BkYEQEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHENEBEFRFDQAgACgCJCAEQSxqIARBKGoQZyAAKAIkEFIg' +
-  'ASAEKAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0GECSAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkGiGiAGQQF0IAFKDQAaQZsaIAZB' +
-  'A2wgAUwNABpBhSZBxwggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVt' +
-  'IgMgBWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB/DQgBBC/ARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYC' +
-  'CCACIAY2AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL+AECBn8BfgJAIABFIAFFckEB' +
-  'IAIbBEBBfiEDQfDDAEF+QZ0LQQAQvwEaDAELIAAgAUHwwwAQ0AEiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQUkEADwsC' +
-  'QCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcDAAwBC0IAIQkgACgCJCAEIAAoAjAgBhBkIQUgAiAEQQN0aiIIQgA3AwBB' +
-  'ACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIwIANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQM' +
-  'AAsACyADC5wCAgJ/AX4jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hCCAGQX5B2QxBABC/ARoMAQsgBf0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxACQCAAKAIsBEAgB0IANwMIIAdBADYCAAwBCyAAKAIoBEAgADQCACEJIAdB' +
-  'ATYCACAHIAkgCX5C5AB+QgAgACgCNBs3AwgMAQsgB0IANwMIIAdBAjYCAAsCQCAHKAIAQQJGDQAgACgCACABIAYQzwEiCA0BIAAg' +
-  'ByABIAIgAyAEIAUgBygCAEECdEGwP2ooAgAREwANAEEAIQgMAQsgACABIAIgAyAEIAUgBhDUASEICyAHQRBqJAAgCAu7AQEBfyMA' +
-  'QRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkHZDEEAEL8BGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/QsDECAAIAEgBhDQASIBDQAgAEEBEAdBACEBIAAgAiADIAQgBRDZASEEIABBABAHIAAoAiQQUiAERQ0AIAcg' +
-  'BBC9ATYCACAGIARBuBUgBxC/ASEBCyAHQRBqJAAgAQthAgF/AXsjAEEgayIBJABBASEHIAAoAiwgAiADIAQgBSABEDxFBEAgBiAB' +
-  '/QAEACII/QsDCCAGIAEpAxA3AxggBiAI/R0AIAEoAhggASgCHBDWAUEAIQcLIAFBIGokACAHCzQAIAACf0EEIAINABoCQCABQgFY' +
-  'BEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgALygQCCn8CfiMAQTBrIgckACAAKAIAIQsgACgCKBA2IAsgC2whDAJ/A0Ag' +
-  'CSAMRwRAAkAgAiAJai0AACIKRQ0AIAAoAighCEF/IQ0CQCAAKAIAIAkgChDRASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIOIAgoAhQg' +
-  'CCgCECAKbCIKQQJ0aigCACIPQf//A3EiEGotAABB/wFGIA4gCCgCHGogEEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAKEDdBACEN' +
-  'CyANRQ0AQQEMAwsgCUEBaiEJDAELC0EAIQkgB0EANgIMAkACQAJAIAEpAwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAiggAyARIAAo' +
-  'AjBBACAFGyAHQQxqIAdBEGoQOCAHKQMYIRIgBygCKCIIRSAHKQMQIhFCAFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZBABDUAQ0B' +
-  'IAYgBv0AAxAgB0EgaiAS/RL9VwMAAf3OAf0LAxAMAwsgCEUNAQsgACgCKCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdBDGogB0EQ' +
-  'ahA4IAcpAxggEnwhEiAHKQMQIRELAkAgBUUgEVByDQAgBSACIAz8CgAAIAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEgBSAAKAIw' +
-  'IAlBAnRqKAIAIgIgC20iCGogAiAIIAtsa0EBajoAACAJQQFqIQkMAAsACyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAGIBEgBygC' +
-  'KCAHKAIsENYBC0EACyAHQTBqJAALvwICCH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUg' +
-  'BCkDCCABWnENASAJIAIQBCIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQ' +
-  'XiIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAAL' +
-  'AAsLIAVBAEgNAQsgCSAHQQhqEGMgBCAHKQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0C' +
-  'GgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAULOQAgACgCJCAAKAI0EGAgBEIANwMIIAAgASACIAMgBBDY' +
-  'ASIAQQBMBEAgBEEENgIACyAAQR91IABxC9oHAhN/AX4jAEFAaiIDJAACQCAARSABRXJBASACGwRAQX4hBEHwwwBBfkH7CkEAEL8B' +
-  'GgwBCyAAKAIAIQcgA0GoyAApAwA3AzggA0J/QcjIACkDACIWIBZQGzcDMCAAEMQBIgUEQCADIAUQvQE2AgBB8MMAIAVBuBUgAxC/' +
-  'ASEEDAELIABBqMgAKQMAIANBMGogAhDbASIEDQAgASACIAcgB2wiBfwKAAAgBUECdCIHEEUiC0UEQEF/IQRB8MMAQX9BuQhBABC/' +
-  'ARoMAQtBuMgAKAIAIQQgBUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkL' +
-  'IAZBAWohBgwBCwsgCyAJIANBOGoQ3AFBwMgAKAIAIQhBsMgAKAIAIgZFIAlB/wNKcSENIAMgCTYCGCADIAU2AhQgAyALNgIQIAMg' +
-  'AjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYCKCADQbjIACgCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxBF' +
-  'Igc2AiAgAyAFEEUiBDYCLCAHQQAgBBtFBEAgBxBKIAQQSiALEEpBfyEEQfDDAEF/QbkIQQAQvwEaDAILIANBCGogAUEAEN0BCyAJ' +
-  'QYACbUEBIA0bIRBBACAIIAYbIQ9CACAFrUIChkLoB3wgBhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQ' +
-  'IBFBB0pyckUEQAJAAn8gBiABIAIgBUG4yAAoAgAgCyAEQQJ0aiIUIAwgCSAEayIHIAcgDEobIghBARDeASIKayIHIA9IIg4gDUVy' +
-  'RQRAIBFBAWpBACADQQhqIAQgCCAKIAggEEwgCiATaqxCAYZC6Ad8IANBMGoQ3wEiCkEERhshESAKQQFGDAELIA4NAUEAIQ4jAEEg' +
-  'ayIKJAAgACABQgIgFiADQTBqIhUpAwAQ6AFBACAKQQAQ0wFFBEAgFSAKKQMQEOkBIAooAgBBAUYhDgsgCkEgaiQAIA4LRQ0AIAQg' +
-  'CGohBCAMIAwgEkh0IQwgByEGDAMLIAEgAiAFQbjIACgCACAUIAhBABDeARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUg' +
-  'AygCJCADKAIoTHINASADQQhqIAEgBBDdAQwBCwsLIA0EQCAAKAIkEFILIAMoAiAQSiADKAIsEEogCxBKQQAhBCADKQMwQgBSIAdy' +
-  'IAYgD0xyDQBBZSEEQfDDAEFlQfggQQAQvwEaCyADQUBrJAAgBAvWAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgC' +
-  'IEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCABQQEgAxDgAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkGzJkEAEL8BGkF+' +
-  'DAELIAAgAyAEENABIAAoAiQQUgsiBEEBag4CAAUBC0F/IQRB8MMAQX9BuQhBABC/ARoMBAsgACgCACIFQRBKDQELIAVBEEcNAUEQ' +
-  'IQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxDhAUEAIQQMBQtB' +
-  'ACEEIAUgACgCBCAAKAIIIAFBACADEOABDAQLIAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxDiAUEAIQQMAwsgACgCCCEEIAAoAgQh' +
-  'BwsgBCAHRw0AAkACQCAFIAQgASACIAMQ4wEiBEEBag4CAAMBC0F/IQRB8MMAQX9BuQhBABC/ARoMAgsgAikDAEIAUg0AIAYgACgC' +
-  'ACIANgIEIAYgADYCAEFlIQRB8MMAQWVBig4gBhC/ARoMAQsgACABIAIgAxDkASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCAD' +
-  'p0EBSgRAIAIQ5QEhBCAAIAFBAWsiAUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvf' +
-  'AQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEFJBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAg' +
-  'ASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQgAxDmAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6' +
-  'AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABDnAQuE' +
-  'AQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAI' +
-  'QX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAo' +
-  'AgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEFNBACEHIAAoAgBCAiAFIAYpAwAQ6AFBACAIENkB' +
-  'GiAGIAgpAxAQ6QFBASAIKAIAQQFGDQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEgAmpBABDnAQNAIAcgACgCHE4NCCAAKAIA' +
-  'IgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQ5gEgB0EBaiEHDAALAAUgCRBVGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACAD' +
-  'KAIkIAAoAgQgACgCGCAHQQJ0aigCABDmASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRBVGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQ' +
-  '5wELIAgoAgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQ7AEgBkGAAmogAiABIAQgBxDt' +
-  'ASAGIAEgAiAEIAcQ7QFBACEHIABBACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAH' +
-  'QQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIAIAYgBEECdGooAgAQ7gFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsL' +
-  'IAZBkAZqJAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBogBUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAY' +
-  'aiAAIAVBiBpqIgcQ7AEgBUGAEmogASAHEOwBIAVBgBBqIAIgBxDsASAFQYAOaiABIAcQ7AEgBUGADGogAiAHEOwBIAFBf3MgAGog' +
-  'AUEBam1BAWpBACAAIAFKGyEKIABBACAAQQBKGyELA38gBiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEPABQQAF' +
-  'IAYgBiABbSIMIAFsayEIIAYgASAAEPEBIgdBAEgEQCAFIAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApq' +
-  'aiAINgIAIAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYCACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJt' +
-  'Igg2AgAgBUGABmogB2ogBiACIAhsazYCACAFQYACaiAHaiAGIAIgABDxATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJq' +
-  'IAAgAiAAIAVBiBpqIgYQ8AEgBUGAFmogACABIAYQ8gEgBUGAFGogACACIAYQ8gFBACEHQQAhCCABIAJGBEAgBUGIGmoQ5QGnQQFx' +
-  'IQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtq' +
-  'IAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIA' +
-  'QQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAA' +
-  'IAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEOwBIAVBgARqIAEg' +
-  'BBDzASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQ5QFCAYMhAgNAIAYgCkcE' +
-  'QCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRq' +
-  'KAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwB' +
-  'CwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiABIAVBiAhqEPMBDAELIAVBgAJqIAEgBUGICGoQ7AELIAEgBmwhCyABIARs' +
-  'IAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEEC' +
-  'dGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAI' +
-  'ayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EEUiCUUNAANA' +
-  'An8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEGCyAJEEogBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqEPQBQQAhBkEA' +
-  'IQcgCCAJEPUBIghFBEAgCRBKDAULA0AgBkHjAEsgB3JFBEAgAykDAFANAyAIIAVB2AhqEOUBQgGEEF8gCCADKQMAIgJCyAEgAkLI' +
-  'AVQbEAYgCCAFEGMgA0IAIAMpAwAiAiAFKQMAfSIVIAIgFVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAA' +
-  'EF4iB0EAIAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0AgBiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSIL' +
-  'QQJ0IhAgBUGABmoiEWogByABbSISIAFvIhM2AgAgECAFQYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sg' +
-  'ARD2ATYCACALIBRqIA4gB2sgARD2ATYCACAGQQFqIQYMAQsACwALIAUgACAFQdgIaiIDEOwBQQAhBiAAQQAgAEEAShshCCADEOUB' +
-  'QgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigC' +
-  'ACAKKAIAaiABEPYBIQcgBCADIAlqIAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYgARD3AUECdCAFakGICGooAgBqIAEQ' +
-  '9gEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIEEggCkEBaiEKDAALAAtBfwsgBUHgCGokAAvk' +
-  'AwICfwJ+IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBBgCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEGIAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8' +
-  'CzcDKCAEIAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQ5QFCAYQQXyAEKQMYIgFQRQRAIAAoAiQgARBhCyAEKQMgIgFQRQRAIAAoAiQg' +
-  'ARBiCwJAIAAgBEHQAGpB8MMAENABIgUNACAAQgFCACAEKQMoIAIpAwAQ6AEiASABQn9RGyADIARBMGoQ2QEhAyACIAQpA0AQ6QEg' +
-  'A0UEQEEAIQUMAQsgBCADEL0BNgIQQfDDACADQbgVIARBEGoQvwEhBQsgACgCJBBSIAAoAiRCABBiIAAoAiRCABBhIAAoAiRCABBf' +
-  'AkAgBQ0AQQAhBQJAAkAgBCgCMA4FAAICAgECC0F1IQVB8MMAQXVByiZBABC/ARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYC' +
-  'AEHwwwBBZUF1IAFQG0GKDiAEEL8BIQULIARB4CBqJAAgBQsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQTwsWACABIAAg' +
-  'AyACIANqLQAAENEBEFQaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYg' +
-  'BCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ5gEg' +
-  'AwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBS' +
-  'GwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu1AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQfDDAEF+QZ0L' +
-  'QQAQvwEaDAELIAAgAUICQgBBACADQfDDABDTASICDQBB4MgAIAMpAxAiBjcDAEHoyAAgAykDGCIHNwMAQfDIACADKAIANgIAIAAo' +
-  'AgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJB0MgAQQE2AgBB2MgAIAe6RAAAAAAAAPA/oBDrASAGuiAEQQEgBBu3oyIFRAAAAAAA' +
-  'APA/IAVEAAAAAAAA8D9kGxDrAaAiBTkDAEEDIQADfyAARQ0DIABBA3RBwD9qKwMAIAVlBH9B0MgAIABBAWo2AgBBAAUgAEEBayEA' +
-  'DAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8Hg0KAgICAgICA' +
-  '+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0CiIACi' +
-  'IARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACAB' +
-  'IAIQ3AEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUkACAFQYACaiABIAQQ7AEgBSACIAQQ7AEgAUEAIAFB' +
-  'AEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQ7AELIAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNAIAEg' +
-  'CEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAALHQEB' +
-  'fyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L4AQBDX8jAEGwAWsiBSQAQfDDAEEAQewB/AsAAkAgA0EAIAQbRQRAQX4hBkHwwwBB' +
-  'fkH2GEEAEL8BGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAFQagBahDDASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEA' +
-  'QcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCAB' +
-  'IAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRA' +
-  'A0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0GEyAAgDTYCAEEB' +
-  'IQYMBAsgACABaiEOIAAgECAPIAlBABDuASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEt' +
-  'AAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiABQQFqIQEMAQsL' +
-  'IAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFqNgIEQfDDAEFq' +
-  'QdMkIAUQvwEaQWoFIAFBAWohAQwBCwshBgsgBUGwAWokACAGC8IDAgx/A34jAEHAAmsiByQAAkAgBEECSA0AIARBAWutIRMgA6wh' +
-  'FCAFQQAgBUEAShshDCADQQAgA0EAShshDQNAIAkgDEYNAUEAIQggB0EAQcAA/AsAIAAgBhDlASAUgqciA0ECdGooAgAhBUEBIQQg' +
-  'BhDlASEVIAMgB2pBAToAACAHIAM2AkAgBSAVIBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEEDAELIAogBSAA' +
-  'IAdBQGsgCEECdGooAgBBAnQiA2ooAgAgBUYbIQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMFAkAgAyAHaiIR' +
-  'LQAADQAgACADQQJ0IgtqKAIAIA5HDQAgASALaigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAHQUBrIARBAnRq' +
-  'IAM2AgAgEUEBOgAAIARBAWohBAsgA0EBaiEDDAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiIIIAogBSAIKAIA' +
-  'IAVGGzYCACADQQFqIQMMAQsLIAlBAWohCQwACwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAgAUEBaiIAbSID' +
-  'IABsIgRrRwR/QX8gAyAAIARqIAJKGwVBfwsL+AIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEBIQUDQCAEIAhG' +
-  'BEACQCAFBEAgAxDlAadBAXEhCQsDQCAHIAhGDQECQCAGIAdBAnRqKAIADQBBACEFIAchBANAIAEgBEYEQCAGQYACaiAFIAMQ7AFB' +
-  'ACEEIAVBACAFQQBKGyEKA0AgBCAKRg0DIAAgBEECdCILIAZBgARqIgxqKAIAIgVBf3MgAWogBSAJG0ECdGogBkGAAmogC2ooAgBB' +
-  'AnQgDGooAgA2AgAgBEEBaiEEDAALAAUCQCAEIAJtIAcgAm1HDQAgBCACIAEQ8QEgByACIAEQ8QFHDQAgBiAEQQJ0akEBNgIAIAZB' +
-  'gARqIAVBAnRqIAQ2AgAgBUEBaiEFCyAEQQFqIQQMAQsACwALIAdBAWohBwwACwALBSAEIAIgARDxASAEQX9zIAFqIAIgARDxAXNB' +
-  'f3NBH3YgBXEhBSAEQQFqIQQMAQsLIAZBgAZqJAALpQECBn8BfiMAQYACayIGJAAgBiABQQJtIgQgAhDsASAEQQAgBEEAShshCCAB' +
-  'QQFrIQcDQCAFIAhGBEAgAUEBcQRAIAAgBEECdGogBDYCAAsgBkGAAmokAAUgAhDlASEJIAAgBUECdCIDaiADIAZqKAIAIgNBf3Mg' +
-  'AWogAyAJQgGDUBsiAzYCACAAIAcgBWtBAnRqIAcgA2s2AgAgBUEBaiEFDAELCwvkAwIIfwN+IwBBIGsiCSQAIAAoAgAiA0EBIANB' +
-  'AUobIQpBASEGAkACQAN/IAMhBSAKIAYiBEYEfyAAIAIQ5QEgA6wiC4KnIANBf3NBAXEiBBD4ATYCSCAAIAIQ5QEgC4KnIAQQ+AE2' +
-  'AkwgAhDlASEMIAFFDQIgA0EAIANBAEobIQQgCSAMIAesIgyCp0ECdGooAgAhCCACEOUBIAkgAhDlASAMgqdBAnRqKAIAIQUgC4Kn' +
-  'IQYgAhDlASALgqchAkEABQNAIAUiCARAIAQgCG8hBSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYM' +
-  'AQsLIQEDQCABIARHBEAgACABQQJ0aiIHIAEgCGwgBmogAxD2ATYCCCAHIAEgBWwgAmogAxD2ATYCKCABQQFqIQEMAQsLIAAgAEEo' +
-  'aiADQQFrIgVBAnRqKAIAIAAoAihqIAMQ9gE2AlQMAQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhDlASALgqcgBBD4' +
-  'ASIENgJUIABBKGogAyAEIANBACACEPkBIAEgBSAIKAIAIgFBAXQgA0EBIAF0IAIQ+QELIAAgACAFQQJ0aigCCEEBdCADEPYBNgJQ' +
-  'IAlBIGokAAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpBAm0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQgAkEBayIRIAJs' +
-  'aiIVIBBqIhYgEGpBABBDIgxFDQAgDkEAIA5BAEobIRsgAkEAIAJBAEobIRwgACgCVCAAKAJIaiACEPYBIRcgACgCTCAAKAJQaiAC' +
-  'EPYBIRggAEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0iBEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAHQX9zaiIPRhsh' +
-  'HyACIAdsISAgByACEPcBIhogAmwiBSAUaiEhIAIgBGwiBCATaiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8gAhD3ASImIAJs' +
-  'IgQgFGohJyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEpIAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0CIAAoAkggBWsg' +
-  'AhD2ASEEIB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJvayINIAAoAkwgCGsgAhD2ASILIBNqajYCaCADIAQgKGo2AmQgAyAE' +
-  'IA5qIA1qNgJgIAMgBSAJaiACEPYBIgkgAmwgFWogBiAIaiACEPYBIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAqNgJEIAMgBSAK' +
-  'aiACEPYBIgogAmwgFmogBiALaiACEPYBIgZqNgJYIANBfzYCXCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyARIBpKGzYCUCAD' +
-  'IAc2AkAgAyAXIAlrIAIQ9gEgAmwgFWogGCANayACEPYBajYCcCADIBcgCmsgAhD2ASACbCAWaiAYIAZrIAIQ9gFqNgJ0QQAhBiAE' +
-  'IAVHIAggC0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRAIARFBEAgDCADQQAgBhBRIgRBAEgNAiABIARBAnRqIAggK2o2AgAL' +
-  'IAhBAWohCAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayALQRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAGQQBKGyEsA38g' +
-  'CiAsRgR/IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGooAgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkMAQsACwALCwsg' +
-  'DBBIQQAhBAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyADQYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAgAW0iAiACIAEg' +
-  'ACABIAJsayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+IBAQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/cyABaiIKIAhO' +
-  'BEBBACEHQQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRDlASAHrIKnQQJ0aigCACIGNgIAIAAgCkECdGogAiAGayADEPYBIgc2AgBB' +
-  'ASAGdCAEckEBIAd0ciEEIAhBAWohCAwDBSAEIAZ2QQFxIAQgAiAGayADEPYBIgx2QQFxciAGIAxGIAggCkdzRXJFBEAgCSAHQQJ0' +
-  'aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELAAsACwsgCUEgaiQAC8QKAQR/IwBBgCVrIgUkACAEBEAgBEEAQewB/AsACwJAIANFBEBB' +
-  'fiECIARBfkG3F0EAEL8BGgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5Bqy9BABC/ARoMAQsC' +
-  'fyACRQRAIAVB+CBqQQBBiAT8CwAgBUG4ImohB0EADAELIAIoAgAiBkHBAE8EQCAFIAY2AgBBbCECIARBbEHgMyAFEL8BGgwCCyAF' +
-  'QfggakEAQYgE/AsAIAVBuCJqIQcgAigCBAshAiAHIAIgBiAEEPsBIgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKEISAFIAY2AoAh' +
-  'IAUgATYC/CAgBSAAQdM9IAAbNgL4ICAFQfggaiEEQQAhASMAQSBrIgYkAAJ/A0AjAEEQayICJAADQAJAIAEgBCgCBCIHTw0AIAQo' +
-  'AgAgByABIAIQ/gEiB0F+cUECRg0AIAdBBEYEQCAEIAIoAgAgAigCBBCGAkUNAQsgAigCDCEBDAELCyACQRBqJAAgASICIAQoAgQi' +
-  'B08EQCAEKAIMIAc2AtggQQAMAgsDQCAEKAIAIAcgASAGQRBqEP4BIghBe3EEQCAGKAIcIgEgBCgCBCIHSQ0BCwsgCEEERw0ACyAE' +
-  'IAI2AjACQCAEKAIAIAZBEGogBhD/AUUNACAEIAYgBkEQahCAAkUNAAJ/IARBADYCFCAEKAIAIAYoAgAgBigCBEEAQQAQiAIhAiAE' +
-  'KAIIIgchAQJAIAcNACACEIkCIgchASAHDQBBACEHIAIQkwIhAQsgASABbCIBIAJHBEAgBCAGIAIgAUEAEJQCDAELIAQgBzYCGAJA' +
-  'IAQQlQIiAQ0AIAQgBiACQQAQlgIiAQ0AIAQoAgwiAUEANgIEIAEgBigCHDYC2CBBACEBCyABCwwBCyAEIAZBEGoQgQILIQIgBkEg' +
-  'aiQAIAUoAqwhEEogAgRAIAMQ/AEgA0EANgIAQQAhASMAQSBrIgQkAAJAIAVB+CBqIgAoAjwiBkF/Rg0AIAAoAigiAQ0AIARBEGog' +
-  'ACgCACAAKAIEIAYQggIgBCgCHCEBIAAtACRFDQAgACgCIEEBaiEGA0AgASAAKAIEIgdPDQEgACgCACAHIAEgBBD+ASIHRQ0BIAdB' +
-  'BEYEQCAGIAAoAhhGDQIgACAEEIMCDQILIAQoAgwhASAGIAdBBEYiB2oiBiAAKAIYRyAHcg0ACwsgBEEgaiQAIAMgATYC2CAgAyAF' +
-  'KAKoITYC3CAMAQsgAyAFKAKQISIENgIAIAMgBSgCqCE2AtwgAn9BACEBIwBB0ABrIQYCf0EAIAVB+CBqIgItAMQBIAIoAhhBEEdy' +
-  'IAIoAhQgAi0ALkVycg0AGiAGQQBBxAD8CwAgAigCDCEHA0AgAUGAAkcEQCABIAdqLQAIIghBD0sEQEEADAQFIAYgCEECdGoiCCAI' +
-  'KAIAQQFqNgIAIAFBAWohAQwCCwALC0EBIAItAC8NABpBACECA0ACQCACIgFBEEYEQEEQIQEMAQsgAUEBaiECIAYgAUECdGooAgBB' +
-  'EEYNAQsLIAFBD0sLCwRAIAVB8D8pAwA3A/AgIAAgAygC2CAgBUHwIGogBUEQakEAEPoBIAUoAhBBEEdyRQRAIAMQ/AEgAyAFQRBq' +
-  'QeAg/AoAAEEAIQIMAgsgBUEQahD8ASAFKAKQISEECyADQYkgaiIAIAVBvSJqIAQgBSgCuCIiASABIARKGyIB/AoAAEEAIQIgACAB' +
-  'akEAOgAAIAUtAKUhIgBFDQAgAyAAOgCIIAsgBUGAJWokACACC/gBAQN/IAFBkMAAIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQg' +
-  'BmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQ/QEiAQ0CCyAAQQVqIAYgBfwKAAAD' +
-  'QCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAt' +
-  'AIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQ' +
-  'SiAAKALUIBBKIABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEwayIEJAACfyABRQRAIANBZkH+DEEAEL8BGkFmDAELIAFBwQBJBEAC' +
-  'QAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQrQEhCCAGQf8Aa0H/AXFBogFPBH9BzS8gBkEKEK0BBUEBCw0BIAch' +
-  'BSAIRQ0ACyAIIABrQQFqIQVBxDghAAwBC0GACkGwLiAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIo' +
-  'IAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahC/ARpBZgwCC0EAIAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANB' +
-  'ZkGGLCAEQRBqEL8BGkFmDAELIARBwAA2AgAgA0FmQd4QIAQQvwEaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACEIIC' +
-  'IAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQhAIiCUEDcQ4C' +
-  'AgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsg' +
-  'ASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEE' +
-  'A0ACQCAEIAVPDQAgACAEIAUQhAIiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEIQCIgdB' +
-  'A3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEB' +
-  'RyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQiAIhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAg' +
-  'A0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQiAIgA0YPC0EBIANBwABLDQAaQQAgAxCJAiICQQRIDQAaIAAgASgCACABKAIE' +
-  'QQAgAhCKAgsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBCeAiAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBB' +
-  'ASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQjQIhAgsgBCgCGCACTSECCyAC' +
-  'CyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEIgCIgJFBEAgACABKAIA' +
-  'QX8QlwIgBCAAQUBrNgIAQWghAiAAQWhB8RMgBBCYAgwBCwJ/IAIgBC0ADwR/IAAgASACEJ8CBUEACyIGayECIAAoAgghAyAEQQA6' +
-  'AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhCUAgwCCyAEIAIQ' +
-  'iQIiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhCTAiICIAJsQQAQlAIMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgC' +
-  'FCADEIoCRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQlQIiAg0AIAAgAyADbEECdBBFIgI2AjQg' +
-  'AkUEQEF/IQIgAEF/QbwLQQAQmAIMAQsgACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAg' +
-  'BC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhCWAiICDQAgAEEBNgIgIAEoAgwhASAFBEAgACABEKACIQIMAQsjAEEQayICJAAC' +
-  'QAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HnChChAkFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ/gEOBQQD' +
-  'AwEAAwsgACACEIMCRQ0BIAAgAUGeIxChAiAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAo' +
-  'AhRBABCIAiAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBCeAgJAIAEtAAVF' +
-  'DQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQA' +
-  'CyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQiAIhASAAIAIgACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQlgIhASADQRBqJAAgAQ0E' +
-  'IAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB8iEQoQJBaCEBDAELIAAgARCgAiEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtm' +
-  'AQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBCtASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2sh' +
-  'BAsgACAFQSMgBBCtASIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAACQCAAKAIAIAEgAhD/AUUNACAAIAIgARCAAkUNACAAKAIA' +
-  'IAIoAgAiBCACKAIEIgVBAEEAEIgCIQMgACgCCCIBRQRAIAMQiQIhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAg' +
-  'ARCKAiEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAA' +
-  'QfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEIUCIgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGA' +
-  'gARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQML' +
-  'IAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVB' +
-  'DyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEg' +
-  'BEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MA' +
-  'SxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEIQCIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAg' +
-  'AC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0A' +
-  'ACIFwCIGEIcCIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQgBUhyIAdyIAcgBhCHAhshByACQQFqIQIMAQsLIAIhAyAG' +
-  'QQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhCLAkEA' +
-  'IQFBACECA0AgACADIAVBEGogBRCMAgRAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8g' +
-  'ABCNAiIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUkACAFQRBqIAEgAhCLAgNAAkAgACgCACADIAVBEGogBRCM' +
-  'AiIBRQ0AIAAgAyAFKAIAIAUoAgQgBBCOAiICQQBIDQAgAiAETA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2' +
-  'AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxCEAiIE' +
-  'QQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVq' +
-  'QQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANA' +
-  'AkAgBCAHTw0AAkACQAJAIAAgBCAHEIQCIgxBA3EOBAMAAAEACyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhB' +
-  'PUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAIt' +
-  'AAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRCPAiEFQQAh' +
-  'BAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEIQCIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYg' +
-  'BWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxCPAiEFCyADIAQ6AAgg' +
-  'AyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEF' +
-  'AkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWosAIYCIgJOcnINASABwBCHAkUNASACIAAgAUEga0H/AXFq' +
-  'LACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAFLAAAIgQQkAINASAEEJECDQELA38gACADRgRAIAEPCyAA' +
-  'IAVqLAAAIgIQkgIEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWog' +
-  'ASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HA' +
-  'ACECAkAgABCNAiIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEE' +
-  'fyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIAIAEoAgQQiwIgBSABKAIANgLcAUEAIQECQANAAkAgACgC' +
-  'ACAAKAIUIAZBEGogBhCMAkUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAAIAZBfxCbAiIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASAB' +
-  'QQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8QlwICQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAA' +
-  'akGAAUGUFCAFQTBqEKYBGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFBphQgBUFAaxCmARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASAB' +
-  'bDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIEIABBaEH/ISAFEJgCDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAg' +
-  'BSAFQdAAajYCJCAAQWhBuywgBUEgahCYAgwBCyAAIAIgAyAFQdAAahCZAgtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAg' +
-  'ACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8QlwJBhixBxA8gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0M' +
-  'AQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYgBCACEJgCQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIE' +
-  'JAAgBEEwaiABKAIAIAEoAgQQiwICQAJ/AkADQCAFIQYgB0EBcQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQjAJFIAQtAChBACADG3JF' +
-  'BEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEJoCIghFDQEMBAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBCXAiAA' +
-  'KAIYIQVB6x0hB0HTPQwBCyAAIAQoAiBBfxCXAkGrISEHIAAoAhgiBSEGQcU8CyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYC' +
-  'FCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCACQQFqNgIAQWghCCAAQWhBywggBBCYAgsgBEFAayQAIAgLrAIBBn8j' +
-  'AEEgayIEJAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAHIANrEK0BIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYC' +
-  'PCAEIAY2AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEGICSAEQRBqEKYBGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwN' +
-  'AEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBqjggBBCmARoLAkAgACgCECIDRQ0AIAMgBhCcAjYC' +
-  'GCADIAcQnAI2AhwgAyABEJwCNgIgIAVFDQAgAyACIAAoAhgiAG0iAUEBajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/' +
-  'IwBBEGsiBCQAIAQgAzYCDCAAKAIQIAEgAiADEL4BIARBEGokAAtIAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEIkCIgI2' +
-  'AgggBCACNgIEIAQgATYCACAAQWhBzTQgBBCYAiAEQSBqJAALrgIBBn8jAEEQayIEJAACfyAAIAEgACgCHBCbAiIDQQBIBEAgAwwB' +
-  'C0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACACIAUQlwIgBCAAQUBrNgIAIABBaEG1FCAEEJgCQWgMAQsCQCAD' +
-  'DQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIHIAcQkgIbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAg' +
-  'AEEBOgAuDAELIALAEJACRQ0AIABBAToALwsgACgCDCAFaiADOgAIIAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2' +
-  'AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQAC+YEAQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQg' +
-  'ACgCGCIEQcAAIAQbIgYQjgIiBEEATiAEIAZMcUUEQCAAIAUgBEF/cyAEQR91cWoiBSACEJcCIAAgA0HgAGoQnQICQCAEQQBIBEAg' +
-  'A0GAAmohBCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVrEIUCIgFBAEgEQCAGLQAAIQFBkS8MAQsgAUUEQEEAIQFB2x4MAQtB' +
-  '/S4gAUH/AEYgAUEgSXINABpBlC5BmxdBpTogACgCFEEBRhsgAUH/AEsbCyEFIAIgATYCACAEQTAgBSACEKYBGiACQRBqJAAgAyAA' +
-  'QZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQegUIAMQmAIMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhB' +
-  'ACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBsTFB0z0gAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEw' +
-  'QdMTIANBQGsQpgEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyABNgJQIANBgAJqQTBB2TcgA0HQAGoQpgEaCyAAQUBrIQEg' +
-  'ACgCGCICRQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0HZLyADQRBqEJgCDAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2' +
-  'AjQgAyAAQZABajYCKCADIANBgAJqNgIgIABBZ0GAFSADQSBqEJgCC0FnIQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJ' +
-  'GwvjAgEMfyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAoAhRBAUYEQCAEIAM2AhAgAUGgAUGUMiAEQRBqEKYBIAFqIQJBMCEK' +
-  'DAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYE' +
-  'QCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUHHEyAEQSBq' +
-  'EKYBIAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIHIAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdB' +
-  'LToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEoQcMcIAQQpgEaIARBMGokAAvfAQEEfyMAQSBrIgQkACAA' +
-  'QYDAACgCADYCCCAAQfg/KQIANwIAIARBEGogAiADEIsCQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQjAJFDQEgACAC' +
-  'QQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCOAiIFQQBIBEAgAEEA' +
-  'OgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACAC' +
-  'QQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCJAkEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEB' +
-  'AkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEP4BDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQg' +
-  'A0EPahCIAhogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAg' +
-  'AEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ/gEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgC' +
-  'MCICaiIHQQAgASACayICEK0BIgQEQCAAIAQgA2tBfxCXAiAGIABBQGs2AgAgAEFnQa8NIAYQmAJBZwwBCyACQQEgAhsQRSIERQRA' +
-  'IABBf0G8C0EAEJgCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBB' +
-  'AAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQiQINACAE' +
-  'EJMCIQEgACAAKAI4QX8QlwIgAyAAQUBrNgIAIANBMGoiAkHkAEGmFCADEKYBGiAAIAQgASABbCACEJkCDAELIAAgASAEEJcCIAAo' +
-  'AiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB0z1BuRUgAUEBRhs2AhQgAEFo' +
-  'QfkOIANBEGoQmAILIANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkN' +
-  'ARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHYwAAoAgA2AhggBkHQwAApAgA3AhACQCAA' +
-  'RQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQZDAACEIQT0hBwwBCyAGIAc2AhQgBiAAQYkg' +
-  'aiIINgIQCwJAIAAtAIggIgpFDQBBjzIgCsAiDEEFEK0BRQ0AIAggDCAHEK0BDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwC' +
-  'CyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBq' +
-  'EKMCDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIa' +
-  'IAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYg' +
-  'ASACIAMgBkEQahCjAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALU' +
-  'ICAHQQJ0aigCACIDIAFrEKUCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARCmAgvAEKUBIAdBAWohByAD' +
-  'QQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQpQIMAQsgBiAAIAIQpAILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6' +
-  'AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0EC' +
-  'RyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChClAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJF' +
-  'BEAgAEEgIAQtAAkgBxvAEKUBCwJAIAdFBEAgACAIEKcCDAELIAAgBCAIEKYCEKUBCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGoh' +
-  'CyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxso' +
-  'AgAiA08NACAFIAhqLAAAIgQQkAJFBEAgBBCRAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAA' +
-  'EJICBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxClAg8LIAAgByAIaiAFIAdrEKUCAkAgAiAGai0A' +
-  'ACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEKUCDAELIAAgBBCnAgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEKUB' +
-  'IAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAA' +
-  'QQRByQkgAhCmARClAiACQRBqJAAL9QMCA38CfiMAQUBqIgQkAAJAIABBACABG0UEQEEAIQJBkMsAQX5BsyZBABC/ARoMAQsgAgR/' +
-  'IAIpAwghBiACKQMAIQcgAigCEAVBAAshAwJAAkBBAUGoCRBEIgJFDQAgAiAAEKkCDQAgAhCqAkUNAQsgAhCrAiAEQX8QvQE2AgBB' +
-  'kMsAQX9BuBUgBBC/ARpBACECDAELAkACQCAAIAFCAkKAreIEIAcgB1AbIgcgAigCMCAEQSBqQZDLABDTASIAIAQoAiAiBXJFBEBB' +
-  'kMsAQWNBqRpBABC/ARoMAQsgACAFQQJHckUEQEGQywBBYkHWF0EAEL8BGgwBCyAAIAVBBEdyRQRAIAQgBzcDEEGQywBBZUGMHiAE' +
-  'QRBqEL8BGgwBCyAARQ0BCyACEKsCQQAhAgwBCyACQoCS9AEgBiAGUBs3A0hBACEAIAIgA0EQIANBAEobNgJQQn9CfyACNQIAIgaG' +
-  'Qn+FIAZCwABRGyEGIAIoAgQiA0EAIANBAEobIQUDQCAAIAVGBEAgAiADNgI0QQAhAANAIAAgA0gEQCAAIAFqLQAAIgUEQCACIAAg' +
-  'BRCsAiACKAIEIQMLIABBAWohAAwBCwtBkMsAQQBB7AH8CwAFIAIoAiggAEEDdGogBjcDACAAQQFqIQAMAQsLCyAEQUBrJAAgAgvu' +
-  'AgEMfyABKAIQIgYgASgCACIFIAVsIgtBAnQiAmooAgAhAyAAIAUgASgCDCIEbEECdBBFIgw2AhwgACACQQRqIgcQRSICNgIgIAAg' +
-  'A0ECdCIIEEUiAzYCJCAEQQQQRCIJRSAMRSACRXJyQQEgAxsEQCAJEEpBfw8LIAIgBiAH/AoAACADIAEoAhQiByAI/AoAAEEAIQID' +
-  'QCACIAtGBEAgCRBKIAAgCzYCBCAAIAU2AgAgACABKAIMIgI2AgggACABKAIYNgIMIAAgASgCHEEBdEECcSIDNgIQIAAgASgCICIB' +
-  'NgIYIAAgAiAFQX1saiABIANqazYCFEEADwsgBiACQQFqIgNBAnRqIQggBiACQQJ0aigCACEEA0AgCCgCACAETARAIAMhAgwCBSAJ' +
-  'IAcgBEECdGooAgAiDUECdGoiCiAKKAIAIgpBAWo2AgAgDCAKIAUgDWxqQQJ0aiACNgIAIARBAWohBAwBCwALAAsAC+UDAhF/AXsj' +
-  'AEEQayIFJAAgACAAKAIEIgFBCBBEIgY2AiggACABQQEQRCIHNgIsIAAgAUEBEEQiCDYCMCAAQQFBCBBEIgk2AlwgACABIAAoAgAi' +
-  'AmxBCBBEIgo2AmAgACABQQQQRCILNgJsIAAgACgCCCIDQQQQRCIMNgJ0IAAgAUECdCIEQQQQRCINNgKACSAAIARBBBBEIgQ2AoQJ' +
-  'IAAgAUEBEEQiDjYCiAkgACABQQgQRCIPNgKQCSAAIAFBARBEIhA2ApQJIAAgA0EEEEQiAzYCjAkgACABIAJBAiACQQJKG2wiAUEE' +
-  'EEQiAjYCmAkgACABQQQQRCIRNgKcCSAAIAFBBBBEIgE2AqAJQX8hACAFQRBqJABBf0EAQX8gARsgDkUgCP0RIAf9HAEgBv0cAiAJ' +
-  '/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAUEBcUEBdCAS/RsAayAS/RsCQQFxQQJ0ciAS/RsDQQFxQQN0ciAK/REgC/0cASAM' +
-  '/RwCIA39HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIS/RsAQQFxQQR0ciAS/RsBQQFxQQV0ciAS/RsCQQFxQQZ0ciAS/RsDQQd0ckH/' +
-  'AXFyIARFIANFcnIgEEUgD0VyIAJFIBFFcnJyGwuZAQAgAARAIAAoAhwQSiAAKAIgEEogACgCJBBKIAAoAigQSiAAKAIsEEogACgC' +
-  'MBBKIAAoAlwQSiAAKAJgEEogACgCbBBKIAAoAnQQSiAAKAKACRBKIAAoAoQJEEogACgCiAkQSiAAKAKMCRBKIAAoApAJEEogACgC' +
-  'lAkQSiAAKAKYCRBKIAAoApwJEEogACgCoAkQSiAAEEoLC9gBAgV/AX4gACgCLCABaiACOgAAIAAoAigiBCABQQN0akIANwMAIAAg' +
-  'ACgCNEEBazYCNCAAKAIgIAFBAnRqIgEoAgAiAyABKAIEIgEgASADSBshBUJ+IAJBAWutiSEIA0AgAyAFRwRAQQAhASAAKAIAIgJB' +
-  'ACACQQBKGyEGIAAoAhwgAiAAKAIkIANBAnRqKAIAbEECdGohAgNAIAEgBkYEQCADQQFqIQMMAwUgBCACIAFBAnRqKAIAQQN0aiIH' +
-  'IAcpAwAgCIM3AwAgAUEBaiEBDAELAAsACwsLnAMBBX8Cf0F+IABFIAFFcg0AGiABQQBBKPwLACAAEK4CQQAgACgCNEUNABoCQANA' +
-  'IAJBFEcEQCAAQgA3AzggACAAKQNINwNAIAAgAjYCVCAAIAJBBHQiA0GQwQBqKAIANgJYIAAgA0GcwQBqKAIAIANBmMEAaigCABEA' +
-  'AA0CIAAQrgIgAkEBaiECDAELCyAAQRQ2AlQgAEEUEK8CNgJYIAAQsAILQQAhAiAAKAJoIgNBACADQQBKGyEEAn8DQCACIARGBEBB' +
-  'ACAAKAJkRQ0CGgUgACgCKCAAKAJgIAJBA3RqIgUoAgBBA3RqIgYgBikDAEJ+IAUoAgRBAWutiYM3AwAgAkEBaiECDAELCyAAIAAo' +
-  'AlwiAigCACACKAIEEKwCIAAoAmghAyAAKAJkCyECIAEgACgCVDYCACAAKAJcIQQgASACNgIIIAEgBDYCBCAAKAJgIQIgASADNgIQ' +
-  'IAEgAjYCDCABIAAoAmw2AhQgASAAKAJwNgIYIAEgACgCdDYCHCAAKAJ4IQIgASAAQfwAajYCJCABIAI2AiBBAQsLJgAgAEEANgJw' +
-  'IABBADYCeCAAQQA2AvwIIABCADcCZCAAQQA6AHwLFwAgAEEEdEGQwQBqKAIAQQAgAEEUTRsL0gEBBn8jAEEQayIDJAAgACgCBCIB' +
-  'QQAgAUEAShshBUF/IQFBwQAhBANAIAIgBUcEQCAAKAIsIAJqLQAARQRAIAAoAiggAkEDdGopAwAQsQIiBiAEIAQgBkoiBhshBCAC' +
-  'IAEgBhshAQsgAkEBaiECDAELCyAAIAEgACgCMCABai0AACIFELICIAAgARCzAiAAKAIAIQIgAyAENgIMIAMgBTYCCCADIAEgAm0i' +
-  'BEEBajYCACADIAEgAiAEbGtBAWo2AgQgAEG1MSADELQCIANBEGokAAsGACAAe6cLHgEBfyAAKAJcIgMgAjYCBCADIAE2AgAgAEEB' +
-  'NgJkC14BBX8gACgCcCICQQAgAkEAShshBSAAKAJsIQQCQANAIAMgBUcEQCADQQJ0IQYgA0EBaiEDIAQgBmooAgAgAUcNAQwCCwsg' +
-  'ACACQQFqNgJwIAQgAkECdGogATYCAAsLfwECfyMAQRBrIgQkAAJAIAAoAvwIIgNB/AdrQQVJDQAgBCACNgIMIAAgACgC/AhqQfwA' +
-  'akH8ByADayIDIAEgAhCkASIBQQBIDQAgAAJ/IAEgA08EQCAAQfgIakGu3LgBNgAAQf8HDAELIAAoAvwIIAFqCzYC/AgLIARBEGok' +
-  'AAubAwIJfwJ+IwBBIGsiBSQAQQAhASAAKAIIIglBACAJQQBKGyEGA0ACQCABIAZGBEAgBiEBDAELQQAhAkF/IQQgACgCACIHIAAo' +
-  'AhwgARC2AiEIQQAhAwNAIAMgB0ggAkECSXEEQCAEIAggA0ECdGooAgAiBCAEIAAoAixqLQAAIgobIQQgA0EBaiEDIAIgCkVqIQIM' +
-  'AQUCQCACQQFHDQBCACELQQAhAiAAKAIAIgNBACADQQBKGyEIIAMgACgCHCABELYCIQMDfiACIAhGBH4gCwUgC0IAQgEgACgCLCAD' +
-  'IAJBAnRqKAIAajEAACIMQgF9hiAMUBuEIQsgAkEBaiECDAELC0J/hUJ/Qn8gB62GQn+FIAdBwABGG4MiCxCxAkEBRw0AIAAgBCAL' +
-  'ELcCIgYQsgIgACAEELMCIAAgARC4AiAFIAAoAlg2AhAgAEG9PSAFQRBqELQCIAAgBBC5AiAAQY89QQAQtAIgACABELoCIAUgBjYC' +
-  'ACAAQZ8xIAUQtAIMAwsLCyABQQFqIQEMAQsLIAVBIGokACABIAlICw0AIAEgACACbEECdGoLCQAgAHqnQQFqC14BBX8gACgCeCIC' +
-  'QQAgAkEAShshBSAAKAJ0IQQCQANAIAMgBUcEQCADQQJ0IQYgA0EBaiEDIAQgBmooAgAgAUcNAQwCCwsgACACQQFqNgJ4IAQgAkEC' +
-  'dGogATYCAAsLQgEDfyMAQRBrIgIkACACIAEgACgCACIDbSIEQQFqNgIAIAIgASADIARsa0EBajYCBCAAQfIoIAIQtAIgAkEQaiQA' +
-  'C5kCAQN/IwBB4ABrIgIkAAJAIAEgACgCACIDSARAIAIgAUEBajYCACAAQYEqIAIQtAIMAQsgASADQQF0IgRIBEAgAiABIANrQQFq' +
-  'NgIQIABBgy0gAkEQahC0AgwBCyABIANBA2wiA0gEQCAAKAIMIQMgAiABIARrQQFqNgIkIAJBjCZBxwggAxs2AiAgAEHzLCACQSBq' +
-  'ELQCDAELIAEgA2siASAAKAIQIgNIBEAgAkHcHEHqHCABGzYCMCAAQeEUIAJBMGoQtAIMAQsgASADayIDQQFqIQEgAyAAKAIUIgRI' +
-  'BEAgAiABNgJAIABBiCogAkFAaxC0AgwBCyACIAEgBGs2AlAgAEH5LCACQdAAahC0AgsgAkHgAGokAAuJAwIKfwN+IwBBEGsiBCQA' +
-  'QQAhASAAKAIIIgdBACAHQQBKGyEFA0ACQCABIAVGBEAgBSEBDAELQQAhAyAAKAIAIgJBACACQQBKGyEIQgAhDCACIAAoAhwgAkEB' +
-  'dCICQQAgByACayICayABIAJIGyABaiICELYCIQlCACENA0AgAyAIRgRAAkAgDCANQn+FgyIMUA0AQgEgDBC3AiIKQQFrrYYhDEEA' +
-  'IQMDQCADIAhGDQEgA0ECdCEGIANBAWohAyAAKAIoIAYgCWoiBigCACILQQN0aikDACAMg1ANAAsgACALIAoQsgIgACAGKAIAELMC' +
-  'IAAgAhC4AiAAKAJYIQUgBCAKNgIEIAQgBTYCACAAQd47IAQQtAIgACAGKAIAELkCIABBwDxBABC0AiAAIAIQugIgAEGNMkEAELQC' +
-  'DAMLBSAAKAIoIAkgA0ECdGooAgBBA3RqKQMAIg4gDIMgDYQhDSAMIA6EIQwgA0EBaiEDDAELCyABQQFqIQEMAQsLIARBEGokACAB' +
-  'IAdIC7sBAgN/AX4jAEEgayICJABBACEBIAAoAgQiBEEAIARBAEobIQMDQAJAAkAgASADRgRAIAMhAQwBCyAAKAIsIAFqLQAADQEg' +
-  'ACgCKCABQQN0aikDACIFELECQQFHDQEgACABIAUQtwIiAxCyAiAAIAEQswIgAiAAKAJYNgIQIABBvT0gAkEQahC0AiAAIAEQuQIg' +
-  'AiADNgIAIABBjDEgAhC0AgsgAkEgaiQAIAEgBEgPCyABQQFqIQEMAAsACwkAIAAgARC+AguCBQIPfwR+IwBBIGsiByQAIAAoAgAi' +
-  'CEEBdCEOIAhBACAIQQBKG0EBaq0hEiAAKAKACSEFIAisIRMDQAJAAkAgAyAAKAIITg0AIAMgDkggAUcNAUIBIREgACgCACAAKAIc' +
-  'IAMQtgIhDwNAIBEgElENAkIBIBFCAX2GIRRBACEEQQAhAgNAIAIgCEYEQCAAIBMQvwJFDQMFIAAoAiggDyACQQJ0aigCACIGQQN0' +
-  'aikDACAUg1BFBEAgBSAEQQJ0aiAGNgIAIARBAWohBAsgAkEBaiECDAELCwJAIARBAkgNACAAKAIgIgogBSgCACIMQQJ0aigCACEG' +
-  'IBGnIQ0DQCAGIAxBAnQgCmooAgRODQFBASEJQQEhAgJAIAAoAiQgBkECdGooAgAiCyADRg0AA0AgAiAESEEAIAkbBEAgACAFIAJB' +
-  'AnRqKAIAIAsQwAIhCSACQQFqIQIMAQUgCUUNAkEAIQIgACgCACAAKAIcIAsQtgIhCQJAA0ACQCACIAhGBEAgACgCaEUNAUEAIQID' +
-  'QCACIARGDQQgACAFIAJBAnRqKAIAELMCIAJBAWohAgwACwALIAAgCSACQQJ0aigCACIKIAMQwAJFBEAgACAKIA0QwQILIAJBAWoh' +
-  'AgwBCwsgBSgCACEMIAAoAiAhCgwDCyAAIAMQuAIgACALELgCIAcgACgCWDYCECAAQa88IAdBEGoQtAIgACADELoCIAcgDTYCACAA' +
-  'QfU7IAcQtAIgACAFIAQQwgIgAEGKPEEAELQCIAAgCxC6AiAAEMMCQQEhEAwGCwALAAsgBkEBaiEGDAALAAsgEUIBfCERDAALAAsg' +
-  'B0EgaiQAIBAPCyADQQFqIQMMAAsACxkAIAAgACkDOCABfCIBNwM4IAEgACkDQFgLWgEDfyAAKAIgIAFBAnRqIgEoAgAiAyABKAIE' +
-  'IgQgAyAEShshBQNAAkAgBSADIgFGBEAgBSEBDAELIAFBAWohAyAAKAIkIAFBAnRqKAIAIAJHDQELCyABIARIC4kBAQV/AkAgACgC' +
-  'KCABQQN0aikDACACQQFrrYhCAYNQDQAgACgCaCIEQQAgBEEAShshBiAAKAJgIQUDQCADIAZHBEAgASAFIANBA3RqIgcoAgBGIAco' +
-  'AgQgAkZxDQIgA0EBaiEDDAELCyAFIARBA3RqIgMgAjYCBCADIAE2AgAgACAEQQFqNgJoCwtHAQF/IAJBACACQQBKGyEDQQAhAgNA' +
-  'IAIgA0cEQCACBEAgAEHRPUEAELQCCyAAIAEgAkECdGooAgAQuQIgAkEBaiECDAELCwvtAQIHfwJ+IwBBEGsiBCQAIABBoDtBABC0' +
-  'AiAAKAJoIQEDQCABIAJKBEBCASAAKAJgIAJBA3RqKAIEIgZBAWuthiIJIAiDUARAIAhQRQRAIABBsz1BABC0AgsgBCAGNgIAIABB' +
-  '0DwgBBC0AkEBIQUgAiEDA0AgACgCaCIBIANKBEAgBiAAKAJgIgcgA0EDdCIBaigCBEYEQCAAIAUEfyAHBSAAQdE9QQAQtAIgACgC' +
-  'YAsgAWooAgAQuQJBACEFCyADQQFqIQMMAQsLIAggCYQhCAsgAkEBaiECDAELCyAAQY0yQQAQtAIgBEEQaiQAC8YCAQt/IwBBoAZr' +
-  'IgIkACAAKAIAIQMgAv0MAAAAAAAAAAAAAAAAAAAAAP0LBJAEIANBACADQQBKGyEGA0ACQCAFIAAoAghODQBBACEDIAAoAgAgACgC' +
-  'HCAFELYCIQdBACEEA0AgBCAGRgRAAkAgAiABNgIIIAIgAkEQajYCBCACIAJBoARqNgIAIAEgA0oNACAAIAJBEGogAyABQQBBAEIA' +
-  'IAJBkARqQQYgAhDGAkUNAEEBIQgMAwsFIAAoAigiCSAHIARBAnRqIgooAgAiC0EDdGopAwAQsQIiDEECSCABIAxIckUEQCACQaAE' +
-  'aiADQQJ0aiALNgIAIAJBEGogA0EDdGogCSAKKAIAQQN0aikDADcDACADQQFqIQMLIARBAWohBAwBCwsgBUEBaiEFIAApAzggACkD' +
-  'QFgNAQsLIAJBoAZqJAAgCAupBQILfwJ+IwBBIGsiBCQAIAAoAgAhBSACKAIIIgdBACAHQQBKGyEIA0AgAyAIRgRAIAVBACAFQQBK' +
-  'GyEKIAAoAiAiAyAEKAIQIgFBAnRqKAIAIQUgAUEBakECdCELA0ACQAJAAkACQCADIAtqKAIAIAVMBEBBACEDIAAoAmhFDQIMAQsg' +
-  'ACgCJCAFQQJ0aigCACEGQQEhAkEBIQMDQCADIAdIQQAgAhsEQCAAIARBEGogA0ECdGooAgAgBhDAAiECIANBAWohAwwBBSACRQ0F' +
-  'IAAoAmghDEEAIQEgACgCACAAKAIcIAYQtgIhDQNAIAEgCkYNBSANIAFBAnRqIQlBACECQQAhAwNAIAMgCEYEQAJAIAINACAAKAIo' +
-  'IAkoAgBBA3RqKQMAIA+DIQ4DQCAOUA0BIAAgCSgCACAOELcCEMECIA5CAX0gDoMhDgwACwALIAFBAWohAQwCBSACIAkoAgAgBEEQ' +
-  'aiADQQJ0aigCAEZyIQIgA0EBaiEDDAELAAsACwALAAsACwNAIAMgCEcEQCAAIARBEGogA0ECdGooAgAQswIgA0EBaiEDDAELCyAE' +
-  'IAAoAlg2AgAgAEG9PSAEELQCIAAgBEEQaiAHEMICIABB8DpBABC0AiAAIA8QxwIgAEHAPEEAELQCQQAhAwNAIAAoAnggA0wEQCAA' +
-  'EMMCQQEhAwwCCyADBEAgAEGzPUEAELQCCyAAIAAoAnQgA0ECdGooAgAQugIgA0EBaiEDDAALAAsgBEEgaiQAIAMPCyAAKAJoIAxM' +
-  'DQAgACAGELgCCyAFQQFqIQUgACgCICEDDAALAAUgA0ECdCIGIARBEGpqIAIoAgAgASAGaigCACIGQQJ0aigCADYCACADQQFqIQMg' +
-  'AigCBCAGQQN0aikDACAPhCEPDAELAAsAC68BAgN/AX4CQCADIAVHBEAgBCACIAIgBEgbIQsgBUEBaiEMIAcgBUECdGohBQNAQQAh' +
-  'CiAEIAtGDQIgAEIBEL8CRQ0CIAEgBEEDdGopAwAgBoQiDRCxAiADSgRAIARBAWohBAwBCyAFIAQ2AgBBASEKIAAgASACIAMgBEEB' +
-  'aiIEIAwgDSAHIAggCRDGAkUNAAsMAQsgBhCxAiAFRw0AIAAgByAJIAgRAgBBAEcPCyAKC1sBAn8jAEEQayICJAAgAEGyCEEAELQC' +
-  'QZEuIQMDQCABUARAIABBsAhBABC0AiACQRBqJAAFIAIgARC3AjYCACAAIAMgAhC0AiABQgF9IAGDIQFB/SkhAwwBCwsLxgMCCH8D' +
-  'fiMAQSBrIgQkACAAKAIcIQcgACgCACEIIAIoAgAhCSACKAIMIgZBACAGQQBKGyEFA38gAyAFRgR/QQAhAyAIIAcgCRC2AiEBA38g' +
-  'C1AEfyAMQn+FIQ1BACEBAn8DQAJAIAEgBUYEQEEAIgMgACgCaEUNAxoMAQsgACgCKCAEQRBqIAFBAnRqKAIAIgNBA3RqKQMAIA2D' +
-  'IQsDQCALUARAIAFBAWohAQwDBSAAIAMgCxC3AhDBAiALQgF9IAuDIQsMAQsACwALCwNAIAMgBUcEQCAAIARBEGogA0ECdGooAgAQ' +
-  'swIgA0EBaiEDDAELCyAAIAIoAgAQuAIgBCAAKAJYNgIAIABBrzwgBBC0AiAAIAIoAgAQugIgAEHRPUEAELQCIAAgDBDHAiAAQfk7' +
-  'QQAQtAIgACAEQRBqIAYQwgIgABDDAkEBCyAEQSBqJAAFIARBEGogA0ECdGogASALeqdBAnRqKAIANgIAIANBAWohAyALQgF9IAuD' +
-  'IQsMAQsLBSACKAIIIAEgA0ECdGooAgAiCkEDdGopAwAgC4QhC0IBIAIoAgQgCkECdGooAgBBAWuthiAMhCEMIANBAWohAwwBCwsL' +
-  'ogMCBn8HfiMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBiADQQAgA0EAShtBAWqtIQsgA60hDCADrCII' +
-  'IAh+IQ0DQAJAAkAgBCAAKAIITg0AQQAhA0IBIQggACgCACAAKAIcIAQQtgIhBQJAA0ACQAJAIAggC1IEQEIBIAhCAX2GIQ5CACEJ' +
-  'QgAhCgwBCyAAIA0QvwJFDQMgAiAENgIAIAIgATYCDCACIAJBEGo2AgggAiACQZAEajYCBCABIANKDQEgACACQRBqIAMgAUEAQQBC' +
-  'ACACQZAGakEHIAIQxgJFDQFBASEGDAQLA0AgCSAMUgRAQgBCASAJhiAAKAIoIAUgCadBAnRqKAIAQQN0aikDACAOg1AbIAqEIQog' +
-  'CUIBfCEJDAELCyAKELECIgdBAkggASAHSHJFBEAgAkEQaiADQQN0aiAKNwMAIAJBkARqIANBAnRqIAg+AgAgA0EBaiEDCyAIQgF8' +
-  'IQgMAQsLIAApAzggACkDQFgNAgsLIAJBoAZqJAAgBg8LIARBAWohBAwACwALdAEEfwNAAkAgA0EGRwRAIANBA3QiAkHkwABqIQQg' +
-  'AkHgwABqIQVBASECA0AgAiAAKAIASg0CIAAgASAFKAIAIAQoAgAgAhDLAgRAQQEPCyACQQFqIQIgACkDOCAAKQNAWA0ACwtBAA8L' +
-  'IANBAWohAwwACwALkwMCCn8CfiMAQbAGayIFJAAgACgCACEGIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwSgBiAGQQAgBkEAShshCiAD' +
-  'IAZsIQsgAiAGbCEMQgEgBEEBa62GIRACfwNAAkAgCSAKRgRAIAAgBqwiDyAPfhC/Ag0BQQAMAwsgACgCHCAJIAxqIAZsQQJ0aiEN' +
-  'QQAhB0IAIQ8DQCAGIAdGBEAgDxCxAiIHQQBMIAEgB0hyRQRAIAVBIGogCEEDdGogDzcDACAFQaAEaiAIQQJ0aiAJNgIAIAhBAWoh' +
-  'CAsgCUEBaiEJDAMFIAAoAiggDSAHQQJ0aigCACIOQQN0aikDACAQg1BFBEBCASAAKAIgIAAoAiQgDiADEMwCIAtrrYYgD4QhDwsg' +
-  'B0EBaiEHDAELAAsACwsgBSAENgIcIAUgAzYCGCAFIAI2AhQgBSABNgIQIAUgBUEgajYCDCAFIAVBoARqNgIIQQAgASAISg0AGiAA' +
-  'IAVBIGogCCABQQBBAEIAIAVBoAZqIAVBCGoQzQJBAEcLIAVBsAZqJAALGQAgASAAIAJBAnRqKAIAIANqQQJ0aigCAAurAQIDfwF+' +
-  'AkAgAyAFRwRAIAQgAiACIARIGyEKIAVBAWohCyAHIAVBAnRqIQUDQEEAIQkgBCAKRg0CIABCARC/AkUNAiABIARBA3RqKQMAIAaE' +
-  'IgwQsQIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCSAAIAEgAiADIARBAWoiBCALIAwgByAIEM0CRQ0ACwwBCyAGELECIAVHDQAg' +
-  'ACAHIAgQzgJBAEcPCyAJC4sFAgt/A34jAEEQayIFJAAgAigCCCIMQQAgDEEAShshCSACKAIUQQFrIQogAigCECEGIAIoAgwhByAA' +
-  'KAIAIQQDQCADIAlGBEACQCAEQQAgBEEAShshASAEIAdsIQggBCAGbCEGIA4hDwNAAkAgD1AEQCAAKAJoDQFBACEDDAMLIAAoAhwg' +
-  'BiAPeqdqIARsQQJ0aiELQQAhAwNAIAEgA0YEQCAPQgF9IA+DIQ8MAwsgECAAKAIgIAAoAiQgCyADQQJ0aigCACINIAcQzAIgCGut' +
-  'iKdBAXFFBEAgACANIAIoAhQQwQILIANBAWohAwwACwALC0IBIAqthiEPA0AgEFBFBEAgACgCHCAIIBB6p2oiByAEbEECdGohCkEA' +
-  'IQMDQCABIANGBEAgACAHELgCIBBCAX0gEIMhEAwDCyAAKAIoIAogA0ECdGooAgAiC0EDdGopAwAgD4NQRQRAIAAgCxCzAgsgA0EB' +
-  'aiEDDAALAAsLA0AgDlBFBEAgACAGIA56p2oQuAIgDkIBfSAOgyEODAELCyAAKAJYIQEgBSACKAIUNgIEIAUgATYCACAAQbc8IAUQ' +
-  'tAJBACEDA0AgAyAJRgRAIABByjtBABC0AkEAIQMDQCADIAlGBEAgABDDAkEBIQMMBAsgAwRAIABB0T1BABC0AgsgACAAKAJ0IAMg' +
-  'DGpBAnRqKAIAELoCIANBAWohAwwACwALIAMEQCAAQdE9QQAQtAILIAAgACgCdCADQQJ0aigCABC6AiADQQFqIQMMAAsACwUgAigC' +
-  'BCABIANBAnRqKAIAIghBA3RqKQMAIA6EIQ5CASACKAIAIAhBAnRqNQIAhiAQhCEQIANBAWohAwwBCwsgBUEQaiQAIAMLCQAgACAB' +
-  'ENACC8YGAg9/BX4jAEEgayIEJABBA0ECIAEbIQwgACgCACIFQQAgBUEAShshECAAKAKACSEJIAWsIRUDQAJAIAAoAgQgA0wEQEEA' +
-  'IQIMAQsgACgCKCADQQN0aikDACIRELECIAxHBEAgA0EBaiEDDAILIANBAWohDSAAKAIgIgIgA0ECdGooAgAhB0EAIQYDQAJAIAIg' +
-  'DUECdGooAgAgB0wEQEEAIQIgBkEAIAZBAEobIQ4MAQtBACECIAAoAgAgACgCHCAAKAIkIAdBAnRqKAIAELYCIQoDQCACIBBGBEAg' +
-  'B0EBaiEHIAAoAiAhAgwDBQJAIAogAkECdGoiCCgCACIFIANGDQAgACgCKCAFQQN0aikDABCxAkECRw0AIAAoAogJIAVqIgUtAAAN' +
-  'ACAFQQE6AAAgCSAGQQJ0aiAIKAIANgIAIAZBAWohBgsgAkEBaiECDAELAAsACwsDQCACIA5HBEAgACgCiAkgCSACQQJ0aigCAGpB' +
-  'ADoAACACQQFqIQIMAQsLQQAhAiAAIAasIhIgEn4gFXwQvwJFDQADQCACIA5GBEAgDSEDDAMLIAkgAkECdGohCyACQQFqIgUhAgNA' +
-  'IAIgBkYEQCAFIQIMAgsCQCAAKAIoIgcgCSACQQJ0aiIPKAIAIgpBA3RqKQMAIhMgByALKAIAIghBA3RqKQMAIhSDIhIQsQJBAUcg' +
-  'EyAUUXINAAJAIAEEQCATIBSEIBFRDQEMAgsgESASg0IAUiATIBSEIBGDIBFScg0BCyAEIAM2AhwgBCAKNgIYIAQgCDYCFCAAIARB' +
-  'FGogDCASELcCIggQ0QIgACgCaEUNAEEAIQIDQCACQQNHBEAgACAEQRRqIAJBAmpB/wFxQQNwQQJ0aigCABCzAiACQQFqIQIMAQsL' +
-  'IAAgAyALKAIAENICIAAgAyAPKAIAENICIAQgACgCWDYCECAAQYY7IARBEGoQtAIgACADELkCIAAgERDHAiAAQZE7QQAQtAIgACAL' +
-  'KAIAELkCIAAgFBDHAiAAQbM9QQAQtAIgACAPKAIAELkCIAAgExDHAiAEIAg2AgAgAEHPKyAEELQCIAAQwwJBASECDAMLIAJBAWoh' +
-  'AgwACwALAAsLIARBIGokACACC48CAgh/AX5CASADQQFrrYYhDCAAKAIgIgQgASgCACIFQQJ0aigCACEHIAVBAWpBAnQhCgNAIAQg' +
-  'CmooAgAgB0oEQEEAIQUgACgCACIIIAAoAhwgACgCJCAHQQJ0aigCABC2AiELA0AgBSAITgRAIAdBAWohByAAKAIgIQQMAwsgACgC' +
-  'KCALIAVBAnRqKAIAIglBA3RqKQMAIAyDQgBSIQZBACEEA0AgAiAESkEAIAYbBEACf0EAIAkgASAEQQJ0aigCACIGRg0AGkEBIARF' +
-  'DQAaIAAgCSAGENMCQQBHCyEGIARBAWohBAwBBSAGBEAgACAJIAMQwQIgACgCACEICyAFQQFqIQUMAgsACwALAAsLC4sBAQR/IAAo' +
-  'AiAiAyACQQJ0aiICIQUgAigCACECIAMgAUECdGoiAygCACEBIAMoAgQhBgNAAkAgAiAFKAIETiABIAZOckUEQCAAKAIkIgQgAUEC' +
-  'dGooAgAiAyAEIAJBAnRqKAIAIgRHDQEgACADELgCCw8LIAEgAyAESGohASACIAMgBE5qIQIMAAsAC48BAQV/AkAgASACRg0AIAAo' +
-  'AiAiAyACQQJ0aiICIQUgAigCACECIAMgAUECdGoiAygCACEBIAMoAgQhBgN/IAIgBSgCBE4gASAGTnINASAAKAIkIgQgAUECdGoo' +
-  'AgAiAyAEIAJBAnRqKAIAIgRGBH9BAQUgASADIARIaiEBIAIgAyAETmohAgwBCwshBwsgBws/AQJ/QQEhAQNAAkBBACECIAEgACgC' +
-  'AEogACkDOCAAKQNAVnINAEEBIQIgACABENUCIAFBAWohAUUNAQsLIAILxggCEH8DfiMAQSBrIgokACAAKAKACSEQIAAoAqAJIQgg' +
-  'ACgCnAkhByAAKAIEIQ4gACABENYCIA5BACAOQQBKGyERIAFBAWshBANAIAIgEUYEQAJAQgEgBK2GIRIgDqwhFANAIAwgEUYNAQJA' +
-  'IAAoAiggDEEDdGopAwAgEoNQDQAgByAMQQJ0aiIEKAIAQQBODQBBACELIARBADYCACAIIAw2AgBBASEGA0AgBiALSgRAIAAgACAI' +
-  'IAtBAnRqKAIAIgQgAUEBIBAQ1wIiBaxCAXwQvwJFDQQgC0EBaiELQQAhAiAFQQAgBUEAShshDyAHIARBAnRqIQMDQCACIA9GDQIg' +
-  'ByAQIAJBAnRqIgUoAgBBAnRqIgQoAgBBAEgEQCAEQQEgAygCAGs2AgAgCCAGQQJ0aiAFKAIANgIAIAZBAWohBgsgAkEBaiECDAAL' +
-  'AAsLIAZBA0gNAEEAIQJBfyEJA0ACQAJAAkAgAiAGSCAJQQBIcUUEQCAAIAasIhMgE34QvwJFDQdBACEDIAlBAEgNAQNAIAMgBkYN' +
-  'AyAJIAcgCCADQQJ0aigCACIEQQJ0aigCAEYEQCAAIAQgARDBAgsgA0EBaiEDDAALAAsgCCACQQJ0aiELIAJBAWoiBCECA0AgAiAG' +
-  'TiAJQQBOcg0DIAcgCygCACIPQQJ0aigCACIDIAcgCCACQQJ0aigCACIFQQJ0aigCAEYEQCADIAkgACAPIAUQ0wIbIQkLIAJBAWoh' +
-  'AgwACwALA0AgAyAORgRAIAAgEyAUfhC/AkUNBwUCQCAAKAIoIANBA3RqKQMAIBKDUCAHIANBAnRqKAIAQQBOcg0AQQAhBUEAIQID' +
-  'QCAFQQNHIAIgBkhxBEAgACADIAggAkECdGooAgAiBBDTAgRAQQEgByAEQQJ0aigCAHQgBXIhBQsgAkEBaiECDAEFIAVBA0cNAiAA' +
-  'IAMgARDBAgsLCyADQQFqIQMMAQsLC0EAIQIgBkEAIAZBAEobIQUgACgCaEUEQANAIAIgBUYNBCAHIAggAkECdGooAgBBAnRqQX42' +
-  'AgAgAkEBaiECDAALAAsDQCACIAVHBEAgACAIIAJBAnRqKAIAELMCIAJBAWohAgwBCwsgACgCWCEEIAogATYCFCAKIAQ2AhAgAEGr' +
-  'OyAKQRBqELQCQQAhAwNAIANBAkYEQCAKQZ8fQd0NIAlBAE4bNgIAIABBthUgChC0AiAAEMMCQQEhDQwGC0EAIQIgAEH8OkHTPSAD' +
-  'G0EAELQCQQEhDQNAIAIgBUYEQCADQQFqIQMMAgUgAyAHIAggAkECdGoiBCgCACIBQQJ0aigCAEYEQCAAIA0EfyABBSAAQdE9QQAQ' +
-  'tAIgBCgCAAsQuQJBACENCyACQQFqIQIMAQsACwALAAsgBCECDAALAAsgDEEBaiEMDAALAAsFIAcgAkECdGpBfzYCACACQQFqIQIM' +
-  'AQsLIApBIGokACANC5kBAgR/AX5CASABQQFrrYYhBgNAIAAoAgggAkoEQEEAIQMgACgCACIBQQAgAUEAShshBCABIAAoAhwgAhC2' +
-  'AiEFQQAhAQNAIAEgBEYEQCAAKAKMCSACQQJ0aiADNgIAIAJBAWohAgwDBSADIAAoAiggBSABQQJ0aigCAEEDdGopAwAgBoNCAFJq' +
-  'IQMgAUEBaiEBDAELAAsACwsLvwICB38BfkIBIAJBAWuthiEMIAAoAiAiAiABQQJ0aigCACEHIAFBAWpBAnQhCQN/IAIgCWooAgAg' +
-  'B0wEf0EAIQIgBkEAIAZBAEobBSADQQAgACgCjAkgACgCJCAHQQJ0aigCACIFQQJ0aigCAEECRxtFBEBBACECIAAoAgAiCCAAKAIc' +
-  'IAUQtgIhCgNAIAIgCEgEQAJAIAogAkECdGoiCygCACIFIAFGIAAoAiggBUEDdGopAwAgDINQcg0AIAAoAogJIAVqIgUtAAANACAF' +
-  'QQE6AAAgBCAGQQJ0aiALKAIANgIAIAZBAWohBiAAKAIAIQgLIAJBAWohAgwBCwsgACgCICECCyAHQQFqIQcMAQsLIQEDQCABIAJH' +
-  'BEAgACgCiAkgBCACQQJ0aigCAGpBADoAACACQQFqIQIMAQsLIAYL3gUCB38EfiMAQUBqIgIkACAC/QwAAAAAAAAAAAAAAAAAAAAA' +
-  '/QsDMEIBIQkDQCAANAIAIAlZBEAgACAJpyIDENYCQgEgCUIBfYYhDEEAIQEDQAJAIAAoAgQgAUwEQCAAKQNAIQogACkDOCELDAEL' +
-  'IAAoAiggAUEDdGopAwAgDINQRQRAIAAgAyABIAAoAlAgAkEwahDZAiAAKQM4IgsgACkDQCIKVg0BCyABQQFqIQEMAQsLIAlCAXwh' +
-  'CSAKIAtaDQELCwJ/AkAgAigCPCIBRQ0AIABCfzcDQCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAAIAIoAjAiAxDWAiAAIAMgAigC' +
-  'NCABIAJBIGoQ2QIgAigCLEUNACAAKAKECSEEQQAhAyACKAIoIgcgACgCBCIFaiEBA0AgAUEASARAAkAgA0EBdiEFQQAhAQNAIAEg' +
-  'BUYNASAEIAFBAnRqIgYoAgAhCCAGIAQgAyABQX9zakECdGoiBigCADYCACAGIAg2AgAgAUEBaiEBDAALAAsFIAQgA0ECdGogASAF' +
-  'bzYCACADQQFqIQMgACgCmAkgAUECdGooAgAhAQwBCwsgAiAHNgIcIAIgAigCJDYCGCAAIAJBGGpBAiACKAIgIgcQ0QJBACEBIANB' +
-  'ACADQQBKGyEFA0AgASAFRgRAIANBASADQQFKGyEDQQEhAQNAIAEgA0YEQCAAKAJYIQEgAiAHNgIUIAIgATYCECAAQcI9IAJBEGoQ' +
-  'tAJBACEBA0AgASAFRgRAIAIgBzYCACAAQeMrIAIQtAIgABDDAkEBDAcLIAEEQCAAQbk9Qc09IAFBAXEbQQAQtAILIAAgBCABQQJ0' +
-  'aigCABC5AiABQQFqIQEMAAsABSAAIAQgAUECdGoiBkEEaygCACAGKAIAENICIAFBAWohAQwBCwALAAUgACAEIAFBAnRqKAIAELMC' +
-  'IAFBAWohAQwBCwALAAtBAAsgAkFAayQAC+oDARN/IwBBEGsiCSQAIAAoAgQiDEEBdCIHQQAgB0EAShshCCAAKAKACSEPIAAoAqAJ' +
-  'IQ0gACgCmAkhECAAKAKcCSEHA0AgBSAIRgRAQQAhCCAHIAJBAnQiBWpBADYCACAFIBBqQX82AgAgDSACNgIAQQEhCgJAA0AgCCAK' +
-  'Tg0BIA0gCEECdGooAgAiDiAMbSELIAcgDkECdGoiEigCACIFIANODQEgBCgCDCIGQQAgBUEBaiAGThsNASAAIAAgDiALIAxsayAB' +
-  'IAtFIA8Q1wIiBqxCAXwQvwJFDQEgCEEBaiEIQQAhBSAGQQAgBkEAShshE0EBIAtrIAxsIRQDQCAFIBNGDQECQAJAIAcgDyAFQQJ0' +
-  'aiIRKAIAIhUgFGoiFkECdCIXaiIGKAIAQQBOIAIgFUZyDQAgBiASKAIAQQFqNgIAIBAgF2ogDjYCACANIApBAnRqIBY2AgAgCkEB' +
-  'aiEKIAsgBigCAEEDSHINACAJIAI2AgggCSARKAIANgIMIAAgCUEIakECIAEQ0QIgACgCaA0BCyAFQQFqIQUMAQsLCyAEIAI2AgQg' +
-  'BCABNgIAIAQgESgCADYCCCAEIAYoAgA2AgwgAEEANgJoCyAJQRBqJAAFIAcgBUECdGpBfzYCACAFQQFqIQUMAQsLC/8EAgp/AX4j' +
-  'AEHQAGsiASQAIAAoAgAhBCAB/QwAAAAAAAAAAAAAAAAAAAAA/QsDQAJ/A0AgACgCBCIDIARsIAJNBEACQEEAIQIDQCACIANIIAAp' +
-  'AzggACkDQFhxBEAgACgCKCACQQN0aikDACIMELECQQJGBEADQCAMUEUEQCAAIAIgDBC3AiAAKAJQIAFBQGsQ2wIgDEIBfSAMgyEM' +
-  'DAELCyAAKAIEIQMLIAJBAWohAgwBBSABKAJMIgJFDQILCyAAQn83A0AgAf0MAAAAAAAAAAAAAAAAAAAAAP0LAzAgACABKAJEIAEo' +
-  'AkAgAiABQTBqENsCIAEoAjxFDQAgASgCMCIFIAEoAjgiCCAEbGpBAWshAiAAKAKACSEHQQAhAwNAIAJBAEgEQCAAKAJYIQIgASAF' +
-  'NgIkIAEgAjYCICAAQcI9IAFBIGoQtAIgA0EBayIJIQIDQCACQQBIBEAgASAINgIsIAEgASgCNDYCKCAAIAFBKGpBAiAFENECIAEg' +
-  'BTYCECAAQZ4rIAFBEGoQtAIgABDDAkEBDAcLIAAgByACQQJ0aiIKKAIAIgYgBG0iAxCzAiAGIAMgBGxrIgZBAWohCyACIAlIBEAg' +
-  'ACAKKAIEIARtIAMQ0gILIAAgAxC5AiAAKAIoIANBA3RqKQMAIQwgAUHNPUHTPSACGzYCCCABIAs2AgQgASAMQn4gBq2JgxC3AjYC' +
-  'ACAAQeYTIAEQtAIgAkEBayECDAALAAUgByADQQJ0aiACNgIAIANBAWohAyAAKAKYCSACQQJ0aigCACECDAELAAsACwUgACgCnAkg' +
-  'AkECdGpBADYCACACQQFqIQIMAQsLQQALIAFB0ABqJAALywUCFn8EfiMAQRBrIgokACAAKAKECSEOIAAoAqAJIQ8gACgCmAkhFCAA' +
-  'KAKcCSIQIAAoAgAiByABbCAAKAIoIAFBA3RqKQMAQn4gAkEBa62JgxC3AmpBAWsiBUECdCIGakEBNgIAIAYgFGpBfzYCACAPIAU2' +
-  'AgAgDiAFNgIAIAesQgKGIRxBACEGQQEhC0EBIQgDQAJAIAYgCyARTHINACAPIBFBAnRqKAIAIhIgB20hDCAQIBJBAnRqIhYoAgAi' +
-  'BSADTg0AIAQoAgwiBkEAIAVBAWogBk4bDQAgACAcEL8CRQ0AIBFBAWohESAMQQFqIRdCfiASIAcgDGxrrSIbiSEdQgEgG4YhHiAA' +
-  'KAIgIgUgDEECdGooAgAhDUEAIQYDQCAGIAUgF0ECdGooAgAgDUxyDQJBACEGIAAoAgAgACgCHCAAKAIkIA1BAnRqKAIAELYCIRhB' +
-  'ACEFA0AgBkUgBSAHSHEEQEEAIQYCQCAYIAVBAnRqKAIAIgkgDEYgASAJRnINACAAKAIoIAlBA3RqKQMAIhsQsQJBAkcgGyAeg1By' +
-  'DQAgECAbIB2DELcCIhkgByAJbGpBAWsiFUECdCIaaiITKAIAQQBKDQAgEyAWKAIAQQFqNgIAIBQgGmogEjYCACAPIAtBAnRqIBU2' +
-  'AgAgDiAIQQJ0aiAVNgIAIAhBAWohCCALQQFqIQsgAiAZRyATKAIAQQNIcg0AIAogCTYCDCAKIAE2AgggACAKQQhqQQIgAhDRAiAA' +
-  'KAJoRQ0AIAQgCTYCCCAEIAE2AgQgBCACNgIAIAQgEygCADYCDCAAQQA2AmhBASEGCyAFQQFqIQUMAQUgDUEBaiENIAAoAiAhBQwC' +
-  'CwALAAsACwsgCEEAIAhBAEobIQBBACEFA0AgACAFRgRAIApBEGokAAUgECAOIAVBAnRqKAIAQQJ0akEANgIAIAVBAWohBQwBCwsL' +
-  '8wICBH8BfiMAQUBqIgIkAEECIQMDQAJAQQAhASADIAAoAgBKDQADQCAAKAIEIAFKBEACQCAAKAIoIAFBA3RqKQMAIgYQsQIgA0cN' +
-  'AANAIAZQDQECQCAAIAEgBhC3AiIEIAJBMGoQ3QIiBUEATgR/IAVFDQEgACABIAQQwQIgACABELMCIAIgACgCWDYCICAAQas9IAJB' +
-  'IGoQtAIgACABELkCIAIgBDYCECACIAIoAjw2AhQgAEHZPCACQRBqELQCIwBBEGsiASQAAkAgAigCMCIDQQBOBEAgACADELMCIAAg' +
-  'AigCMBC5AiAAQfseQQAQtAIMAQsgACACKAI0ELgCIAEgAigCODYCACAAQZQ8IAEQtAIgACACKAI0ELoCCyABQRBqJAAgAiAENgIA' +
-  'IABB4iogAhC0AiAAEMMCQQEFQQALIQEMBQsgBkIBfSAGgyEGDAALAAsgAUEBaiEBDAELCyADQQFqIQMMAQsLIAJBQGskACABC9MG' +
-  'AgZ+Cn8gACgCACEMIAAoAoAJIQ4gACgClAkhDyAAKAKQCSIQIAAoAiggACgCBEEDdPwKAAAgDyAAKAIsIAAoAgT8CgAAIAP9DP//' +
-  '/////////////wAAAAD9CwIAIA4gAiABQQZ0akEBazYCACAMQQAgDEEAShshESAMrCIIQgKGIQlBASEBA0ACQCABBEAgDyAOIAFB' +
-  'AWsiAUECdGooAgAiCkHAAG0iAmoiCy0AAA0CQgEgCiACQQZ0ayIKrYYiBSAQIAJBA3RqIg0pAwCDUARAIAMgAjYCAEEBDwsgCyAK' +
-  'QQFqOgAAIA1CADcDACADIAMoAgxBAWo2AgwgACAJEL8CRQ0BIAVCf4UhBiAAKAIgIAJBAnRqIgIhDSACKAIAIQoDQCAKIA0oAgRO' +
-  'DQMgACgCHCAAKAIkIApBAnRqKAIAIAxsQQJ0aiESQQAhAgJAA0AgAiARRwRAAkAgDyASIAJBAnRqKAIAIgtqLQAADQAgECALQQN0' +
-  'aiITKQMAIgQgBYNQDQAgEyAEIAaDIgQ3AwAgBFANAyAEELECQQFHDQAgDiABQQJ0aiAEELcCIAtBBnRqQQFrNgIAIAFBAWohAQsg' +
-  'AkEBaiECDAELCyAKQQFqIQoMAQsLIAMgCzYCAEEBDwtBACEKQQAhASAAIAA0AgggCH4QvwJFDQADQAJAIAogACgCCE4gAXJFBEAg' +
-  'ACgCHCAKIAxsQQJ0aiELQQAhAkIAIQRCACEGQgAhBQNAIAIgEUYEQCAEIAWEQn+FQn9CfyAAKAIAIgGthkJ/hSABQcAARhuDIgdQ' +
-  'BEAgBCAFIAaEQn+FgyIEUARAQQAhAQwFC0IBIAQQtwJBAWsiDa2GIQRBACEBQQAhAgNAIAIgEUYNBSAQIAsgAkECdGooAgAiEkED' +
-  'dGopAwAgBINQRQRAIA4gAUECdGogDSASQQZ0ajYCACABQQFqIQELIAJBAWohAgwACwALIAMgCjYCBCADIAcQtwI2AghBAQ8FIAVC' +
-  'AEIBIA8gCyACQQJ0aigCACIBajEAACIHQgF9hiAHUBuEIQUgAkEBaiECIBAgAUEDdGopAwAiByAEgyAGhCEGIAQgB4QhBAwBCwAL' +
-  'AAsgAQ0DQQAPCyAKQQFqIQoMAAsACwtBfwsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsSAEHgwwAoAgAgACgCACAAakYLXQED' +
-  'fwJAIABB4MMAKAIAIgJqIgAgAkkNAEHswwAoAgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtB' +
-  '4MMAIAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABBFCwYAQdzFAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAg' +
-  'AUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARBRIgFBAEgEQCABEOQCQYDGACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwB' +
-  'CwALAAtBfiECQX5BuQwQ5QILIAILFgAgAEEASARAIAAgABC9ARDlAgsgAAsMACAAIAFB0z0QpwMLNAEBfyAAKAIAIgAEfyAAKAJk' +
-  'RSAAKAKAAyIBRSAAKAL8AkVycgR/QQAFIAEoAjwLBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASAD' +
-  'G0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAoADIghFIAAoAvwCRXJyBH9BAAUgCCgCPAsgAUwNACAIKAI4' +
-  'IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigC' +
-  'ECEGCyAEIAUpAwg3AwAgBhDkAiAFQRBqJAAL4gEBCH8jAEEQayIEJAADQAJAIAIgACgCACIBEFAiB04NACABBH8gBEEMaiEFIARB' +
-  'CGohBkF9IQMCQCACQQBIIAEoAgQgAkxyDQACfyACIAEoAgBOBEBBASEBQQAMAQsgASgCjAIiA0UEQEEBIQFBAQwBCyACQQJ0QQRq' +
-  'IgggASgCkAJqKAIAIQEgAyAIaigCAAshAyAFBEAgBSADNgIAC0EAIQMgBkUNACAGIAE2AgALIAMFQX4LRSAEKAIMQQFHIAQoAghB' +
-  'AUdycQ0AIAJBAWohAgwBCwsgBEEQaiQAIAIgB0gLGQAgACgCABBlIgBBfkwEQCAAEOQCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAg' +
-  'ARC6AQuJAgICfwN+AkAgAUH4DBDsAiIEDQAgAkHhERDsAiIEDQBByMoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAB/AchBiAC/Ach' +
-  'ByMAQRBrIgUkACAAKAIAIgAEfyAAEFMgACAGUDYC1AICQANAIAAgBxAEIgRBAUcNASAIQgF8IgggBlINAAtBBCEECyAAQQA2AtQC' +
-  'IAApA5ADIQYgBSAAKQOYAzcDCCAFIAY3AwBByMoAIAX9AAMA/QsDAEFtIAQgACkDkAMgACkDoANUIAApA5gDIgYgACkDqAMiB1Qg' +
-  'BiAHURsbBUF+CyEEIAVBEGokACADQcjKACkDADcDACADQdDKACkDADcDCAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9D' +
-  'ZUVyRQRAQQAgAJwgAGENARoLQX4gAUH4HxCnA0F+CwswAQJ+IAEpAwAhAiABKQMIIQMgACgCACIABEAgACACNwOgAyAAIAM3A6gD' +
-  'IAAQUwsLZwECfyMAQRBrIgQkACAEQgA3AwgCQCABQaQoEOwCIgUNACACQQBMBEBBfiEFQX5B3x8Q5QIMAQsgACgCACAB/AcgAiAD' +
-  'IARBCGoQowEgAyAEKQMIujkDCBDkAiEFCyAEQRBqJAAgBQurAQECfwJ/QX4gACgCACIARQ0AGiABQQBIIAAoAiAgAUxyBH9BeQVB' +
-  'byAAKAKUAkUNARogABBTAkAgACgCoAIiAiAAKAKkAkcEQCAAKAKcAiEDDAELQX8gACgCnAIgAkEBdEEQIAIbIgJBAnQQSSIDRQ0C' +
-  'GiAAIAI2AqQCIAAgAzYCnAIgACgCoAIhAgsgACACQQFqNgKgAiADIAJBAnRqIAE2AgBBAAsLEOQCCycAIAAoAgAgARBUEOQCIgFB' +
-  'eEYEQCAAKAIAQYDGAEHwxQAQZwsgAQsnACAAKAIEIgBFBEBBfkHMCRDlAkF+DwsgACABIAIgAxC7AacQ5AILKAEBfyAABEACQCAA' +
-  'KAIEIgEEQCABEKwBDAELIAAoAgAQSAsgABBKCwsXACAAKAIEIgBFBEBBAA8LIAAgARC5AQsOACAAKAIAIAEQZhDkAgsSACAAKAIA' +
-  'IAEgAiADEGQQ5AILSAECfwJAQQFBCBBEIgIEQCACIAAgARBDIgM2AgAgAw0BIAIQSgtBf0F+IAAgAXJBAE4iABtBuQhBnSAgABsQ' +
-  '5QJBACECCyACCyUBAX4gACgCACABEHkiA0IAUwRAIAOnEOQCDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEF0Q5AILYgAgACAB' +
-  'EKcBIgBFBEBB/MgAKAIAQYjJABDlAkH0xQBBgMkAKQIANwIAQQAPC0EBQQgQRCIBRQRAIAAQrAFBf0G5CBDlAkEADwsgASAANgIE' +
-  'IAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBTCyIBAX8gAUHhERDsAiICBH8gAgUgACgCACAB/AcQBhDkAgsLIgEBfyABQeEREOwC' +
-  'IgIEfyACBSAAKAIAIAH8BxAEEOQCCwsnACAAKAIAIgBFIAFBAEhyBH9BfgUgABBTIAAgATYC/AJBAAsQ5AILEgAgACgCACABIAIg' +
-  'AxBpEOQCCyQBAX8gAkHgCxDsAiIDBH8gAwUgACgCACABIAL8BxB4EOQCCwuDAQICfgF/IAJB1xEQ7AIiBQR/IAUFQezDACgCACIF' +
-  'QQJ2QYCAgIAEIAUbrSIDQoCAgIAEIAL8ByIEIARQGyIEIAMgBFQbIQMgACgCACIARSABQQJLcgR/QX4FIAAQUyAAEE0gAEKAgICA' +
-  'BCADIANQGzcD4AIgACABNgLYAkEACxDkAgsLDgAgACgCACABEGgQ5AILCwAgACgCACABEGALHwEBfyABQaQoEOwCIgJFBEAgACgC' +
-  'ACAB/AcQXwsgAgtbAQF/IAEgACgCACICEFA2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2Agwg' +
-  'ASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEF4Q5AILZgECfyMAQRBrIgIkACACQgA3AwgCf0F+IAAoAgAi' +
-  'AEUgAkEIaiIDRXINABpBdSAAKAL8AkUgACgCZEECR3INABogAyAAKAKAAykDUDcDAEEACyABIAIpAwg3AwAQ5AIgAkEQaiQAC3QA' +
-  'IAAoAgBB2MoAEGMgAUHYygApAwC6OQMAIAFB4MoAKQMAujkDCCABQejKACkDALo5AxAgAUHwygArAwA5AxggAUH4ygAoAgC3OQMg' +
-  'IAFB/MoAKAIAtzkDKCABQYDLACkDALo5AzAgAUGIywApAwC6OQM4CzYAAn9BfiAAKAIAIgBFDQAaQXcgACgCoAJFDQAaIAAQUyAA' +
-  'IAAoAqACQQFrNgKgAkEACxDkAgsMACAAKAIAEFUQ5AILKwBB7MMAQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYC' +
-  'AAsHACAAEL0BC1QAAn8gAEEAIAEbRQRAQfDDAEF+QbMmQQAQvwEaQX4MAQsgACABQfDDABDQASIBBH8gAQUgACgCJCAAKAI0EGAg' +
-  'AEEBEAdBAAsLRQRAQQAPCxCNAws3AEHwwwAoAgBBlMQAEOUCQeDFAEH0wwD9AAIA/QsCAEHwxQBBhMQA/QACAP0LAgBB8MMAKAIA' +
-  'C0MAQezHAEEANgIAQfDHAEEANgIAIAAEQEHsxwAgACgCBDYCAEHwxwAgACgCCDYCAAtB8McAKAIAQezHACgCAEEIdGoLOgBBgMgA' +
-  'IAI2AgBB/McAIAE2AgAgAEH8xwBBgMgAEMMBBEAQjQMPC0GAyAAoAgBB/McAKAIAQQh0agsqACAAEFBBAEgEQEF+QdkWEOUCQX4P' +
-  'CyAAIAEgAhDSAUUEQEEADwsQjQMLHwAgAARAIAAoAiQEfyAAQQAQByAAKAIkBUEACxBSCwsHACAAEMgBC3oBAX8CQCABQaQoEOwC' +
-  'IggNACAFQeEREOwCIggNACAEQQBIBEBBfkG7IBDlAkF+DwtBACEIQbDIACACNgIAQajIACAB/Ac3AwBBuMgAIAM2AgBBwMgAIAQ2' +
-  'AgBByMgAIAX8BzcDACAAIAYgBxDaAUUNABCNAyEICyAICx8AIABBAWsiAEEDTQR/IABBAnRB4D9qKAIABUHjJwsLUABB1McAIAE2' +
-  'AgBB0McAIAA2AgBB2McAIAI2AgBB3McAIAM2AgBB4McAIAQ2AgBB5McAIAU2AgBB6McAIAY2AgAQxgEiAEUEQBCNAxoLIAALPABB' +
-  '9McAQQA2AgBB+McAQQA2AgAgACABQQAgAUEAShsQwAEEQBCNAw8LQfjHACgCAEH0xwAoAgBBCHRqCzMAQYTIAEEANgIAIAAgASAC' +
-  'IAMgBBDvASIAQQBIBEAQjQMPC0GEyAAoAgBBAWpBACAAGwtSACAAIAEQ6gEEQBCNAw8LIAJB0MgAKAIAtzkDACACQdjIACsDADkD' +
-  'CCACQeDIACkDALo5AxAgAkHoyAApAwC6OQMYIAJB8MgAKAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQUAtAAQF/AkAg' +
-  'AkH4DBDsAiIGDQAgA0HhERDsAiIGDQAgACABIAL8ByAD/AcgBCAFEJwDRQRAQQAPCxCNAyEGCyAGC1MAIAAgASACIAMgBEGIyABB' +
-  '8MMAENMBIgBFBEAgBUGIyAAoAgC3OQMAIAVBkMgAKQMAujkDCCAFQZjIACkDALo5AxAgBUGgyAApAwC6OQMYCyAAC+IBAgV/An4C' +
-  'QCADQfgMEOwCIgcNACAEQeEREOwCIgcNACAAQQAgAkEAThtFBEBBfiEHQX5BmgwQ5QIMAQsgA/wHIQwgBPwHIQ0gABBQIgcgB2wh' +
-  'C0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACABIAkgC2wiCmogDCANIAUgCmogCBCcAyIKBEAgCCAKtzkDACAIQfTD' +
-  'ACgCALc5AyAgCEH4wwAoAgC3OQMoIAhB/MMAKAIAtzkDMCAIQYDEACgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7gBAQF/' +
-  'AkAgAUH4DBDsAiIFDQAgAkHhERDsAiIFDQBBmMgA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGIyAD9DAAAAAAAAAAAAAAAAAAAAAD9' +
-  'CwMAQZDIACAEKwMI/Ac3AwAgACAB/AcgAvwHIANBiMgAENgBIgVBAEgEQCAFEOQCDwsgBEGIyAAoAgC3OQMAIARBkMgAKQMAujkD' +
-  'CCAEQZjIACkDALo5AxAgBEGgyAApAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRCiAiIGQoCAgIAI' +
-  'WQRAQXZBoB0Q5QJBdg8LIAanEOQCCxAAIAAEQCAAEPwBIAAQSgsLcgEBfwJAAkBB4CAQRSIERQRAQX9BuQgQ5QIMAQtB+MgAIAM2' +
-  'AgBB9MgAIAI2AgAgACABQfTIACAEQfDDABD6AUUNARCNAxpBgMYAIAQoAtggNgIAQYTGACAEKALcIDYCACAEEPwBIAQQSgtBACEE' +
-  'CyAECwcAIAAoAgALCAAgACgC3CALBwAgACgCBAtHAQF/IwBBEGsiAyQAQeDFAEEAQfAB/AsAQdzFACAANgIAIAMgATYCACADIAI2' +
-  'AgRBiMYAQcgBQeETIAMQpgEaIANBEGokAAt6AQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAMgAvwHQgAgAkQA' +
-  'oTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMIIAAgASADQQhqEKgCIgBFBEBB8MMAQZDLAEHsAfwKAAAQjQMaCyADQSBqJAAgAAsH' +
-  'ACAAEKsCC4wBAQF/IwBBMGsiAiQAIAAgAkEIahCtAiIAQQFGBEAgASACKAIINgIAIAEgAigCDDYCBCABIAIoAhA2AgggASACKAIU' +
-  'NgIMIAEgAigCGDYCECABIAIoAhw2AhQgASACKAIgNgIYIAEgAigCJDYCHCABIAIoAig2AiAgASACKAIsNgIkCyACQTBqJAAgAAsH' +
-  'ACAAKAIUCwcAIAAQrwILFwAgAEEEdEGUwQBqKAIAQX8gAEEUTRsLBgBB/MwACwuKOwcAQbAIC4I2fQB7AGVhc3kAb3V0IG9mIG1l' +
-  'bW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUg' +
-  'JXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZl' +
-  'IG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1i' +
-  'b2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5k' +
-  'IG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRw' +
-  'dXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBv' +
-  'ciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0' +
-  'aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUg' +
-  'b25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AGEgY2VsbCB0' +
-  'aGF0IHNlZXMgYm90aCBjb2xvdXJzIGNhbm5vdCBob2xkIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRo' +
-  'ZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMpIG9yIGl0cyByb3dzAHRo' +
-  'ZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dzAEd1ZXNzAGEg' +
-  'JWR4JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0IG9y' +
-  'IHdyaXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29sdW1u' +
-  'cwB0aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhlIHNh' +
-  'bWUgY2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAbWVtb0J5dGVzAG1heE5vZGVzAHRvbyBtYW55' +
-  'IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwg' +
-  'bG93ZXIgYWJvdmUgdXBwZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGFuIG9wdGlvbiBsZWZ0' +
-  'IG91dCBvZiBhIHByb2JsZW0gd2l0aG91dCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMA' +
-  'bnVtYmVyICUuKnMlcwAlcyVzACAoJWQ9JWQpJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBp' +
-  'cyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzAHRoZSAlcwAl' +
-  'cyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAl' +
-  'cwA7ICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkg' +
-  'bm90IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAEhpZGRlbiBwYWlyAE5h' +
-  'a2VkIHBhaXIAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBvbmUgZm9yY2VkIGVh' +
-  'cmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50bwB0aGUgcHV6emxl' +
-  'IGhhcyBtb3JlIHRoYW4gb25lIHNvbHV0aW9uOiBzdGVwcyBhIHBlcnNvbiBjYW4gZm9sbG93IG5lZWQgZXhhY3RseSBvbmUgdG8g' +
-  'bGVhZCB0bwB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb24A' +
-  'bm8gZ3JpZCBvciBubyByb29tIGZvciB0aGUgc29sdXRpb24AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIl' +
-  'cyIgYXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgBGb3JjaW5n' +
-  'IGNvbnRyYWRpY3Rpb24AcmVnaW9uAGNvbHVtbgB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uOiB0aGVyZSBpcyBub3RoaW5n' +
-  'IHRvIGV4cGxhaW4AWFktY2hhaW4AWC1jaGFpbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVt' +
-  'IGNhbiBuZXZlciBiZSBjaG9zZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBj' +
-  'aG9zZW4AbWVkaXVtAHRoZSBpdGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4u' +
-  'JWQgb2YgdGhlbQAgb3IgJWMgZm9yIGFuIGVtcHR5IGNlbGwAYW50aS1kaWFnb25hbABtYWluIGRpYWdvbmFsAG9rAEplbGx5Zmlz' +
-  'aABTd29yZGZpc2gAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcAWFlaLXdpbmcAWFktd2luZwBYLXdpbmcAUG9pbnRp' +
-  'bmcAU2ltcGxlIGNvbG91cmluZwBDbGFpbWluZwAsIGVuZGluZwB0aGUgJXMgYm91bmQgaXMgdG9vIGJpZwB0aGUgbm9kZSBidWRn' +
-  'ZXQgKCVsbHUpIHJhbiBvdXQgYmVmb3JlIHRoZSBzb2x1dGlvbiB3YXMgZm91bmQgYW5kIHByb3ZlZCB1bmlxdWUATlVMIGJ5dGUA' +
-  'dGhlIHNlYXJjaCBpcyBjb21wbGV0ZQAgd291bGQgaGF2ZSBubyBjYW5kaWRhdGUARnVsbCBob3VzZQB0d28gY2VsbHMgb2Ygb25l' +
-  'IGNvbG91ciBzZWUgZWFjaCBvdGhlciwgc28gdGhhdCBjb2xvdXIgaXMgZmFsc2UAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBt' +
-  'dXN0IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0' +
-  'IGJlIDAgb3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQg' +
-  'YmVmb3JlIHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29u' +
-  'ZCAnfCcgb24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enps' +
-  'ZSBuZWVkcyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFy' +
-  'YWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUASGlkZGVuIHRyaXBs' +
-  'ZQBOYWtlZCB0cmlwbGUASGlkZGVuIHNpbmdsZQBOYWtlZCBzaW5nbGUAb3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVtIGlu' +
-  'ZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBzaWRl' +
-  'AHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0aGUg' +
-  'c2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAlZCBo' +
-  'b2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZAAgfCVsbGQA' +
-  'bWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEg' +
-  'cmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQg' +
-  'aXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxp' +
-  'bWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABIaWRk' +
-  'ZW4gcXVhZABOYWtlZCBxdWFkAHIlZGMlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAl' +
-  'ZDsgZGlnaXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFy' +
-  'ZSAwLi4lZAAsJWQAcm93ICVkAHdpbmRvdyAlZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEu' +
-  'LiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkADsgc28gaXQgaXMgbm90ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhh' +
-  'cyAlZCBjZWxscywgbm90ICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IHRoZSBmaXJzdCBvciB0aGUgbGFzdCBpcyAlZAA7IG9uZSBv' +
-  'ZiB0aGVtIGlzICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IG9uZSBlbmQgaXMgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xz' +
-  'OyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwg' +
-  'aGFzICVkACVzICVkAHJlZ2lvbiAlZABjb2x1bW4gJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUg' +
-  'b2YgJWQAYm94ZXMgb2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0' +
-  'aGUgdXBwZXIgYm91bmQgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHBy' +
-  'aW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlk' +
-  'IFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBp' +
-  'cyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0g' +
-  'MQB0aGUgY29zdHMgb2YgYWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRo' +
-  'ZSB1cHBlciBib3VuZCBpcyAwACBjYW4gaG9sZCBvbmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2hu' +
-  'aXF1ZSBhcHBsaWVzLCBzbyByJWRjJWQgdGFrZXMgJWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4A' +
-  'LjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVt' +
-  'cyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBu' +
-  'dW1iZXIgKGNoYXJhY3RlciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBv' +
-  'ZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3' +
-  'IGFmdGVyIHRoZSBpdGVtcykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQg' +
-  'cm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBz' +
-  'b2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVt' +
-  'KQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNv' +
-  'c3QgKGNvc3RzIGFyZSAwIG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkg' +
-  'JXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAl' +
-  'ZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUg' +
-  'YWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMg' +
-  'b2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRp' +
-  'b24gY29zdCAobm90IGEgbnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtu' +
-  'b3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9s' +
-  'ZCBvbmx5IAAgYWdhaW5zdCAAJXM6IHBpdm90IAAgd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlu' +
-  'a3MgY29sb3VyIAAgaXQgY2FuIGdvIG9ubHkgaW4gACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAA' +
-  'LCBhbGwgaW4gACVkIHdvdWxkIGhhdmUgbm8gcGxhY2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZy' +
-  'b20gACB3ZXJlICVkLCBzaW5nbGVzICglZCBwbGFjZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0' +
-  'eSBjZWxsIG9mIAAlczogaWYgACBhbmQgACA9IAAlczogACVzIG9uICVkOiAAIC0gACwgAMsaAADUHAAAFQkAAEwRAABTEAAA6xMA' +
-  'AL4SAABbEQAAmgwAAOoIAAC+GQAAaQsAAOYRAACCDQAAuwoAAOEMAAAAEgAAJRsAADkEAAB4DgAAFxMAAGQPAAApFAAABRQAQcE+' +
-  'C3QBAQECAQIBAgMCAQMBAgMEAQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAAUAwAADMM' +
-  'AAA+BwAAeBAAAOUFAACdBAAAKxIAAI8OAAB9EgAAfBMAACYIAAAIAAAACQBBzj8LMPg/AAAAAAAAEEAzMzMzMzMZQDQEAADzDQAA' +
-  'EhMAABMGAAAQAAAAvBcAAAAAAAAAAQBBkMAAC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWpr' +
-  'bG1ub3BxcnN0dXZ3eHl6AAAAECAAAD0AAAAuIABB5MAACwUBAAAAAQBB9MAAC+ECAgAAAAEAAAACAAAAAgAAAAAAAAACAAAAAQAA' +
-  'AJQPAAAKAAAACgAAAAAAAADLEQAADwAAAAsAAAAAAAAA2REAABcAAAAMAAAAAAAAAMgOAAAaAAAADQAAAAAAAADiDgAAHAAAAA0A' +
-  'AAABAAAASAsAAB4AAAAOAAAAAgAAAMEOAAAgAAAADwAAAAIAAAA8CwAAIgAAABAAAAACAAAAvhEAACQAAAAOAAAAAwAAAIUOAAAm' +
-  'AAAADwAAAAMAAACwEQAAKAAAABAAAAADAAAAuQ4AACoAAAARAAAAAAAAALAOAAAsAAAAEQAAAAEAAABnFAAAMgAAAA4AAAAEAAAA' +
-  'ew4AADQAAAAPAAAABAAAAFsUAAA2AAAAEAAAAAQAAADRDgAAQQAAABIAAAAAAAAAbA0AAEIAAAATAAAAAAAAAGMNAABEAAAAFAAA' +
-  'AAAAAAAFDQAATAAAABUAAAAAAAAAvgcAAG4AQeDDAAsDgCYC'
+  'IgEBfyAAKALMAiIBBEAgASgCZBBUIAEQVCAAQQA2AswCCwsbACAAKALgARCcASAAKALkARBUIABCADcD4AELGgBCASAAQuuH1oXo' +
+  'yKHk4QB9EFgiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAgAEUEQEF+' +
+  'DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////' +
+  'B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIE' +
+  'TnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0A' +
+  'QQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBBQIgUN' +
+  'ACAAQQhqIABBEGogADQCDCADrHxCAXxBEBBQIgUNACAAKAIwIQkgABBbIAAQXCAAECwgABBVIAAoAgwhBSAAKAIIIQZBACEEA0Ag' +
+  'AyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2AgwgAUEANgIEIAEgBTYCACABIANB' +
+  'f3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVBAWo2AiAgCUEAIAlBAEobIQED' +
+  'QCABIARGDQMgACAAKAIsIARBAnRqKAIAEF0aIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFqIgdBBHRqIg4oAgAhCiAGIAQg' +
+  'BWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiALNgIEIA4gCzYCACAAKAIYIAdB' +
+  'AnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAEF4aDAALAAsLNQAgAARAIAAoAowD' +
+  'IAAoArwCIAAoAmRFciAAKALQAiAAKAKUAnJyckUEQCAAEF8LIAAQUQsLigQBDH8gAEUEQEF+DwsgAUEASCAAKAIgIAFMcgR/QXkF' +
+  'IAAQXCAAKAKUAgRAIAAgARBgDwsgACABEGEiAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigCACECIAAgAUEBazYCPCAAIAI2' +
+  'AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgCHCABQQJ0aigCACEFA0AgAyAF' +
+  'QQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQiAkYEQCAIIAggBkEEdGoiAigC' +
+  'ACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUgAyAJIAIgCiAEEGIMAQsLDAEL' +
+  'IAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyACQQR0aigCBCICRwRAIAwgAyAC' +
+  'QQR0aiINKAIMRwRAIAMgCSACQQEgCxBiDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRqIAE2AgALIAVBAWohBQwBCwsg' +
+  'B0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvvAQEIfyAARQRAQX4PCyAAKAIwRQRAQXcPCyAAEFwgACAA' +
+  'KAIwQQFrIgE2AjAgACgClAJFBEAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigCAEECdGoo' +
+  'AgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgCDCIBRQRA' +
+  'IAMgBSAEIAYgBxBjDAELIAFBAEwNAiADIAUgBCACEGQLIAAoAjQgBkECdGpBfzYCAAwBCwsLQQAL8wIBCn8gACgCKEEARyEJIABB' +
+  'yAFqIQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVH' +
+  'BEAgAiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEGMMAQsgBCgCDCIERQRAIAIgByADIAhBARBjDAEL' +
+  'IARBAEwNACACIAcgAyABEGQLIAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRBjIAAoAsgBRQ0BIAAoAsQBIQQgACgC0AEg' +
+  'BkEUbGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABBlIAIgAiABQQR0aiIFKAIAQQR0' +
+  'aiABNgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC8cBAQR/IAAoAjAiAkEAIAJBAEob' +
+  'IQQCQANAIAMgBEYNASADQQJ0IANBAWohAyAAKAIsaigCACABRw0ACyAAIAE2AjggACAAKAIIIAAoAhwgAUECdGooAgBBBHRqKAII' +
+  'QQFrNgI8QXgPCwJAIAAoApgCIAJHBEAgACgCLCEDDAELIAAoAiwgAkEDdBBTIgNFBEBBfw8LIAAgAzYCLCAAIAJBAXQ2ApgCIAAo' +
+  'AjAhAgsgACACQQFqNgIwIAMgAkECdGogATYCAEEAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEEdGoiAigC' +
+  'CCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyABQQFqIQEM' +
+  'AQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAGKAIMQQBI' +
+  'Gw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAMAQsPCyAH' +
+  'QQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEgASgCAEGA' +
+  'gICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBBlDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEgBCgCCCIE' +
+  'QQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEgACACIAFB' +
+  'ARBlDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIMQQBIGw0B' +
+  'IAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78BAQR/QX4h' +
+  'BQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEEdGoiBygC' +
+  'CCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQgBygCCEEE' +
+  'dGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQv/AgEDf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUhAyAAKAJk' +
+  'QQJHDQBBACEDA0ACQCAAKAIwIANMBEAgACgClAJFDQEgACABIAIgAxAXDwsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARqKAIANgIA' +
+  'CyADQQFqIQMMAQsLIAAoAowDBEAgACABIAIgAxAlDwsgACgC4AFFBEBBACEEA0AgBCAAKAJcTg0CIAIgA0oEQCABIANBAnRqQQEg' +
+  'ACgCvAIgACgC0AIbBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAECYLNgIACyADQQFqIQMgBEEBaiEEDAALAAtB' +
+  'ACEEA0AgACgC6AEgBEoEQEEAIAAoAuABIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oEQCABIANB' +
+  'AnRqIAAoAuQBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsLIAMLEwAgAARAIAAgATcDgAEgABBcCwsWACAABEAgACAB' +
+  'QQBHNgKQASAAEFwLCxMAIAAEQCAAEFwgACABNwOoAQsLEwAgAARAIAAQXCAAIAE3A9gBCwvCAwMCfAR/AX4gAEUgAUVyRQRAIAEg' +
+  'AP0AA2j9CwMAIAEgACkDoAMiCEJ/IAApA6gDUCAIQn9ScRs3AxAgASAAKAJYNgIgIAEgACgCYDYCJCABIAApA3g3AyggASAAKQOY' +
+  'ATcDMEQAAAAAAADwPyECAkACQAJAIAAoAmQiBA4EAQAAAgALIAAoApQCBEACfEQAAAAAAAAAACECRAAAAAAAAAAAIAAoAqgCIgBF' +
+  'DQAaRAAAAAAAAOA/IAAoAjQiBUEATA0AGiAAKAIkIQQgACgCKCEGRAAAAAAAAPA/IQNBACEAA0AgBCAAQQJ0IgdqKAIAtyADIAYg' +
+  'B2ooAgC3oyIDoiACoCECIABBAWoiACAFRw0ACyACIANEAAAAAAAA4D+ioAshAgwCCyAAQdwAQdgAIARBAkYbaigCACIEQQAgBEEA' +
+  'ShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMg' +
+  'ACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC9MCAQZ/QX4hBAJAIAJBASADG0Ug' +
+  'AEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAAEFwCQCAAKAKUAgRAQQAhBAJAIAAQGCIFDgMAAgMCCyAAKAKoAiIJKAIA' +
+  'IgYgAUEBaiIHQQR0aigCBCIFIAdHBEADQCAFIQEDQCABQQR0IAFBAWohASAGaigCCCIEQQBKDQALIAAgCSAEQX9zIgEQFARAIAMg' +
+  'CEoEQCACIAhBAnRqIAE2AgALIAhBAWohCAsgBiAFQQR0aigCBCIFIAdHDQALCyAIDwsgACgCCCEGIAFBAWoiBUECdCEJQQAhBCAF' +
+  'IQEDQCAGIAFBBHRqKAIEIgEgBUYNAiAGIAEQJiEHIAAoAjQgCWooAgBBAE4EQCAAIAcQYQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIA' +
+  'CyAEQQFqIQQMAAsACyAFIQQLIAQLbQECfyMAQRBrIgEkAAJ/QX4gAEUNABogABBcIAAoApQCBEAgAUEANgIMIAAQGCICBEBBfyAC' +
+  'IAJBAkYbDAILIAAgAUEMahAZIQBBfyABKAIMQQFrIABB/////wdGGwwBCyAAEAMLIAFBEGokAAvfAQEGfyAARQRAQX4PC0F9IQIC' +
+  'QCABQQBIIAAoAgQgAUxyDQACf0EAIAAoAgAgAUwNABpBASAAKAKMAiICRQ0AGiABQQJ0IAJqKAIECyECIAAoAjAiA0EAIANBAEob' +
+  'IQQgAUEBaiEFQQAhAwNAIAMgBEYEQCACQQAgAkEAShshAgwCCyAAKAIcIAAoAiwgA0ECdGooAgBBAnRqKAIAIQEgACgCCCEGA0Ag' +
+  'BiABQQR0aigCCCIHQQBMBEAgA0EBaiEDDAIFIAFBAWohASACIAUgB0ZrIQIMAQsACwALAAsgAgsoAAJAIABFDQAgAQRAIAEgACgC' +
+  'ODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAgAUxyDQAaIAAQXCAAKAKwAiIFQQAgBUEA' +
+  'ShshAyABQQFqIQYCQAJAA0ACQCAAKAKsAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoNAiACQQFqIQIMAQsLIAQEQCADIQIMAgsg' +
+  'ACAAKAIAQQJ0EE8iBDYCrAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oiAUEEaiABIAUgAmtBAnT8CgAAIAAoAqwC' +
+  'IANqIAY2AgAgACAAKAKwAkEBajYCsAJBAAsL6QMBBn8gAEUEQEF+DwtBfSEFAkACQCABQQBIIAAoAgQgAUxyDQBBbyEFIAJBAEgg' +
+  'AiADSnIgA0EATCAAKAIAIAFMcnINACAAEFwCQAJAIAAoAowCIgYNACAAIAAoAgAiBEECdEEEaiIHEE8iBjYCjAIgACAHEE8iBzYC' +
+  'kAIgBkUgB0VyDQEgBEF/IARBAE4bQQFqIQhBACEEA0AgBCAIRg0BIAcgBEECdCIJakEBNgIAIAYgCWpBATYCACAEQQFqIQQMAAsA' +
+  'C0EBIQQgBiABQQFqIgdBAnQiAWoiCCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQQLIAAoAqACQQAgAkEBRyADQQFHciIGIAAoApQC' +
+  'aiAERhsNASAEIAZGBEAgCCACNgIAIAAoApACIAdBAnRqIAM2AgBBAA8LIAAoAjAiCEECdCIFQQRqEE8iAUUNAiABIAAoAiwgBfwK' +
+  'AAAgABBbIAdBAnQiBSAAKAKMAmogAjYCACAAKAKQAiAFaiADNgIAIAAgACgClAIgBiAEa2o2ApQCQQAhBUEAIQQDQEEAIAQgCEgg' +
+  'BRsEQCAAIAEgBEECdGooAgAQXSEFIARBAWohBAwBBSABEFQMAwsACwALIAYQVCAHEFQgAEIANwKMAgwBCyAFDwtBfwusAwEDfwJA' +
+  'An9BfiAARSACRXINABogAkEANgIAQW8gACgClAINABpBeyAAKAIoDQAaIAAQXEEBQRgQTiIDRQRAQX8PCyADQoCAgIAEIAEgAVAb' +
+  'IgFC/////w8gAUL/////D1QbpyIENgIQAn9BfyAEQZgOSQ0AGiADIARBmA5rNgIQIANBgAYQTyIENgIAIANBgAgQTyIFNgIEQX8g' +
+  'BEUNABpBfyAFRQ0AGiADQoKAgICACDcCCCAEQgA3AhAgBEKAgICAcDcCCCAEIAQpAgw3AgAgBUIANwMYIAVCATcDECAF/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsEACAAIAMQDAshBCAAKAIwIQUCQANAIAQgBUEATHJFBEAgAygCFCIERQ0CIAMgAyAAKAIsIAVBAWsiBUEC' +
+  'dGooAgAgBBB0IgQ2AhRBAEF/IAQbIQQMAQsLIAQNAgsgAygCACADKAIIQQxsEFMiAARAIAMgADYCAAsCQCADKAIEIAMoAghBBHQQ' +
+  'UyIERQ0AIAMgBDYCBCAARQ0AIAMgAygCCDYCDAsgAiADNgIAQQALDwsgAxB1IAQL0gICBH8EfgJAAkAgACgCCCIDIAAoAgxHBEAg' +
+  'ACgCBCEFDAELIAMgACgCEEEcbiADaiIFQYAIIANBAXQgA0GACEkbIgQgBCAFSxsiBE8NASAAKAIAIARBDGwQUyIDRQ0BIAAgAzYC' +
+  'ACAAKAIEIARBBHQQUyIFRQ0BIAAgBTYCBCAAKAIMIQMgACAENgIMIAAgACgCECAEIANrQWRsajYCECAAKAIIIQMLIAUgAkEEdCIE' +
+  'aiIGKQMAIQggBSkDCCEJIAYpAwghCiAFKQMAIQcgACgCACADQQxsaiIDQQA2AgQgAyACNgIIIAMgATYCACAAKAIEIgEgACgCCCIG' +
+  'QQR0aiICQn8gByAIfCIHIAcgASAEaiIBKQMAVCAHIAhUrSAJIAp8fCIIIAEpAwgiB1QgByAIURsiARs3AwAgAkJ/IAggARs3Awgg' +
+  'ACAGQQFqNgIICyAGCxkAIAAEQCAAKAIAEFQgACgCBBBUIAAQVAsLnQECA38CfiAAQRRqIQUDQCAFKAIAIgVBAUsEQCABIAAoAgQg' +
+  'ACgCACAFQQxsaiIFKAIIQQR0aiIHKQMAIghaIAIgBykDCCIJWiACIAlRGwRAIAIgCX0gASAIVK19IQIgASAIfSEBIAVBBGohBQwC' +
+  'BSAEIAZKBEAgAyAGQQJ0aiAFKAIANgIACyAFQQhqIQUgBkEBaiEGDAILAAsLIAYL2gECAn8GfiMAQRBrIgUkAAJ/QX4gAkEBIAMb' +
+  'RSAARSABRXIgA0EASHJyDQAaQXUgACgCBCAAKAIUQQR0aiIEKQMAIgYgBCkDCCIHhFANABojAEEgayIEJAAgBEEQakIAIAZ9QgAg' +
+  'ByAGQgBSrXx9IAYgBxBLIAQpAxghCSAEKQMQIQoDQCABEHghCCABEHgiCyAKVCAIIAlUIAggCVEbDQALIAQgCyAIIAYgBxBLIAUg' +
+  'BP0AAwD9CwMAIARBIGokACAAIAUpAwAgBSkDCCACIAMQdgsgBUEQaiQACyABAX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARBY' +
+  'C2YAIAAgASACIANBEBB6IAAgASACQbAIQQQQeyAAIAEgAiAEQQoQeiAAIAEgAkHyMUEBEHsgACABIAIgBUEQEHogACABIAJB/jFB' +
+  'ARB7IAAgASACIAZBEBB6IAAgASACQfs/QQIQewtiAgJ+BH8jAEEgayIHJAAgBK0hBUEYIQQDQCAHIAQiCEEBayIEaiIJIAMgAyAF' +
+  'gCIGIAV+fadB5R5qLQAAOgAAIAMgBVogBiEDDQALIAAgASACIAlBGSAIaxB7IAdBIGokAAtOAQJ+AkAgAikDACIFIAGtIgZaBEAg' +
+  'BK0hBgwBCyAAIAWnaiADIAQgBiAFfSIFpyAFIAStIgZWG/wKAAAgAikDACEFCyACIAUgBnw3AwALkAICA38BfiAARQRAQX4PC0F5' +
+  'IQMCQCABQQBIIAAoAiAgAUxyDQBBbiEDIAJCAFMNACACIAAoAvgCIAFBA3RqKQMAQgAgASAAKAKIAyIESBt9IgZC////////////' +
+  'ACAAKQOAA31VDQACQCABIAROBEAgAlANASAEQRAgBBshAwNAIAEgA04EQEH/////ByADQQF0IANB/////wNKGyEDDAELCyAAKAL4' +
+  'AiADQQN0EFMiBEUEQEF/DwsgBCAAKAKIAyIFQQN0akEAIAMgBWtBA3T8CwAgACADNgKIAyAAIAQ2AvgCCyAAEFwgACgC+AIgAUED' +
+  'dGogAjcDACAAIAApA4ADIAZ8NwOAAwtBACEDCyADCz4AIABFBEBCfg8LAn5CeSABQQBIIAAoAiAgAUxyDQAaQgAgACgCiAMgAUwN' +
+  'ABogACgC+AIgAUEDdGopAwALC6ECAgR/AX4CQCAAKQOYASIGQgBSDQAgACgCACICQX8gAkEAThtBAWohA0EAIQIDQCACIANGDQEg' +
+  'ACgCsAEgAkECdGpBgICA/AM2AgAgAkEBaiECDAALAAsgACAAKQOAASAGQoPay4ytxtLaUX6FEFc3A4gBIAAgASAGQgF8EH9CkM4A' +
+  'IAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAiBEEBTARAIAAoArQBIANBAnRq' +
+  'IQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCACNgIACyACQQFqIQIMAQsLIABBADYCyAEgACAFNgLA' +
+  'ASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyACrYZC' +
+  'f4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLlwQBDH8jAEEgayIJJAAgACgC0AEgAUEUbGpBCGsoAgBBACABGyELIAAoAgAh' +
+  'DyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgCACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJDQAg' +
+  'BEECRgRAQQEgDCAAIAcgDiAKIAIgAxCBARshDAtBACEEIAcgCkEEdGooAgQiCCEFA0AgBUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoi' +
+  'DSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0oAgAhBQwBCwsLA0ACQEEAIQYgBEEAIARB' +
+  'AEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcgCCAJIAVBAnRqKAIAIgQQggEEQCAJIAZB' +
+  'AnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRA' +
+  'IAZBAWohBgwCCyAHIAUgChCCAQ0AIAcgDiAFIAMgAhCDAUEBIQwgACAAKALIASIIQQFqNgLIASAAKALEASAIQQJ0aiAFNgIADAAL' +
+  'AAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLiAQBFn8gASADQQR0aigCBCIPQQFqIQ0gASAPQQR0aigC' +
+  'BCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAHIBBKcgR/IAcFIAIgB0ECdGohFyAV' +
+  'IQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEECdGooAgAiBiAXKAIAIgtqQQVIDQEg' +
+  'ByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQhAEhGSABIBIgCxCEASEaIAshBgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAa' +
+  'RnINASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBKcgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQi' +
+  'EUYEQCAOKAIAIRELIAEgESAYEIIBRQ0BIAEgESADEIIBDQEgACABIAIgByADIAkgBCAFEIUBIAAgASACIAggAyAJIAQgBRCFASAW' +
+  'IAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEB' +
+  'aiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggi' +
+  'BSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUo' +
+  'AgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIF' +
+  'QQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigC' +
+  'BCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBB' +
+  'BGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YE' +
+  'QEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAELZQECfyADIQgDQCADIAEg' +
+  'CEEEdGooAgQiCEcEQCABIAggBBCCAQ0BIAEgCCAFEIIBDQEgASACIAggByAGEIMBIAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUEC' +
+  'dGogCDYCAAwBCwsL5wkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABCHASAAIAA0AqQCNwOAAiAAIAA0AsQC' +
+  'NwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEIgBCwJAIAAoApwCBEAgABCJASICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABB' +
+  'ABCKAQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABCLASICQQBIBEAgAEEBNgKsASAAEIwBQQMhAyAGIQIgAEEAEIoBRQ0BQX8h' +
+  'AgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQjQEiA0ECSA0AIAAgAyAA' +
+  'KALMASICKAIAIAIoAgQQjgFFDQAgABCMAUF/IQJBASEDDAMLIAAgBSgCDBCPASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQ' +
+  'kAEgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQkQFBAnRBAXIQkAELIAAgACsDuAEgACsDuAKjOQO4ASAA' +
+  'IAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAH' +
+  'IAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEI8BIAAg' +
+  'ACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEIcBIAApA+ACIQcLIAcgACkDgAJUDQEgABCLASICQQBK' +
+  'BEAgAEEBNgKYAgwCCwJAIAJFBEAgABCIAUF/IQJBASEDIABBARCKAUUNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAg' +
+  'ACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1Ai' +
+  'CEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkD' +
+  'UEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkAD' +
+  'QCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABCSARoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOI' +
+  'AwwFCyABIAApA9gCWARAQQMhAgwFCyAAEJIBIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKM' +
+  'ASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIg' +
+  'ACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABCQAQsgBiECCyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+' +
+  'IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhB/IAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0' +
+  'IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkEC' +
+  'dGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsL' +
+  'C+0BAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBCOAQ0B' +
+  'C0EAIQIgAEEANgKcAiAAIAFBAWsQjwEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCQAUEADwsgACADIAAgBCABQYGAgIAEEJEB' +
+  'QQJ0QQFyEJABCyACDwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAEL' +
+  'AAsACyAAQgE3A5gCQQALtAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBK' +
+  'GyEGQQAhAwJAA0AgAiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAAL' +
+  'AAsFAkAgACgCkAEgACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoi' +
+  'BCAEKAIAQQFqNgIAIANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAA' +
+  'IAE2AqABIAAgCDYClAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoi' +
+  'BigCBCINQYCAgIAGcUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJA' +
+  'AkACQANAQQAgAiAKSCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEJMBIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACAD' +
+  'QQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxCTAQ0BIAAgA0EAEJABDAELIA4g' +
+  'AzYCACAOIA1B/////31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgC' +
+  'qAEgAkEMbGpBADYCBCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEg' +
+  'A0EMbGoiBCgCBCIBIAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQUyIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJB' +
+  'DGxqQQA2AgQgAkEBaiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQ' +
+  'ASAAKAKcASAFQQJ0aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQlAEaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBCUARogBUEB' +
+  'aiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgC' +
+  'BEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEB' +
+  'ajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZB' +
+  'AXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQgg' +
+  'ACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAg' +
+  'A0EBdEEBciAHEJABCyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAh' +
+  'BANAIAMgBEwNBQJAAkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIA' +
+  'QQJ0aiEIIAAoAiAgB2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEB' +
+  'IAJBAWohAgwBCwsgAUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEB' +
+  'aiECDAALAAsgACgCKCABai0AAA0AIAAgAUEBdCAHQQNyEJABIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAA' +
+  'KAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIA' +
+  'IAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0Ag' +
+  'AyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEJMBQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAO' +
+  'NgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEK' +
+  'AkAgBSAORg0AIA0gBRCTAUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCAC' +
+  'IBBGDQEgAkECdCELIAJBAWohAiANIAQgC2oiCygCACIREJMBQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAF' +
+  'EJQBRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAG' +
+  'IAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUEC' +
+  'aiEBIA0gBRCTAUEASARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAEL' +
+  'CyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCQAQwCCwALCyAMIAE2AgQMAAsACwkAIABBABCP' +
+  'AQv1BwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAhAwNAIAMgCkYE' +
+  'QAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFrIgRFDQAgACAK' +
+  'IAhBDGoQlQEhAyAIKAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAM' +
+  'QQE6AAAgACAJEJYBIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFq' +
+  'IQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZB' +
+  'ASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEJcBDQEgACgCzAEF' +
+  'IAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAo' +
+  'AnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgo' +
+  'AgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAG' +
+  'RgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAA' +
+  'KALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALM' +
+  'ASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEJgBCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZB' +
+  'AEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAg' +
+  'ByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEg' +
+  'AWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQUyIFRQ0B' +
+  'IAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQUyIERQRAQX8hBAwCCyAAIAE2' +
+  'AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0' +
+  'aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBTIgUNASAABUECC0ECSRshBAwD' +
+  'CyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEF' +
+  'AkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAE' +
+  'TA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGoo' +
+  'AgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAg' +
+  'BTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAo' +
+  'AoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0' +
+  'aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAg' +
+  'ACADEJkBIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCAD' +
+  'aiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2' +
+  'AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKo' +
+  'ASABKAIAQQxsaiAEIAEoAgQQlAEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCUARogACAAKQOAA0IBfDcDgAMgBAtjAQV/IAAoAsgB' +
+  'IgIgACgCwAEiASgCACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0' +
+  'akEANgIAIAAQmgELIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIA' +
+  'IQMMAQsgACgCACADQQF0QQggAxsiBEECdBBTIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0' +
+  'aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEED' +
+  'cUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAo' +
+  'AtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0Ag' +
+  'BSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFq' +
+  'IQQMAQsACwALIAIgACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRk' +
+  'BEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7k' +
+  'Lv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCbAQsL4gIBCn8jAEEQayIHJAAgAygCACEKIAAo' +
+  'AtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahCVASIFQQAgBUEAShsh' +
+  'CyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAA' +
+  'KAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2' +
+  'AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0' +
+  'aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwh' +
+  'B0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQlQEh' +
+  'CiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToA' +
+  'ACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRq' +
+  'KAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoA' +
+  'ACADIAdMBEAgACAAKALQASAEaigCABCWAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiEC' +
+  'DAELCyAGQRBqJAALUwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAo' +
+  'AsQBIgFBAWo2AsQBIAAgARCbAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAE' +
+  'TiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUED' +
+  'dGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALI' +
+  'ASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIA' +
+  'IgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAg' +
+  'ACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEFQgAUEBaiEB' +
+  'DAALAAsgACgCABBUIAAoApABEFQgACgCnAEQVCAAKAKoARBUIAAQVAsL6QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIg' +
+  'AkGAgICAAUtyDQBBAUGYAxBOIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoi' +
+  'DUEDbGogC0EBaiIOQQF0akECdCAJQQVsahBOIQYgByAJQQF0Ig9BDBBOIgg2AqgBIAZBACAIG0UEQCAGEFQgBxCcAQwBCyAHIAY2' +
+  'ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYC' +
+  'GCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGoh' +
+  'CEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1B' +
+  'AnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2' +
+  'AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0Ag' +
+  'ACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRq' +
+  'KAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EB' +
+  'ajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWoh' +
+  'BgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGA' +
+  'gICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPw' +
+  'ASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAG' +
+  'DQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJB' +
+  'AXRBAXJBABCQAQwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQiwFFDQ0gB0EBNgKYAgwNCyAHKAIg' +
+  'IAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcgCBCZASAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4gg' +
+  'BYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIw' +
+  'IAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIG' +
+  'QQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwAL' +
+  'AAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLjQICA38BfiMAQUBqIgIkAAJA' +
+  'AkAgACgC4AEiAwR/IAMFIAAQnwEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxCGASEDIAIgACgC4AEi' +
+  'BEHYAmpBwAD8CgAAIAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAEC' +
+  'QAJAAkAgA0EBaw4CAAECCyAAQQI2AmQgACAAKQOgAyIBQgF8IgU3A6ADIAAgACkDqAMgASAFVq18NwOoAwwDCyAAQQM2AmQMAgsg' +
+  'AEEBNgJkDAELIABBATYCiAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBPIgdFIAAoAgxBAnRBBGoQTyIJ' +
+  'RXIgBRBPIgpFIAJBAnRBBGoQTyILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBK' +
+  'GyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBXEJ0BBSAAKAIcIAVBAnRqKAIAIQFBASEG' +
+  'IAIhBANAIAZFIA4gAUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEg' +
+  'BEEBaiEEQR92IQYMAQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCID' +
+  'IAAoAjRqKAIAQQBIBEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBUIAkQVCALEFQg' +
+  'AUUEQCAKEFRBfw8LIAAQXyAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAA' +
+  'KQNoNwPwASAAIAApA3g3A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEE4iAUUEQEF/' +
+  'DwsgACABNgLMAiAGQQFqIQcgBUECdEEEahBPIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61V' +
+  'DQALIAEgBUE/akHAAG02AgAgASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdB' +
+  'AWoiDCANpyIEEKEBIgI2AmggASACQQEQTiIJNgJkIAZBAmpBBBBOIQIgA0ECdBBPIQcCQCAEQQJ0QQRqEE8iBkUgB0VyIAhFIAJF' +
+  'cnIgA0EIEE4iCkUgCUVyckUEQCABIAkgBSALIAwgBBChARogACABIAggAiAKIAcgA0EBayAGEKIBIAAoAgAgACgCBCAAKAIgIAEg' +
+  'CBCjASABIAAoAgQgBhCkAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMo' +
+  'AgAiBQRAIAMgASgCOCAFQQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwB' +
+  'CwALAAsgABBVQX8hAAsgCBBUIAIQVCAKEFQgBxBUIAYQVCAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0Ag' +
+  'CiAEQQR0aiIMKAIIIgJBAEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwh' +
+  'DQwBCwALAAsAC4oEAQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYC' +
+  'DCAAIAEgBiADQQN0aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEb' +
+  'NgIYIAAgASAHIAVBA3RBF2pBeHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0' +
+  'IgVBC2pBeHEiB2oiBGpBACABGzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4' +
+  'cSIEaiIFakEAIAEbNgIwIAAgASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhx' +
+  'aiIEakEAIAEbNgI8IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiIC' +
+  'akEAIAEbNgJMIAAgASACIAAoAlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhx' +
+  'QQAgBBsgAmoLigYCDX8CfiAAKAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEob' +
+  'IQtBACEIA0AgCCALRgRAQQAhCANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiAC' +
+  'NgIAQQAhCgNAIApBAkYEQCABKAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiAD' +
+  'KAIAIgprTg0DIAggCmohCiAIQQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgko' +
+  'AggiCEEATARAIApBAWohCgwCBSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYC' +
+  'ACAJQQBMBH9BAAUCfyAJrCAIrUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEB' +
+  'aiEMIBUgFlINAQsLIAUgCUECdGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIo' +
+  'IBJqIgwgCTYCACAJBEAgByAJQQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEB' +
+  'ajYCBCACQQFqIQILIANBAWohAwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJ' +
+  'NgIAIAEoAjQgCUECdGogCDYCACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMg' +
+  'AiAIQQJ0aigCAEECdGoiCSAJKAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQpQEgAygCGCADKAJgQQEQpQEg' +
+  'AkEAIAJBAEobIQkDQCAFIAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEG' +
+  'IAFBAnQiCCADKAIsaigCAEEBRgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEM' +
+  'AQUgAygCCCAEQQJ0aiAFNgIAIARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv//' +
+  '//8HNwMIIAFCADcDACADKAIYIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIA' +
+  'IQEgBCADKAI0IAdqKAIAQQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0' +
+  'aiADKAIQIAUgChCmASADKAIoIAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAEKYBCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAco' +
+  'AgBBAWo2AgALIAFBAWohASADKAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAg' +
+  'AUEAShtBAWohCUEBIQUMAQsgACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgC' +
+  'BCABSgRAIAAoAhAiByABQQR0aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAg' +
+  'BSAJRwRAIAAoAgwgAiAFQQJ0IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf//' +
+  '//8HRg0CIAAoAhAhBwNAIAMiBkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigC' +
+  'AEEEdCAHakEIaygCACEHA0AgAyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04B' +
+  'BH8gAUF/IAFBAE4bQQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAEL' +
+  'CwuSAQEDfyACQQZ1IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCAD' +
+  'NgIMIAQgBTYCCCAEQgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL' +
+  '3gUCB38DfCMAQSBrIgUkAAJ/QX4gA0UgAEUgAkEATHJyDQAaIAAQXCAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXj' +
+  'AHwiASABUBs3AxggBUEANgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJ' +
+  'RAAAAAAAAAAAIQwjAEEQayIGJAACQCAAEBgiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/' +
+  'IQ4DQCAAIAZBDGoQGSIHQf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJEDUgB62CpxAaIA4gB7ei' +
+  'IQ4MAAsACyAGQRBqJAAgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAEC5FDQAgACAFQRhqIAIg' +
+  'BUEQahA0IQ1BAAwBCwNAIA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAA' +
+  'APA/IQ4DQAJAIAAQbiIHQQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQbSIGIAUoAghKBEAgBSgCDCAGQQJ0EFMiCUUE' +
+  'QEQAAAAAAADwvyEMDAILIAUgCTYCDCAFIAY2AgggACAHIAkgBhBtGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQNSAGrIKnQQJ0aigC' +
+  'ABBdGiAOIAa3oiEODAELCwNAIAsgACgCMEgEQCAAEF4aDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIM' +
+  'CxBUIAAQXCAEBEAgBCAFKQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIH' +
+  'JAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQqQEMAQsg' +
+  'AkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/' +
+  'IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB' +
+  '+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUF' +
+  'BQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQqQEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhx' +
+  'IgRBCGohAyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIE' +
+  'QQhqIQMgBCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0Ag' +
+  'BCIGQQFrIgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0Eg' +
+  'akEtEKkBIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQcU4IAQbIQRBACEFA0BBICEK' +
+  'IAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEKkBIAZFDQMgB0EgaiAGwBCpASAFIQMMAgsgByAFKAIA' +
+  'OgAXIAVBBGohA0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEg' +
+  'CCAEIAZqLAAAEKkBIARBAWohBAwACwALBSAIIAoQqQEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFr' +
+  'IAEgAksbakEAOgAACyAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiAB' +
+  'OgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQqAEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACAC' +
+  'IAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJBzMsANgKYAUHMywBBAEHMAfwLAAJAIAAgAUVyRQRAIAJB' +
+  'gAFqQX5BAEG5G0EAEKwBGgwBC0EBQegAEE4iA0UEQCACQX8QTDYCAEEAIQMgAkGAAWpBf0EAQf0VIAIQrAEaDAELIAJBADYCfCAC' +
+  'QQA2AnggAv0MAAAAAAAAAAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogB' +
+  'CwJAIAJBgAFqEK0BRQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEGnI0EAEKwBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEK4BIgAN' +
+  'ACADIAIoAnwiACADKAIkIABrEE0iATYCAEEAIQAgAQ0AQX8hACACQX8QTDYCQCACQYABakF/QQBB/RUgAkFAaxCsARoLIAIoAnAh' +
+  'BCACKAJsIQUgAigCaCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEFQgBRBUIAQQVCACKAJ8IQRBACEBA0AgAEUgASAESHEE' +
+  'QEEAIQACQCADKAIIIAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEHEiBUUNACACIAUQTDYCICACQYABaiAFQQBB/RUgAkEg' +
+  'ahCsASEACyABQQFqIQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQTiIBNgJcQQAh' +
+  'ACABDQBBfyEAIAJBfxBMNgIwIAJBgAFqQX9BAEH9FSACQTBqEKwBGgsDQCAADQEgAkGAAWoQrQFFDQEgAkGAAWogAyAEIAJB0ABq' +
+  'EK8BIQAMAAsACwsLIAIoAlAQVCACKAJUEFQgAigCXBBUIABFDQIgAxCwAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigC' +
+  'ACAAIARqKAIAEHIiAARAIAIgABBMNgIQIAJBgAFqIABBAEH9FSACQRBqEKwBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38j' +
+  'AEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCoARoL' +
+  'IAZBEGokACABC+EBAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQsQEiBSAEayAI' +
+  'IAUbIgIQsQEiASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAo' +
+  'AhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBELIBBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2' +
+  'AhAgACAENgIMQQEL/AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQ' +
+  'swEEQCAAKAIMIgQgBSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIELEBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQsQEh' +
+  'CAwCCyACKAIAQQBOBEBBcCEEIABBcCABQcEjQQAQrAEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAEL' +
+  'DQJBciEEIABBckEAQb8cQQAQrAEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRC0ASIEDQMgBSgCaCIB' +
+  'IAZGDQEgACgCDCEECyAGIAQgASAGELUBIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HaJCAFEKwBGgwDCyAKIAEgBGoiBCAG' +
+  'IAFrIgYQtgFBAE4EQCAFIAVBMGogBCAGELcBNgIQQXMhBCAAQXMgAUGPJyAFQRBqEKwBGgwDCyAKIAQgBhC4ASIEQQBIBEAgBSAE' +
+  'EEw2AiAgACAEIAFB/RUgBUEgahCsASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQe4TQQAQrAEaCyAFQfAAaiQAIAQLywgC' +
+  'Dn8BfiMAQfABayIFJAAgBUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAg' +
+  'A0EBNgIQCyABQThqIRAgAUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqELMBBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oi' +
+  'DC0AAEH8AEcEQCAHIAggByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGELUBIglLBEAgBSAJ' +
+  'IApqLQAANgIgQXEhBCAAQXEgCUHaJCAFQSBqEKwBGgwGCyAGIAdGBEBBcCEEIABBcCAHQfk8QQAQrAEaDAYLIBEgDCAGIAdrIg4Q' +
+  'tgEiD0EASARAIAUgBUGgAWogDCAOELcBNgIwQXQhBCAAQXQgB0GnOSAFQTBqEKwBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVB' +
+  'oAFqIAwgDhC3ATYCQEF7IQQgAEF7IAZB2xYgBUFAaxCsARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQeA8QQAQrAEaDAcLIAgg' +
+  'CiAJIAgQtQEiBksEQCAFIAYgCmotAAA2AlBBcSEEIABBcSAGQa8WIAVB0ABqEKwBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBC2ASIE' +
+  'QQBODQAgECAGIAgQuAEiBEEATg0AIAUgBBBMNgJgIAAgBCAJQf0VIAVB4ABqEKwBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAP' +
+  'QQJ0aiIGKAIARgRAIAUgBUGgAWogDCAOELcBNgJwQXwhBCAAQXwgB0H/GSAFQfAAahCsARoMBgsgBiAENgIAAkAgAygCCCALRwRA' +
+  'IAMoAgQhBAwBCyADKAIAIAtBAXRBECALGyIGQQJ0IgQQUyIIRQRAQX8hBCAFQX8QTDYCgAEgAEF/IAdB/RUgBUGAAWoQrAEaDAcL' +
+  'IAMgCDYCACADKAIEIAQQUyIERQRAQX8hBCAFQX8QTDYCkAEgAEF/IAdB/RUgBUGQAWoQrAEaDAcLIAMgBjYCCCADIAQ2AgQLIAtB' +
+  'AnQiByADKAIAaiAPNgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQuQEiBEUN' +
+  'AQwCCwtBeiEEIAEoAgAgAygCACADKAIEIAsQWiICQXpGBEAgAEF6QQBB/BtBABCsARoMAQsgAkEASARAIAUgAhBMNgIAIAAgAkEA' +
+  'Qf0VIAUQrAEhBAwBCyAFKQPYASISUARAQQAhBAwBCyABKAIAIAIgEhB8IgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1B1zJB' +
+  'ABCsARoMAQsgBSABEEw2AhAgACABIA1B/RUgBUEQahCsASEECyAFQfABaiQAIAQLIgAgAARAIAAoAgAQUiAAQQhqELoBIABBOGoQ' +
+  'ugEgABBUCws4ACABQf8BcSEBA0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJ' +
+  'ayIBQRdNBEBBAUEBIAF0QZmAgARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAo' +
+  'AgwgBGosAAAQsgENASAEIQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAA' +
+  'ELIBRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEo' +
+  'AgAiByACIAIgB0kbIQkgByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANF' +
+  'DQEMBwsgAw0GQW8hCCAAIAcgBkGYFxC8ASIDQQBIDQcgACAGQQFqIgkgAkGoFxC8ASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcg' +
+  'AkGoFxC8ASIHQQBODQFBbyEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUGKMCAKQRBqEKwBGgwFCyAHIQMg' +
+  'B0UNAQsCQAJAIAQoAgwiBiAEKAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQUyILBEAgBCALNgIACyAEKAIE' +
+  'IAgQUyIJBEAgBCAJNgIECyAEKAIIIAgQUyIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2' +
+  'AgAgBCgCBCAEKAIMQQJ0aiADNgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFB' +
+  'fyEIIApBfxBMNgIAIABBfyABQf0VIAoQrAEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQZ4zQQAQrAEaDAELQW8hCCAAQW8gB0HJNEEA' +
+  'EKwBGgsgCkEgaiQAIAgLawECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQsgENAEEBDAEL' +
+  'IANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkg' +
+  'ASACELsBIQQgACgCJCEKA0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSAB' +
+  'IQNBACEHQQAgAiIIRQ0AGgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVB' +
+  'AWohBSAGDQEMAgsLIAYhBwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJ' +
+  'GyEDA0AgAyAERwRAIAAgBGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7c' +
+  'ADsAACABQS46AAIgA0EDagUgAwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIO' +
+  'IAApAxAiC1kEQEKAAiALIAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEFMiA0UNAiAAIAs3AxAgACADNgIAIAAoAhwh' +
+  'BAsgACgCICAERgRAIAAoAhggBEEBdEHAACAEGyIDQQN0EFMiBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFq' +
+  'rEIBhlMEQAJ/QQAhBEF/IANBAXRBgAEgAxsiBkEEEE4iB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgC' +
+  'JBBUIAAgBjYCKCAAIAc2AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxC7ASED' +
+  'A0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgC' +
+  'ACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQuwEhBCAAKAIoQQFrIQEg' +
+  'ACgCJCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38C' +
+  'fiMAQRBrIgUkAAJ/IAFBAWoiBCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEGBOUEAEKwBGkFuDAELIAIgBEcEQCAEIQEDQCAB' +
+  'IAJJBEAgACgCDCABai0AACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFBiTUgBRCsARpBbgwECyAGrULQ////D3xC/////w+D' +
+  'IghC/v//////////AIVCCoAgB1MEQCAAQW4gBEGFM0EAEKwBGkFuDAQFIAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////' +
+  'ACADKQMAIgh9IAdTBEAgAEFuIARBrzJBABCsARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUHHNkEAEKwBGkFuCyAFQRBqJAAL' +
+  'FwAgACgCABBUIAAoAhgQVCAAKAIkEFQLNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMM' +
+  'AQsLC+8BAgR/AX4jAEEwayIEJAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0A' +
+  'ACIHQTprQf8BcUH1AU0EQCAEIAc2AhQgBCADNgIQIABBbyAFQbU1IARBEGoQrAEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wi' +
+  'CEKAgICABFMNASAEIAM2AiAgAEFvIAFBzR4gBEEgahCsARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyAB' +
+  'QdA5IAQQrAEaQX8LIARBMGokAAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4A' +
+  'QQAgACgCOCAAKAJQIAFBA3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEB' +
+  'IAMbRXINACAAKAIAIAFBAEEAQQAQZiIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEE8i' +
+  'BkEAIAUQTyIFGw0AIAYQVCAFEFRCfyELDAELIAAoAgAgASAGIAUgBxBmGiAEQgA3AygDQCAHIAhGBEAgACgCACABEH0iC0IAVQRA' +
+  'IAQgCzcDACAEQRBqIgBBGEGgKCAEEKoBGiACIAMgBEEoaiAAEMABCyADBEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGw' +
+  'AmogBkcEQCAGEFQgBRBUCyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQfk/EMABCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABC9ARDA' +
+  'ASAFIAlqIgkoAgAEQCACIAMgBEEoaiIKQf4xEMABIAIgAyAKIAAgCSgCABC+ARDAAQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kC' +
+  'An8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIwEB' +
+  'fyAAQR9qIgFBDE8EQCAAEEwPCyABQQJ0QaTBAGooAgALHgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCoARoLC08BAX8jAEEQayIE' +
+  'JAACQCAARQRAIAQgAzYCDEEAIAEgAiADEMIBDAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxDCAQsgBEEQaiQAIAELqAUBB38j' +
+  'AEFAaiIDJABByMYAQQBB7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8gBEGBAk8EQCADQYACNgIIIAMgADYCBCADIAc2AgBByMYA' +
+  'QWRB9REgAxDDARpBZAwBCwNAAkAgAiAERgRAIAQhAgwBCyAAIAJqLAAAEMUBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxq' +
+  'EMYBIQUgBCADKAI8IgIgAiAESRshAQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQxQENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEB' +
+  'IAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoL' +
+  'QQALIghFDQEgBCABIAhqIgIgAiAESRshAQNAAkAgAyABIAJHBH8gACACaiwAABDFAQ0BIAIFIAELNgI8IAAgBCADQTxqEMYBIQYg' +
+  'BCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAAIAJqLAAAEMUBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEB' +
+  'aiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0BCyADIAc2AhAgAyAAQf0/IAAbNgIUIANB2DNB/T8gBEEoSxs2AhhByMYAQWRBmTsg' +
+  'A0EQahDDARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIk' +
+  'IAMgBzYCICADQdgzQf0/IARBKEsbNgIoQcjGAEFsQYYsIANBIGoQwwEaQWwMAQtB0MoAIAY2AgBBzMoAIAU2AgBBAAsgA0FAayQA' +
+  'Cw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACAC' +
+  'IANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBshAQwBCwsgAQvUAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/' +
+  'TQRAIANBwAA2AgQgAyAANgIAQcjGAEFsQe0qIAMQwwEaQWwMAQsgAyABKAIAIgQ2AjwgAyACKAIAIgU2AjggBCAFckUEQCADQTxq' +
+  'IQQgA0E4aiEFAkAgAEHBAGtBQEkNACAEBEAgBCAAQeDAAGotAAA2AgALIAVFDQAgBSAAQf8BcSAAQeDAAGotAABuNgIACyADKAI4' +
+  'IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBM' +
+  'IgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQc0PIQYgBUUNAQsgBw0BQZsR' +
+  'IQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBByMYAQWxB4i8gA0EgahDDARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUE' +
+  'QCADIAA2AhggAyAFNgIUIAMgBDYCEEHIxgBBbEGyLyADQRBqEMMBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/' +
+  'An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEE0iAgR/QX4hAQJAIAJFIAdBAEhyIAAo' +
+  'AhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEFAiAQ0AIAJBCGogAkEQaiAC' +
+  'NAIMIAggCXx8QRAQUCEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEMkBEFoiAUEfdSAB' +
+  'cSEBIAVBAWohBQwBBSABBEAgAhBSDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAA' +
+  'KAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACAB' +
+  'QQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgEkAEHIxgBBAEHsAfwLAEGoygAoAgAhACABQazKACgCACICNgJMIAFBsMoA' +
+  'KAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEHIxgBBbEHtKiAB' +
+  'EMMBGgwBCyAEIAFBzABqIAFByABqEMcBDQBBwMoAKAIAIgJBAEgEQCABQYACNgIUIAEgAjYCEEHIxgBBa0HjHCABQRBqEMMBGgwB' +
+  'CyACRUG8ygAoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQcjGAEFrQeMcIAFBMGoQwwEaDAELAkBBAUHAABBOIgAEQCAA' +
+  'QtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQbjKACgCAEEARzYC' +
+  'GEG0ygAoAgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQywEEQCABKAJAEFQgABDMAQwDCyAAIAFBOGoQzQEgASgCQBBUQX8h' +
+  'Aw0BQQAgACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQQiICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQTyID' +
+  'NgIwQX8gA0UNABogACgCAEERSARAIAAQ0gELIAAoAiggACgCLHIEf0EABSAAEMgBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxDBATYC' +
+  'IEHIxgAgA0H9FSABQSBqEMMBGiAAEMwBQQAhAwsgAUHQAGokACADC5oFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBB' +
+  'ASAAIAdBEGoiBBDOASAGQQFqIQYgAyAAIAQQzwEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQzgEgBUEBaiEF' +
+  'IAMgACAGEM8BIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEG4ygAoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVr' +
+  'IAIgBWwgASACIAdBEGoiBRDOASAEQQFqIQQgAyAAIAUQzwEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADENABIgQNAwtBACEE' +
+  'QQEhCUG0ygAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQzwENA0EAIQQDQCAEIAhHBEAg' +
+  'B0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQzwENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIA' +
+  'IARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsE' +
+  'QCAAIAkgBCABIAIgB0EQaiIFEM4BIAZBAWohBCADIAAgBRDPASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQcDK' +
+  'ACgCAE4gBnINAEG8ygAoAgAgACAFENEBIgQNAyADIABBvMoAKAIAIAAgBWxBAnRqEM8BIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQ' +
+  'wQE2AgBByMYAIAZB/RUgBxDDASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQUiAAKAIoED0gACgCLBBUIAAoAhAQVCAAKAIUEFQg' +
+  'ACgCMBBUIAAQVAsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEE4iBzYCECAAIAUgASgCACIIbCICQQJ0EE8iCzYCFEF/IQkCQCAL' +
+  'RSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEE4iBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhI' +
+  'BEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoi' +
+  'AyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQVCAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIE' +
+  'QQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsL' +
+  'IQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZB' +
+  'AWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBT' +
+  'IgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHA' +
+  'ggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HA' +
+  'gAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQcjGAEFrQegsIANBEGoQwwEaDAMLIAIgASADQUBrIAEg' +
+  'BGxBAnRqEM8BBEBBfyEAIANBfxDBATYCAEHIxgBBf0H9FSADEMMBGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiAB' +
+  'IAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQcjGAEFrQbIrIANBMGoQwwEaDAEL' +
+  'IAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHIxgBB' +
+  'a0GROiADQSBqEMMBGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuS' +
+  'AwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0' +
+  'IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEg' +
+  'BUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQcjGAEFrQckRIAMQwwEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRq' +
+  'KAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQcjGAEFrQZ4pIANBIGoQwwEaQWsMAgsgA0Ew' +
+  'aiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHI' +
+  'xgBBa0HEJyADQRBqEMMBGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEE8i' +
+  'BEUgASACbCADakECdBBPIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiAD' +
+  'IAQgBhA7NgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEMkBIAVqIQUgAUEBaiEBDAELCwsgBBBUIAYQ' +
+  'VAuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0i' +
+  'AUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBhSsgAxDDARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsg' +
+  'A0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQyAEiAwRAIAQgAxDBATYCICACIANB/RUgBEEg' +
+  'ahDDASEDDAELIAAoAiQQWyAAKAIkEFwgACgCACABIAIQ0wEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiII' +
+  'LQAAIgdFDQAgACgCJCAAKAIAIAMgBxDVARBdRQ0AIAAoAiQgBEEsaiAEQShqEHAgACgCJBBbIAEgBCgCLCAFbSIHai0AACEJIAgt' +
+  'AAAhCiAEAn9BiQkgBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB5xogBkEBdCABSg0AGkHgGiAGQQNsIAFMDQAaQfInQcwIIAAoAhgb' +
+  'CzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EB' +
+  'aiIGNgIEIAQgCjYCAEFpIQMgAkFpQaM3IAQQwwEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwC' +
+  'CyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0HIxgBBfkGiC0EA' +
+  'EMMBGgwBCyAAIAFByMYAENQBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEFtBAA8LAkAgASAEajEAACIJUEUEQCACIARB' +
+  'A3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQbSEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMg' +
+  'BUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwudAgICfwF+IwBBEGsi' +
+  'ByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+Qe0MQQAQwwEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAA' +
+  'AAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAo' +
+  'AjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGENMBIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRB' +
+  '1MEAaigCABEXAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGENgBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEg' +
+  'BRsEQEF+IQEgBkF+Qe0MQQAQwwEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAAg' +
+  'ASAGENQBIgENACAAQQEQB0EAIQEgACACIAMgBCAFEN0BIQQgAEEAEAcgACgCJBBbIARFDQAgByAEEMEBNgIAIAYgBEH9FSAHEMMB' +
+  'IQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQREUEQCAGIAH9AAQAIgj9CwMIIAYgASkDEDcD' +
+  'GCAGIAj9HQAgASgCGCABKAIcENoBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIM' +
+  'AQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoED4gCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAAIgpF' +
+  'DQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKENUBIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIAIg9B' +
+  '//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQP0EAIQ0LIA1FDQBBAQwDCyAJQQFqIQkM' +
+  'AQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQahBA' +
+  'IAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAENgBDQEgBiAG/QADECAHQSBqIBL9Ev1X' +
+  'AwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqEEAgBykDGCASfCESIAcpAxAh' +
+  'EQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSIIaiAC' +
+  'IAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAcoAiwQ2gELQQALIAdBMGok' +
+  'AAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAEIgVB' +
+  'AUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBnIgZBACAGQQBKGyEGA0AgBiAI' +
+  'Rg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQ' +
+  'bCAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYb' +
+  'CzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQaSAEQgA3AwggACABIAIgAyAEENwBIgBBAEwEQCAEQQQ2AgALIABB' +
+  'H3UgAHELwAcCE38BfiMAQUBqIgUkAAJAIAJFIABFIAFFcnJBASADGwRAQX4hBiAEQX5BgAtBABDDARoMAQsgACgCACEHIAUgASkD' +
+  'ADcDOCAFQn8gASkDGCIYIBhQGzcDMCAAEMgBIgwEQCAFIAwQwQE2AgAgBCAMQf0VIAUQwwEhBgwBCyAAIAEpAwAgBUEwaiADIAQQ' +
+  '3wEiBg0AIAIgAyAHIAdsIgz8CgAAIAxBAnQiBhBPIg5FBEBBfyEGIARBf0G+CEEAEMMBGgwBCyABKAIMIQggDCIHQQAgB0EAShsh' +
+  'DQNAIAkgDUcEQCAIQQAgCSAJQX9zIAdqShtFBEAgDiAKQQJ0aiAJNgIAIApBAWohCgsgCUEBaiEJDAELCyAOIAogBUE4ahDgAUEA' +
+  'IAEoAhAgASgCCCIJGyERIAUgCjYCGCAFIA42AhAgBSADNgIMIAUgADYCCCAFIAc2AhQgASgCDCEIIAVBADYCLCAFIAdBBHY2Aigg' +
+  'BSAINgIcIApBEG0iFEEBIApB/wFKGyENIAVCADcDICAJRSAKQf8DSnEiEARAIAUgBhBPIgY2AiAgBSAHEE8iCDYCLCAGQQAgCBtF' +
+  'BEAgBhBUIAgQVCAOEFRBfyEGIARBf0G+CEEAEMMBGgwCCyAFQQhqIAJBABDhAQsgCkGAAm1BASAQGyESQgAgB61CAoZC6Ad8IAkb' +
+  'IRhBACEGA0AgDCAHayEVA0AgBiAKTiIJIAcgEUxyIAUpAzBQIBNBB0pyckUEQAJAAn8gByACIAMgDCABKAIMIA4gBkECdGoiFiAN' +
+  'IAogBmsiCSAJIA1KGyIIQQEQ4gEiC2siCSARSCIPIBBFckUEQCATQQFqQQAgBUEIaiAGIAggCyAIIBJMIAsgFWqsQgGGQugHfCAF' +
+  'QTBqEOMBIgtBBEYbIRMgC0EBRgwBCyAPDQFBACEPIwBBIGsiCyQAIAAgAkICIBggBUEwaiIXKQMAEOsBQQAgC0EAENcBRQRAIBcg' +
+  'CykDEBDsASALKAIAQQFGIQ8LIAtBIGokACAPC0UNACAGIAhqIQYgDSANIBRIdCENIAkhBwwDCyACIAMgDCABKAIMIBYgCEEAEOIB' +
+  'GgJAIAggEkoEQCAIQQJtIQ0MAQsgBiAIaiEGCyAQRSAFKAIkIAUoAihMcg0BIAVBCGogAiAGEOEBDAELCwsgEARAIAAoAiQQWwsg' +
+  'BSgCIBBUIAUoAiwQVCAOEFRBACEGIAUpAzBCAFIgCXIgByARTHINAEFlIQYgBEFlQeUiQQAQwwEaCyAFQUBrJAAgBgvSAwEEfyMA' +
+  'QYACayIHJAACQAJAAkAgACgCACIGQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAGIAAoAgQgACgCCCABQQEgAxDkAQJAAkACfyAH' +
+  'QRBqIQUgAEEAIAMbRQRAIAVBfkGnKEEAEMMBGkF+DAELIAAgAyAFENQBIAAoAiQQWwsiBUEBag4CAAUBC0F/IQUgBEF/Qb4IQQAQ' +
+  'wwEaDAQLIAAoAgAiBkEQSg0BCyAGQRBHDQFBECEGIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgAD' +
+  'CyAGIAAoAgQgACgCCCABIAMQ5QFBACEFDAULQQAhBSAGIAAoAgQgACgCCCABQQAgAxDkAQwECyAAKAIEIgggACgCCCIFRw0BIAYg' +
+  'CCABIAMQ5gFBACEFDAMLIAAoAgghBSAAKAIEIQgLIAUgCEcNAAJAAkAgBiAFIAEgAiADEOcBIgVBAWoOAgADAQtBfyEFIARBf0G+' +
+  'CEEAEMMBGgwCCyACKQMAQgBSDQAgByAAKAIAIgA2AgQgByAANgIAQWUhBSAEQWVBng4gBxDDARoMAQsgACABIAIgAyAEEOgBIQUL' +
+  'IAdBgAJqJAAgBQtXAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhB4IQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUo' +
+  'AgA2AgAgBSAGNgIAIANCAX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgCACgCJBBbQQAh' +
+  'AwNAIAMgACgCDE4NAiAAKAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQ6QELIANBAWohAwwACwAL' +
+  'IAAoAiQgA0ECdCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAALIANBAWohAwwB' +
+  'CwsgAEEANgIcIAAgAiAAKAIQQQAQ6gELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0A' +
+  'ACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUh' +
+  'CQwBCwsgCQvMAgEEfyMAQSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApOBEAgCRBcQQAh' +
+  'ByAAKAIAQgIgBSAGKQMAEOsBQQAgCBDdARogBiAIKQMQEOwBQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBBACEHIAAgASAB' +
+  'IAJqQQAQ6gEDQCAHIAAoAhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOkBIAdBAWohBwwACwAFIAkQXhog' +
+  'B0EBaiEHDAELAAsABSAAKAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ6QEgB0EBaiEHIAAoAhwhCgwBCwALAAsFIAkQ' +
+  'XhogB0EBaiEHDAELCyAAIAEgASACakEBEOoBCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYgBkGABGogACAG' +
+  'QYgGaiIHEO8BIAZBgAJqIAIgASAEIAcQ8AEgBiABIAIgBCAHEPABQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAAIAdsIQkgBkGA' +
+  'AmogB0ECdGohCkEAIQQDQCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRqKAIAEPEBQQJ0' +
+  'ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAGQZAGaiQAC/oFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBBgAL8CwAgBUGA' +
+  'BGpBAEGAAvwLACAFQQBBgAL8CwAgBUGAGGogACAFQYgaaiIHEO8BIAVBgBJqIAEgBxDvASAFQYAQaiACIAcQ7wEgBUGADmogASAH' +
+  'EO8BIAVBgAxqIAIgBxDvASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAFQYAKaiAFQYAE' +
+  'aiAFQYAIaiAAIAEgACAFQYgaahDzAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABD0ASIHQQBIBEAgBSAIQQJ0aiIHIAcoAgAiB0EB' +
+  'ajYCACAHIApqIQcLIAZBAnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEGDAELCyEGA0Ag' +
+  'BiALRwRAIAZBAnQiByAFQYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQ9AE2AgAgBkEB' +
+  'aiEGDAELCyAFQYAGaiAFQYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEPMBIAVBgBZqIAAgASAGEPUBIAVBgBRqIAAgAiAGEPUBQQAh' +
+  'B0EAIQggASACRgRAIAVBiBpqEHinQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFq' +
+  'IQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAF' +
+  'QYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRq' +
+  'KAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5gMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGA' +
+  'BmogACAFQYgIaiIEEO8BIAVBgARqIAEgBBD2ASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEob' +
+  'IQogBUGICGoQeEIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAE' +
+  'bCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFv' +
+  'akECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEgBUGICGoQ9gEMAQsgBUGAAmog' +
+  'ASAFQYgIahDvAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYM' +
+  'AgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFq' +
+  'IQQMAQsACwALAAv1BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFs' +
+  'IgwgAEEBakECbWxBAnQQTyIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYLIAkQVCAGDQFBAQwGCyAFQYAI' +
+  'aiIIIApBAXEgBUHYCGoQ9wFBACEGQQAhByAIIAkQ+AEiCEUEQCAJEFQMBQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQ' +
+  'eEIBhBBoIAggAykDACICQsgBIAJCyAFUGxAGIAggBRBsIANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAGQQFqIQZBAUYhBwwB' +
+  'CwsgB0UNAUEAIQYgCCAFQYACakHAABBnIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEBDAQFIAkgBUGAAmog' +
+  'BkECdGooAgBBAnRqKAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGogByABIBJsayIHNgIA' +
+  'IBEgC0F/cyAAakECdCILaiAPIBNrIAEQ+QE2AgAgCyAUaiAOIAdrIAEQ+QE2AgAgBkEBaiEGDAELAAsACyAFIAAgBUHYCGoiAxDv' +
+  'AUEAIQYgAEEAIABBAEobIQggAxB4QgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWoh' +
+  'BgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABEPkBIQcgBCADIAlqIAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYg' +
+  'ARD6AUECdCAFakGICGooAgBqIAEQ+QEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIEFIgCkEB' +
+  'aiEKDAALAAtBfwsgBUHgCGokAAvbAwICfwJ+IwBB4CBrIgUkACAFIAE3A9ggIAVB0ABqQQBBgCD8CwAgBUFAa/0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBqwiByAHfiEHIAUgACgCNAR+QgEgB0IBhiIBQgKG' +
+  'IAZBI0obIQhCAAUgB0IyfkLAmgx8CzcDKCAFIAg3AyAgBSABNwMYIAAoAiQgBUHYIGoQeEIBhBBoIAUpAxgiAVBFBEAgACgCJCAB' +
+  'EGoLIAUpAyAiAVBFBEAgACgCJCABEGsLAkAgACAFQdAAaiAEENQBIgYNACAAQgFCACAFKQMoIAIpAwAQ6wEiASABQn9RGyADIAVB' +
+  'MGoQ3QEhAyACIAUpA0AQ7AEgA0UEQEEAIQYMAQsgBSADEMEBNgIQIAQgA0H9FSAFQRBqEMMBIQYLIAAoAiQQWyAAKAIkQgAQayAA' +
+  'KAIkQgAQaiAAKAIkQgAQaAJAIAYNAEEAIQYCQAJAIAUoAjAOBQACAgIBAgtBdSEGIARBdUG+KEEAEMMBGgwBCyACKQMAIQEgBSAA' +
+  'KAIAIgA2AgQgBSAANgIAIARBZUF1IAFQG0GeDiAFEMMBIQYLIAVB4CBqJAAgBgsWACABIAAgAyACIANqLQAAENUBEF0aC7wBAQR/' +
+  'IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYgBCAFQX9zaiIENgIIIAAoAhRFIAQg' +
+  'BUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ6QEgAwRAIAAgACgCHCIHQQFqNgIcIAAo' +
+  'AhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0i' +
+  'ASABIAJWGzcDAAu2AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQcjGAEF+QaILQQAQwwEaDAELIAAgAUICQgBBACAD' +
+  'QcjGABDXASICDQBBsMsAIAMpAxAiBjcDAEG4ywAgAykDGCIHNwMAQcDLACADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYE' +
+  'f0EAIQJBoMsAQQE2AgBBqMsAIAe6RAAAAAAAAPA/oBDuASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxDuAaAi' +
+  'BTkDAEEDIQADfyAARQ0DIABBA3RB4MEAaisDACAFZQR/QaDLACAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQg' +
+  'AEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQA' +
+  'AAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQA' +
+  'AAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACEOABBSAAIANBAnRqIAM2AgAg' +
+  'A0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEO8BIAUgAiAEEO8BIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0Ag' +
+  'BiAHRwRAIAMgBkVyRQRAIAUgAiAEEO8BCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJ' +
+  'akECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsg' +
+  'AmxqIABvC+AEAQ1/IwBBsAFrIgUkAEHIxgBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZByMYAQX5BuxlBABDDARoMAQsgBSABNgKs' +
+  'ASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQxwEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtG' +
+  'BEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0B' +
+  'IAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoi' +
+  'Ay0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB3MoAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJ' +
+  'QQAQ8QEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVB' +
+  'EGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACAB' +
+  'IANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEHIxgBBakHAJiAFEMMBGkFqBSABQQFqIQEM' +
+  'AQsLIQYLIAVBsAFqJAAgBgvAAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANB' +
+  'AEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQeCAUgqciA0ECdGooAgAhBUEBIQQgBhB4IRUgAyAHakEBOgAAIAcgAzYC' +
+  'QCAFIBUgE4KnIgNMIANqIQoDQAJAIAQgCEwEQEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAgB0FAayAIQQJ0aigCAEECdCIDaigC' +
+  'ACAFRhshDiACIANqIQ8gASADaiEQQQAhAwNAIAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEtAAANACAAIANBAnQiC2ooAgAgDkcN' +
+  'ACABIAtqKAIAIBAoAgBHBEAgDygCACISQQBIIAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGogAzYCACARQQE6AAAgBEEBaiEECyAD' +
+  'QQFqIQMMAQsACwALCwNAIAMgBEcEQCAAIAdBQGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAgBUYbNgIAIANBAWohAwwBCwsgCUEB' +
+  'aiEJDAALAAsgB0HAAmokAAs+AQJ/IABBAEwEQEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMgAGwiBGtHBH9BfyADIAAgBGogAkob' +
+  'BUF/Cwv3AgEJfyMAQYAGayIGJAAgBkEAQYAC/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYEQAJAIAUEQCADEHinQQFxIQkLA0Ag' +
+  'ByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEO8BQQAhBCAFQQAgBUEAShshCgNAIAQgCkYN' +
+  'AyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAF' +
+  'AkAgBCACbSAHIAJtRw0AIAQgAiABEPQBIAcgAiABEPQBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsg' +
+  'BEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ9AEgBEF/cyABaiACIAEQ9AFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAG' +
+  'QYAGaiQAC6QBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQ7wEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAA' +
+  'IARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQeCEJIAAgBUECdCIDaiADIAZqKAIAIgNBf3MgAWogAyAJQgGDUBsiAzYCACAAIAcgBWtB' +
+  'AnRqIAcgA2s2AgAgBUEBaiEFDAELCwvdAwIIfwN+IwBBIGsiCSQAIAAoAgAiA0EBIANBAUobIQpBASEGAkACQAN/IAMhBSAKIAYi' +
+  'BEYEfyAAIAIQeCADrCILgqcgA0F/c0EBcSIEEPsBNgJIIAAgAhB4IAuCpyAEEPsBNgJMIAIQeCEMIAFFDQIgA0EAIANBAEobIQQg' +
+  'CSAMIAesIgyCp0ECdGooAgAhCCACEHggCSACEHggDIKnQQJ0aigCACEFIAuCpyEGIAIQeCALgqchAkEABQNAIAUiCARAIAQgCG8h' +
+  'BSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsLIQEDQCABIARHBEAgACABQQJ0aiIHIAEgCGwg' +
+  'BmogAxD5ATYCCCAHIAEgBWwgAmogAxD5ATYCKCABQQFqIQEMAQsLIAAgAEEoaiADQQFrIgVBAnRqKAIAIAAoAihqIAMQ+QE2AlQM' +
+  'AQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhB4IAuCpyAEEPsBIgQ2AlQgAEEoaiADIAQgA0EAIAIQ/AEgASAFIAgo' +
+  'AgAiAUEBdCADQQEgAXQgAhD8AQsgACAAIAVBAnRqKAIIQQF0IAMQ+QE2AlAgCUEgaiQAC6cHASt/IwBBgAFrIgMkAAJAIAAoAgQi' +
+  'EEEBakECbSIOIAAoAgAiAiACbCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxqIhUgEGoiFiAQakEAEE0iDEUNACAOQQAgDkEAShsh' +
+  'GyACQQAgAkEAShshHCAAKAJUIAAoAkhqIAIQ+QEhFyAAKAJMIAAoAlBqIAIQ+QEhGCAAQShqIRkDQCAHIBtGBEAgDCEEDAILIBkg' +
+  'ByACbSIEQQJ0aiEdIBkgESAEa0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEfIAIgB2whICAHIAIQ+gEiGiACbCIFIBRqISEgAiAE' +
+  'bCIEIBNqISIgBSASaiEjIAQgDmohJCAAIBpBAnRqISUgDyACEPoBIiYgAmwiBCAUaiEnIAQgEmohKEEAIQUDQAJAIAUgHEcEQCAF' +
+  'ICNqISkgBSAkaiEqIAUgIGogAmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayACEPkBIQQgHSgCACEJICUoAgghBiAeKAIAIQogAyAP' +
+  'IA8gAm9rIg0gACgCTCAIayACEPkBIgsgE2pqNgJoIAMgBCAoajYCZCADIAQgDmogDWo2AmAgAyAFIAlqIAIQ+QEiCSACbCAVaiAG' +
+  'IAhqIAIQ+QEiDWo2AlQgAyAIICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApqIAIQ+QEiCiACbCAWaiAGIAtqIAIQ+QEiBmo2Algg' +
+  'A0F/NgJcIAMgCyAnakF/IBEgJkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMgBzYCQCADIBcgCWsgAhD5ASACbCAVaiAYIA1rIAIQ' +
+  '+QFqNgJwIAMgFyAKayACEPkBIAJsIBZqIBggBmsgAhD5AWo2AnRBACEGIAQgBUcgCCALR3IgByAPRnEhBEEAIQsDQAJAQQAhCSAL' +
+  'IB9GBEAgBEUEQCAMIANBACAGEFoiBEEASA0CIAEgBEECdGogCCArajYCAAsgCEEBaiEIDAMLA0AgCUEHRgRAIAtBAWohCwwDBSAD' +
+  'QUBrIAtBHGxqIAlBAnRqKAIAIg1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAKICxGBH8gAyAGQQJ0aiANNgIAIAZBAWoFIAQgAyAK' +
+  'QQJ0aigCACANRnIhBCAKQQFqIQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAMEFJBACEEDAQLIAdBAWohBwwCCyAFQQFqIQUMAAsA' +
+  'CwALIANBgAFqJAAgBAsNACAAIAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAAIAEgAmxrIgAgAkgbQQFrIAAgAkobCwoAIAFBAEcg' +
+  'AHIL4QEBB38jAEEgayIJJAAgA0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4EQEEAIQdBACEGA0AgBiALRgRAIAAgCEECdGogCSAF' +
+  'EHggB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxD5ASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEB' +
+  'cSAEIAIgBmsgAxD5ASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlB' +
+  'IGokAAvFCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B/BdBABDDARoMAQsgA0EAQeAg/AsAIANB' +
+  'IDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QdAxQQAQwwEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwB' +
+  'CyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxBhzYgBRDDARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByAC' +
+  'IAYgBBD+ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEH9PyAAGzYC+CAgBUH4IGohBEEA' +
+  'IQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEIECIgdBfnFBAkYNACAHQQRGBEAgBCAC' +
+  'KAIAIAIoAgQQiQJFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEg' +
+  'BkEQahCBAiIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQggJFDQAgBCAGIAZB' +
+  'EGoQgwJFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEIsCIQIgBCgCCCIHIQECQCAHDQAgAhCMAiIHIQEgBw0AQQAhByAC' +
+  'EJYCIQELIAEgAWwiASACRwRAIAQgBiACIAFBABCXAgwBCyAEIAc2AhgCQCAEEJgCIgENACAEIAYgAkEAEJkCIgENACAEKAIMIgFB' +
+  'ADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEIQCCyECIAZBIGokACAFKAKsIRBUIAIEQCADEP8BIANBADYCAEEAIQEj' +
+  'AEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEIUCIAQoAhwhASAALQAkRQ0AIAAo' +
+  'AiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQgQIiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCGAg0CCyAEKAIMIQEg' +
+  'BiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqgh' +
+  'NgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwh' +
+  'BwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAa' +
+  'QQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQZDCACkDADcD8CAgACAD' +
+  'KALYICAFQfAgaiAFQRBqQQAQ/QEgBSgCEEEQR3JFBEAgAxD/ASADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEP8BIAUoApAhIQQL' +
+  'IANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAl' +
+  'aiQAIAIL+AEBA38gAUGwwgAgARshBgNAAkBBwQAhBQJAIARBwQBHBEAgBCAGai0AAA0BIAQhBQsgAEHGAGpB/wFBgAL8CwBBACEE' +
+  'IAAgAUEARzoABCABBEAgASAFIAIgAxCAAiIBDQILIABBBWogBiAF/AoAAANAIAQgBUYEQCAAIAU2AgAgAEEAOgClASAAQQA7AHMg' +
+  'AC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB/wFGBEAgAEEAOgBwC0EAIQEgAC0AhQFB/wFHDQMgAEEAOgCFAQwDBSAAIAQgBmotAABq' +
+  'IARBAWoiBDoARgwBCwALAAsgBEEBaiEEDAELCyABCycAIAAEQCAAKALMIBBUIAAoAtQgEFQgAEEANgLUICAAQgA3AswgCwvBAgEF' +
+  'fyMAQTBrIgQkAAJ/IAFFBEAgA0FmQZINQQAQwwEaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAA' +
+  'IgYgBRCxASEIIAZB/wBrQf8BcUGiAU8Ef0H0MSAGQQoQsQEFQQELDQEgByEFIAhFDQALIAggAGtBAWohBUHrOiEADAELQYUKQdUw' +
+  'IAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAEIAc2AiggBCAFNgIkIAQgBjYCICADQWYgACAEQSBqEMMBGkFm' +
+  'DAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQasuIARBEGoQwwEaQWYMAQsgBEHAADYCACADQWZB' +
+  'oxEgBBDDARpBZgsgBEEwaiQAC+UBAQd/IwBBEGsiBSQAIAUgACABIAIQhQIgAyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAh' +
+  'BEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhCHAiIJQQNxDgICAAELIAIgBGotAABB/ABGIAFxIQBBASEHDAELQQEh' +
+  'B0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYNAQwECyABIQALIAlBAnYgBGohBAwBCwsgBiADKAIISSAHRQ0B' +
+  'GkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSABKAIAIQQDQAJAIAQgBU8NACAAIAQgBRCHAiIDQQNxDQAgA0EC' +
+  'diAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQhwIiB0EDcSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2' +
+  'IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9yIAMgBEtxC4wBAQJ/IAAoAgAgASgC' +
+  'ACABKAIEQQBBABCLAiEDAn8gACgCCCIEBEBBASADIAQgBGwiAUYNARpBACADQQF0IAFNDQEaIAAoAgAgAigCACACKAIEQQBBABCL' +
+  'AiADRg8LQQEgA0HAAEsNABpBACADEIwCIgJBBEgNABogACABKAIAIAEoAgRBACACEI0CCwvZCAEGfyMAQSBrIgQkACAEQRBqIAAg' +
+  'ASgCACABKAIEEKECIAACfwJAIAAtAMQBIAQtABVFcg0AIAQoAhAiA0UNAEEBIAQtABQNARogBC0AFkUNAEEBIQIgBC0AFw0AAkAg' +
+  'ACgCCCICDQAgA0HBAEkEQCADIQIMAQsgAxCQAiECCyAEKAIYIAJNIQILIAILIgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDEAXJy' +
+  'G0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQiwIiAkUEQCAAIAEoAgBBfxCaAiAEIABBQGs2AgBBaCECIABBaEG2FCAEEJsC' +
+  'DAELAn8gAiAELQAPBH8gACABIAIQogIFQQALIgZrIQIgACgCCCEDIARBADoADgJAIAMEQCAEIAM2AgggAiADRg0BIARBAToADiAD' +
+  'IANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEJcCDAILIAQgAhCMAiIDNgIIIAJBwQBPBEAgBEEBOgAOIAMNASAAIAEg' +
+  'AiACEJYCIgIgAmxBABCXAgwCCwJAIANBBEgNACAAIAEoAgAgASgCBCAAKAIUIAMQjQJFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EA' +
+  'CyICDQAgACAEKAIIIgM2AhggABCYAiICDQAgACADIANsQQJ0EE8iAjYCNCACRQRAQX8hAiAAQX9B0AtBABCbAgwBCyAAKAIMIgJB' +
+  'AkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEJkC' +
+  'IgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQowIhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAg' +
+  'ACADQewKEKQCQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhCBAg4FBAMDAQADCyAAIAIQhgJFDQEgACABQYslEKQCIAAgATYC' +
+  'KEFoIQEMBgsgAigCACEBIAIoAgQhAyAALQAtQS1GBH8gACgCACABIAMgACgCFEEAEIsCIAAoAhhGBUEAC0UNAQtBACEFIwBBEGsi' +
+  'AyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEKECAkAgAS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIH' +
+  'QQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EPahCLAiEB' +
+  'IAAgAiAAKAIYIgUgASAFQQFqRiADLQAPQQBHcRCZAiEBIANBEGokACABDQQgACAAKAIgQQFqNgIgCyACKAIMIQEMAQsLIAAgAUHf' +
+  'IxCkAkFoIQEMAQsgACABEKMCIQELIAJBEGokACABIQILIARBIGokACACC2YBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIF' +
+  'QQogAiADayIEELEBIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEELEBIgAgAWsgAiAAGzYCBAuKAQEF' +
+  'fyMAQRBrIgIkAAJAIAAoAgAgASACEIICRQ0AIAAgAiABEIMCRQ0AIAAoAgAgAigCACIEIAIoAgQiBUEAQQAQiwIhAyAAKAIIIgFF' +
+  'BEAgAxCMAiEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAEIAVBACABEI0CIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIE' +
+  'LQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEsRwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIg' +
+  'AWsQiAIiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FF' +
+  'BEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFBA3IhAwsgAwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/' +
+  'IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBBgBAhBUEPIQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQh' +
+  'BUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEBA0AgASAERwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSAC' +
+  'QQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyACQf//wwBLGyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAg' +
+  'ACgCACABIAIQhwIiA0EDcQ0AIANBAnYgAWohAQwBCwsCQCAAKAIIIgQNACAALQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEg' +
+  'AksbIQMgASECQQBCkYCAhICAgAECfwNAQRcgAiADRg0BGiAAKAIAIAJqLQAAIgXAIgYQigIgBkHBAGtB/wFxQRpJcgRAIAAgBWos' +
+  'AIYCIgVBf0YgBCAFSHIgB3IgByAGEIoCGyEHIAJBAWohAgwBCwsgAiEDIAZBCWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3Ib' +
+  'Cw8AIABB4QBrQf8BcUEaSQtgAQF/IwBBIGsiBSQAIAVBEGogASACEI4CQQAhAUEAIQIDQCAAIAMgBUEQaiAFEI8CBEAgBS0ACEEA' +
+  'RyECIAFBAWohAQwBCwsgBARAIAQgAkEBcToAAAsgBUEgaiQAIAELIgEBfyAAEJACIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwti' +
+  'AQF/IwBBIGsiBSQAIAVBEGogASACEI4CA0ACQCAAKAIAIAMgBUEQaiAFEI8CIgFFDQAgACADIAUoAgAgBSgCBCAEEJECIgJBAEgN' +
+  'ACACIARMDQELCyAFQSBqJAAgAUEBcwslACAAQQA6AA4gAEEBOwEMIAAgATYCCCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiAC' +
+  'KAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAHEIcCIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEEC' +
+  'aw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQMLIAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4B' +
+  'cUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUhBAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQhwIiDEEDcQ4E' +
+  'AwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQBAAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARq' +
+  'IQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAELQQAgAi0ADEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQg' +
+  'AiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEJICIQVBACEEDAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdP' +
+  'DQEgACAGIAcQhwIiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAALAAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAM' +
+  'RXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEJICIQULIAMgBDoACCADIAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIg' +
+  'AUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIAIAJqIQUCQCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAE' +
+  'IAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAEIoCRQ0BIAIgACABQSBrQf8BcWosAIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIO' +
+  'AgIAAQtBACECIAUsAAAiBBCTAg0BIAQQlAINAQsDfyAAIANGBEAgAQ8LIAAgBWosAAAiAhCVAgR/IAFBCmwgAmpBMGsgASABQcEA' +
+  'SBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEgRiABaiABIAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICA' +
+  'gAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQtMAQJ/QcAAIQICQCAAEJACIgFBP0oNAAJAIAFBAEwEQCABQQFq' +
+  'IQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyACC7UDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYk' +
+  'ACAGQRBqIAEoAgAgASgCBBCOAiAFIAEoAgA2AtwBQQAhAQJAA0ACQCAAKAIAIAAoAhQgBkEQaiAGEI8CRQ0AIAEgCEYEQCAFIAYo' +
+  'AgA2AtwBDAELIAAgBkF/EJ4CIgdBAEgNAiAFIAYoAgQgBigCAGo2AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAg' +
+  'BSgC3AFBfxCaAgJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIwIAVB0ABqQYABQdkUIAVBMGoQqgEaDAELIAUgAEFAazYCQCAF' +
+  'QdAAakGAAUHrFCAFQUBrEKoBGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQ' +
+  'AGo2AgQgAEFoQewjIAUQmwIMAQsgAkGBIE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHgLiAFQSBqEJsCDAELIAAg' +
+  'AiADIAVB0ABqEJwCC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBB' +
+  'fxCaAkGrLkGJECAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQg' +
+  'AiADNgIAIABBZiAEIAIQmwJBZiEBCyACQRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBCOAgJAAn8CQANAIAUh' +
+  'BiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahCPAkUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQnQIi' +
+  'CEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIcEJoCIAAoAhghBUHEHiEHQf0/DAELIAAgBCgCIEF/EJoCQZgj' +
+  'IQcgACgCGCIFIQZB7D4LIQEgACgCICECIAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYC' +
+  'BCAEIAJBAWo2AgBBaCEIIABBaEHQCCAEEJsCCyAEQUBrJAAgCAusAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0Ag' +
+  'A0EKIAcgA2sQsQEiAwRAIAZBAWohBiAFIANBAWoiA2shCAwBCwsgACABNgI8IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAA' +
+  'QY0JIARBEGoQqgEaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24iCEEBajYCACAEIAIgAyAIbGtB' +
+  'AWo2AgQgAEGQAWpBMEHROiAEEKoBGgsCQCAAKAIQIgNFDQAgAyAGEJ8CNgIYIAMgBxCfAjYCHCADIAEQnwI2AiAgBUUNACADIAIg' +
+  'ACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQwgEg' +
+  'BEEQaiQAC0gBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQjAIiAjYCCCAEIAI2AgQgBCABNgIAIABBaEH0NiAEEJsCIARB' +
+  'IGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAgASAAKAIcEJ4CIgNBAEgEQCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtB' +
+  'AEgEQCAAIAIgBRCaAiAEIABBQGs2AgAgAEFoQfoUIAQQmwJBaAwBCwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIA' +
+  'IAJqLAAAIgcgBxCVAhs6AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJBMEYEQCAAQQE6AC4MAQsgAsAQkwJFDQAgAEEBOgAvCyAAKAIM' +
+  'IAVqIAM6AAggASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGogAyAAKAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEA' +
+  'CyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgRBwAAgBBsiBhCRAiIEQQBOIAQgBkxxRQRA' +
+  'IAAgBSAEQX9zIARBH3VxaiIFIAIQmgIgACADQeAAahCgAgJAIARBAEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAo' +
+  'AgQgBWsQiAIiAUEASARAIAYtAAAhAUG2MQwBCyABRQRAQQAhAUGfIAwBC0GiMSABQf8ARiABQSBJcg0AGkG5MEHgF0HMPCAAKAIU' +
+  'QQFGGyABQf8ASxsLIQUgAiABNgIAIARBMCAFIAIQqgEaIAJBEGokACADIABBkAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMg' +
+  'BDYCACAAQWdBrRUgAxCbAgwBCyAAKAIQIgIEQCACIAQ2AhQLAkAgACgCGEEAIAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgC' +
+  'AGo2AkQgA0HYM0H9PyACQRRLIgEbNgJIIANBFCACIAEbNgJAIANBgAJqQTBBmBQgA0FAaxCqARoMAQsgACgCACABKAIAaiwAACEB' +
+  'IAMgBDYCVCADIAE2AlAgA0GAAmpBMEGAOiADQdAAahCqARoLIABBQGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFn' +
+  'QYAyIANBEGoQmwIMAQsgAyACNgIwIAMgAjYCLCADIAE2AiQgAyADQeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQcUV' +
+  'IANBIGoQmwILQWchBAsgA0GwAmokACAECxQAIABB/////wcgAEH/////B0kbC+MCAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyED' +
+  'AkAgACgCFEEBRgRAIAQgAzYCECABQaABQbs0IARBEGoQqgEgAWohAkEwIQoMAQsgAC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsAB' +
+  'IgIgAyACIANIGyIJQQFrIQsgASECA0AgCSAFIgNMDQEDQAJAIAsgAyIGRgRAIAshBiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGos' +
+  'AABBAWpGDQELCyAMQQRGBEAgBCAINgIkIAQgCTYCICABQaABQYwUIARBIGoQqgEgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAA' +
+  'IAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsg' +
+  'BCAKwDYCACACQShBiB0gBBCqARogBEEwaiQAC+ABAQR/IwBBIGsiBCQAIABBoMIAKAIANgIIIABBmMIAKQIANwIAIARBEGogAiAD' +
+  'EI4CQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQjwJFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUg' +
+  'BkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCRAiIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAF' +
+  'NgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZy' +
+  'DAELIAVBwQBPBEAgBRCMAkEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAA' +
+  'KAIAIAYgBCADQRBqEIECDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahCLAhogAy0AD0UNAyABQQFqIQELIAMoAhwh' +
+  'BAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ' +
+  'gQIhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICELEBIgQEQCAAIAQgA2tB' +
+  'fxCaAiAGIABBQGs2AgAgAEFnQcMNIAYQmwJBZwwBCyACQQEgAhsQTyIERQRAIABBf0HQC0EAEJsCQX8MAQsgBCAHIAL8CgAAIAAo' +
+  'AgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayID' +
+  'JAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQjAINACAEEJYCIQEgACAAKAI4QX8QmgIgAyAAQUBrNgIAIANB' +
+  'MGoiAkHkAEHrFCADEKoBGiAAIAQgASABbCACEJwCDAELIAAgASAEEJoCIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIg' +
+  'IAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB/T9B/hUgAUEBRhs2AhQgAEFoQY0PIANBEGoQmwILIANBoAFqJAALjQYCB38BfiMA' +
+  'QSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAI' +
+  'RgRAQmogASAJSA0DGkEAIQggBkH4wgAoAgA2AhggBkHwwgApAgA3AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGot' +
+  'AAANASAIIQcLAkAgASAHSgRAQbDCACEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBtjQgCsAiDEEF' +
+  'ELEBRQ0AIAggDCAHELEBDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRK' +
+  'DQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBqEKYCDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgC' +
+  'zCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsg' +
+  'C0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCmAgwBCyADQQFGBEAgBkEQaiEI' +
+  'QQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrEKgCIAYgAiAHai0AACIB' +
+  'IAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARCpAgvAEKkBIAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQ' +
+  'qAIMAQsgBiAAIAIQpwILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkg' +
+  'B0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVG' +
+  'BEAgAwRAIABBChCpAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEKkBCwJAIAdFBEAgACAI' +
+  'EKoCDAELIAAgBCAIEKkCEKkBCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswg' +
+  'IQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQkwJFBEAgBBCUAkUN' +
+  'AQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEJUCBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACAB' +
+  'KALMICAHaiABKALQICAHaxCoAg8LIAAgByAIaiAFIAdrEKgCAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVr' +
+  'EKgCDAELIAAgBBCqAgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEKkBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpB' +
+  'AWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBzgkgAhCqARCoAiACQRBqJAAL7QMCA38CfiMA' +
+  'QUBqIgUkAAJAIABBACABG0UEQEEAIQIgA0F+QacoQQAQwwEaDAELIAIEfyACKQMIIQcgAikDACEIIAIoAhAFQQALIQQCQAJAQQFB' +
+  'qAkQTiICRQ0AIAIgABCsAg0AIAIQrQJFDQELIAIQrgIgBUF/EMEBNgIAIANBf0H9FSAFEMMBGkEAIQIMAQsCQAJAIAAgAUICQoCt' +
+  '4gQgCCAIUBsiCCACKAIwIAVBIGogAxDXASIAIAUoAiAiBnJFBEAgA0FjQe4aQQAQwwEaDAELIAAgBkECR3JFBEAgA0FiQZsYQQAQ' +
+  'wwEaDAELIAAgBkEER3JFBEAgBSAINwMQIANBZUH2HiAFQRBqEMMBGgwBCyAARQ0BCyACEK4CQQAhAgwBCyACQoCS9AEgByAHUBs3' +
+  'A0hBACEAIAIgBEEQIARBAEobNgJQQn9CfyACNQIAIgeGQn+FIAdCwABRGyEHIAIoAgQiBEEAIARBAEobIQYDQCAAIAZGBEAgAiAE' +
+  'NgI0QQAhAANAIAAgBE4EQCADRQ0EIANBAEHsAfwLAAUgACABai0AACIGBEAgAiAAIAYQrwIgAigCBCEECyAAQQFqIQAMAQsLBSAC' +
+  'KAIoIABBA3RqIAc3AwAgAEEBaiEADAELCwsgBUFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAF' +
+  'IAEoAgwiBGxBAnQQTyIMNgIcIAAgAkEEaiIHEE8iAjYCICAAIANBAnQiCBBPIgM2AiQgBEEEEE4iCUUgDEUgAkVyckEBIAMbBEAg' +
+  'CRBUQX8PCyACIAYgB/wKAAAgAyABKAIUIgcgCPwKAABBACECA0AgAiALRgRAIAkQVCAAIAs2AgQgACAFNgIAIAAgASgCDCICNgII' +
+  'IAAgASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYCECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0' +
+  'aiEIIAYgAkECdGooAgAhBANAIAgoAgAgBEwEQCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAF' +
+  'IA1sakECdGogAjYCACAEQQFqIQQMAQsACwALAAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQTiIGNgIoIAAgAUEBEE4iBzYC' +
+  'LCAAIAFBARBOIgg2AjAgAEEBQQgQTiIJNgJcIAAgASAAKAIAIgJsQQgQTiIKNgJgIAAgAUEEEE4iCzYCbCAAIAAoAggiA0EEEE4i' +
+  'DDYCdCAAIAFBAnQiBEEEEE4iDTYCgAkgACAEQQQQTiIENgKECSAAIAFBARBOIg42AogJIAAgAUEIEE4iDzYCkAkgACABQQEQTiIQ' +
+  'NgKUCSAAIANBBBBOIgM2AowJIAAgASACQQIgAkECShtsIgFBBBBOIgI2ApgJIAAgAUEEEE4iETYCnAkgACABQQQQTiIBNgKgCUF/' +
+  'IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0b' +
+  'AGsgEv0bAkEBcUECdHIgEv0bA0EBcUEDdHIgCv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEE' +
+  'dHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEGdHIgEv0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAA' +
+  'KAIcEFQgACgCIBBUIAAoAiQQVCAAKAIoEFQgACgCLBBUIAAoAjAQVCAAKAJcEFQgACgCYBBUIAAoAmwQVCAAKAJ0EFQgACgCgAkQ' +
+  'VCAAKAKECRBUIAAoAogJEFQgACgCjAkQVCAAKAKQCRBUIAAoApQJEFQgACgCmAkQVCAAKAKcCRBUIAAoAqAJEFQgABBUCwvYAQIF' +
+  'fwF+IAAoAiwgAWogAjoAACAAKAIoIgQgAUEDdGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEg' +
+  'A0gbIQVCfiACQQFrrYkhCANAIAMgBUcEQEEAIQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQID' +
+  'QCABIAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAA' +
+  'RSABRXINABogAUEAQSj8CwAgABCxAkEAIAAoAjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0' +
+  'IgNBsMMAaigCADYCWCAAIANBvMMAaigCACADQbjDAGooAgARAQANAiAAELECIAJBAWohAgwBCwsgAEEUNgJUIABBFBCyAjYCWCAA' +
+  'ELMCC0EAIQIgACgCaCIDQQAgA0EAShshBAJ/A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIG' +
+  'IAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJBAWohAgwBCwsgACAAKAJcIgIoAgAgAigCBBCvAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2' +
+  'AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQgACgCYCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2Ahwg' +
+  'ACgCeCECIAEgAEH8AGo2AiQgASACNgIgQQELCyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRB' +
+  'sMMAaigCAEEAIABBFE0bC9IBAQZ/IwBBEGsiAyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0A' +
+  'AEUEQCAAKAIoIAJBA3RqKQMAELQCIgYgBCAEIAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRC1' +
+  'AiAAIAEQtgIgACgCACECIAMgBDYCDCADIAU2AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABB3DMgAxC3AiADQRBq' +
+  'JAALBgAgAHunCx4BAX8gACgCXCIDIAI2AgQgAyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCAD' +
+  'IAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAAC' +
+  'QCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAAIAAoAvwIakH8AGpB/AcgA2siAyABIAIQqAEiAUEASA0AIAACfyABIANPBEAgAEH4' +
+  'CGpBrty4ATYAAEH/BwwBCyAAKAL8CCABags2AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShsh' +
+  'BgNAAkAgASAGRgRAIAYhAQwBC0EAIQJBfyEEIAAoAgAiByAAKAIcIAEQuQIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRq' +
+  'KAIAIgQgBCAAKAIsai0AACIKGyEEIANBAWohAyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCAD' +
+  'IAAoAhwgARC5AiEDA34gAiAIRgR+IAsFIAtCAEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtC' +
+  'f4VCf0J/IAethkJ/hSAHQcAARhuDIgsQtAJBAUcNACAAIAQgCxC6AiIGELUCIAAgBBC2AiAAIAEQuwIgBSAAKAJYNgIQIABB5D8g' +
+  'BUEQahC3AiAAIAQQvAIgAEG2P0EAELcCIAAgARC9AiAFIAY2AgAgAEHGMyAFELcCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJ' +
+  'SAsNACABIAAgAmxBAnRqCwkAIAB6p0EBagteAQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANB' +
+  'AWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEB' +
+  'ajYCACACIAEgAyAEbGtBAWo2AgQgAEHmKiACELcCIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2' +
+  'AgAgAEH1KyACELcCDAELIAEgA0EBdCIESARAIAIgASADa0EBajYCECAAQagvIAJBEGoQtwIMAQsgASADQQNsIgNIBEAgACgCDCED' +
+  'IAIgASAEa0EBajYCJCACQfknQcwIIAMbNgIgIABBmC8gAkEgahC3AgwBCyABIANrIgEgACgCECIDSARAIAJBoR1Brx0gARs2AjAg' +
+  'AEGmFSACQTBqELcCDAELIAEgA2siA0EBaiEBIAMgACgCFCIESARAIAIgATYCQCAAQfwrIAJBQGsQtwIMAQsgAiABIARrNgJQIABB' +
+  'ni8gAkHQAGoQtwILIAJB4ABqJAALiQMCCn8DfiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwB' +
+  'C0EAIQMgACgCACICQQAgAkEAShshCEIAIQwgAiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhC5AiEJQgAhDQNAIAMg' +
+  'CEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQugIiCkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYo' +
+  'AgAiC0EDdGopAwAgDINQDQALIAAgCyAKELUCIAAgBigCABC2AiAAIAIQuwIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEGFPiAEELcC' +
+  'IAAgBigCABC8AiAAQec+QQAQtwIgACACEL0CIABBtDRBABC3AgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0g' +
+  'DCAOhCEMIANBAWohAwwBCwsgAUEBaiEBDAELCyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBK' +
+  'GyEDA0ACQAJAIAEgA0YEQCADIQEMAQsgACgCLCABai0AAA0BIAAoAiggAUEDdGopAwAiBRC0AkEBRw0BIAAgASAFELoCIgMQtQIg' +
+  'ACABELYCIAIgACgCWDYCECAAQeQ/IAJBEGoQtwIgACABELwCIAIgAzYCACAAQbMzIAIQtwILIAJBIGokACABIARIDwsgAUEBaiEB' +
+  'DAALAAsJACAAIAEQwQILggUCD38EfiMAQSBrIgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0AC' +
+  'QAJAIAMgACgCCE4NACADIA5IIAFHDQFCASERIAAoAgAgACgCHCADELkCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCAC' +
+  'IAhGBEAgACATEMICRQ0DBSAAKAIoIA8gAkECdGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWoh' +
+  'AgwBCwsCQCAEQQJIDQAgACgCICIKIAUoAgAiDEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIk' +
+  'IAZBAnRqKAIAIgsgA0YNAANAIAIgBEhBACAJGwRAIAAgBSACQQJ0aigCACALEMMCIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAg' +
+  'ACgCHCALELkCIQkCQANAAkAgAiAIRgRAIAAoAmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABC2AiACQQFqIQIMAAsACyAA' +
+  'IAkgAkECdGooAgAiCiADEMMCRQRAIAAgCiANEMQCCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADELsCIAAgCxC7AiAH' +
+  'IAAoAlg2AhAgAEHWPiAHQRBqELcCIAAgAxC9AiAHIA02AgAgAEGcPiAHELcCIAAgBSAEEMUCIABBsT5BABC3AiAAIAsQvQIgABDG' +
+  'AkEBIRAMBgsACwALIAZBAWohBgwACwALIBFCAXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcD' +
+  'OCABIAApA0BYC1oBA38gACgCICABQQJ0aiIBKAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMg' +
+  'ACgCJCABQQJ0aigCACACRw0BCwsgASAESAuJAQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEob' +
+  'IQYgACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyAB' +
+  'NgIAIAAgBEEBajYCaAsLRwEBfyACQQAgAkEAShshA0EAIQIDQCACIANHBEAgAgRAIABB+D9BABC3AgsgACABIAJBAnRqKAIAELwC' +
+  'IAJBAWohAgwBCwsL7QECB38CfiMAQRBrIgQkACAAQcc9QQAQtwIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFr' +
+  'rYYiCSAIg1AEQCAIUEUEQCAAQdo/QQAQtwILIAQgBjYCACAAQfc+IAQQtwJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIH' +
+  'IANBA3QiAWooAgRGBEAgACAFBH8gBwUgAEH4P0EAELcCIAAoAmALIAFqKAIAELwCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJB' +
+  'AWohAgwBCwsgAEG0NEEAELcCIARBEGokAAvGAgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCAD' +
+  'QQAgA0EAShshBgNAAkAgBSAAKAIITg0AQQAhAyAAKAIAIAAoAhwgBRC5AiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2' +
+  'AgQgAiACQaAEajYCACABIANKDQAgACACQRBqIAMgAUEAQQBCACACQZAEakEGIAIQyQJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0' +
+  'aiIKKAIAIgtBA3RqKQMAELQCIgxBAkggASAMSHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3' +
+  'AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVBAWohBSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIA' +
+  'IQUgAigCCCIHQQAgB0EAShshCANAIAMgCEYEQCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNA' +
+  'AkACQAJAAkAgAyALaigCACAFTARAQQAhAyAAKAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAg' +
+  'ACAEQRBqIANBAnRqKAIAIAYQwwIhAiADQQFqIQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGELkCIQ0DQCABIApGDQUg' +
+  'DSABQQJ0aiEJQQAhAkEAIQMDQCADIAhGBEACQCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhC6AhDE' +
+  'AiAOQgF9IA6DIQ4MAAsACyABQQFqIQEMAgUgAiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCAD' +
+  'IAhHBEAgACAEQRBqIANBAnRqKAIAELYCIANBAWohAwwBCwsgBCAAKAJYNgIAIABB5D8gBBC3AiAAIARBEGogBxDFAiAAQZc9QQAQ' +
+  'twIgACAPEMoCIABB5z5BABC3AkEAIQMDQCAAKAJ4IANMBEAgABDGAkEBIQMMAgsgAwRAIABB2j9BABC3AgsgACAAKAJ0IANBAnRq' +
+  'KAIAEL0CIANBAWohAwwACwALIARBIGokACADDwsgACgCaCAMTA0AIAAgBhC7AgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAE' +
+  'QRBqaiACKAIAIAEgBmooAgAiBkECdGooAgA2AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAF' +
+  'RwRAIAQgAiACIARIGyELIAVBAWohDCAHIAVBAnRqIQUDQEEAIQogBCALRg0CIABCARDCAkUNAiABIARBA3RqKQMAIAaEIg0QtAIg' +
+  'A0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCiAAIAEgAiADIARBAWoiBCAMIA0gByAIIAkQyQJFDQALDAELIAYQtAIgBUcNACAAIAcg' +
+  'CSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQAIABBtwhBABC3AkG2MCEDA0AgAVAEQCAAQbUIQQAQtwIgAkEQaiQABSACIAEQugI2' +
+  'AgAgACADIAIQtwIgAUIBfSABgyEBQfErIQMMAQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIG' +
+  'QQAgBkEAShshBQN/IAMgBUYEf0EAIQMgCCAHIAkQuQIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhF' +
+  'DQMaDAELIAAoAiggBEEQaiABQQJ0aigCACIDQQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQugIQxAIgC0IBfSAL' +
+  'gyELDAELAAsACwsDQCADIAVHBEAgACAEQRBqIANBAnRqKAIAELYCIANBAWohAwwBCwsgACACKAIAELsCIAQgACgCWDYCACAAQdY+' +
+  'IAQQtwIgACACKAIAEL0CIABB+D9BABC3AiAAIAwQygIgAEGgPkEAELcCIAAgBEEQaiAGEMUCIAAQxgJBAQsgBEEgaiQABSAEQRBq' +
+  'IANBAnRqIAEgC3qnQQJ0aigCADYCACADQQFqIQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtC' +
+  'ASACKAIEIApBAnRqKAIAQQFrrYYgDIQhDCADQQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/QsEkAYgA0EAIANBAEobQQFqrSELIAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgC' +
+  'HCAEELkCIQUCQANAAkACQCAIIAtSBEBCASAIQgF9hiEOQgAhCUIAIQoMAQsgACANEMICRQ0DIAIgBDYCACACIAE2AgwgAiACQRBq' +
+  'NgIIIAIgAkGQBGo2AgQgASADSg0BIAAgAkEQaiADIAFBAEEAQgAgAkGQBmpBByACEMkCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEg' +
+  'CYYgACgCKCAFIAmnQQJ0aigCAEEDdGopAwAgDoNQGyAKhCEKIAlCAXwhCQwBCwsgChC0AiIHQQJIIAEgB0hyRQRAIAJBEGogA0ED' +
+  'dGogCjcDACACQZAEaiADQQJ0aiAIPgIAIANBAWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFq' +
+  'IQQMAAsAC3QBBH8DQAJAIANBBkcEQCADQQN0IgJBhMMAaiEEIAJBgMMAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIA' +
+  'IAIQzgIEQEEBDwsgAkEBaiECIAApAzggACkDQFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEAIAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAA' +
+  'IAasIg8gD34QwgINAUEADAMLIAAoAhwgCSAMaiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QtAIiB0EATCABIAdIckUEQCAF' +
+  'QSBqIAhBA3RqIA83AwAgBUGgBGogCEECdGogCTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAg' +
+  'EINQRQRAQgEgACgCICAAKAIkIA4gAxDPAiALa62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUg' +
+  'ATYCECAFIAVBIGo2AgwgBSAFQaAEajYCCEEAIAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqENACQQBHCyAFQbAG' +
+  'aiQACxkAIAEgACACQQJ0aigCACADakECdGooAgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEF' +
+  'A0BBACEJIAQgCkYNAiAAQgEQwgJFDQIgASAEQQN0aikDACAGhCIMELQCIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIg' +
+  'AyAEQQFqIgQgCyAMIAcgCBDQAkUNAAsMAQsgBhC0AiAFRw0AIAAgByAIENECQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggi' +
+  'DEEAIAxBAEobIQkgAigCFEEBayEKIAIoAhAhBiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQg' +
+  'BmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAhAwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEP' +
+  'DAMLIBAgACgCICAAKAIkIAsgA0ECdGooAgAiDSAHEM8CIAhrrYinQQFxRQRAIAAgDSACKAIUEMQCCyADQQFqIQMMAAsACwtCASAK' +
+  'rYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcgBGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxC7AiAQQgF9IBCDIRAMAwsgACgCKCAK' +
+  'IANBAnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAAIAsQtgILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqELsCIA5CAX0gDoMh' +
+  'DgwBCwsgACgCWCEBIAUgAigCFDYCBCAFIAE2AgAgAEHePiAFELcCQQAhAwNAIAMgCUYEQCAAQfE9QQAQtwJBACEDA0AgAyAJRgRA' +
+  'IAAQxgJBASEDDAQLIAMEQCAAQfg/QQAQtwILIAAgACgCdCADIAxqQQJ0aigCABC9AiADQQFqIQMMAAsACyADBEAgAEH4P0EAELcC' +
+  'CyAAIAAoAnQgA0ECdGooAgAQvQIgA0EBaiEDDAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0' +
+  'ajUCAIYgEIQhECADQQFqIQMMAQsLIAVBEGokACADCwkAIAAgARDTAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEA' +
+  'IAVBAEobIRAgACgCgAkhCSAFrCEVA0ACQCAAKAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERC0AiAMRwRAIANBAWohAwwC' +
+  'CyADQQFqIQ0gACgCICICIANBAnRqKAIAIQdBACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAA' +
+  'KAIAIAAoAhwgACgCJCAHQQJ0aigCABC5AiEKA0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0A' +
+  'IAAoAiggBUEDdGopAwAQtAJBAkcNACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWoh' +
+  'AgwBCwALAAsLA0AgAiAORwRAIAAoAogJIAkgAkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EMICRQ0A' +
+  'A0AgAiAORgRAIA0hAwwDCyAJIAJBAnRqIQsgAkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIK' +
+  'QQN0aikDACITIAcgCygCACIIQQN0aikDACIUgyISELQCQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAU' +
+  'hCARgyARUnINAQsgBCADNgIcIAQgCjYCGCAEIAg2AhQgACAEQRRqIAwgEhC6AiIIENQCIAAoAmhFDQBBACECA0AgAkEDRwRAIAAg' +
+  'BEEUaiACQQJqQf8BcUEDcEECdGooAgAQtgIgAkEBaiECDAELCyAAIAMgCygCABDVAiAAIAMgDygCABDVAiAEIAAoAlg2AhAgAEGt' +
+  'PSAEQRBqELcCIAAgAxC8AiAAIBEQygIgAEG4PUEAELcCIAAgCygCABC8AiAAIBQQygIgAEHaP0EAELcCIAAgDygCABC8AiAAIBMQ' +
+  'ygIgBCAINgIAIABB9C0gBBC3AiAAEMYCQQEhAgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwg' +
+  'ACgCICIEIAEoAgAiBUECdGooAgAhByAFQQFqQQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGoo' +
+  'AgAQuQIhCwNAIAUgCE4EQCAHQQFqIQcgACgCICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIg' +
+  'BEpBACAGGwRAAn9BACAJIAEgBEECdGooAgAiBkYNABpBASAERQ0AGiAAIAkgBhDWAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSAD' +
+  'EMQCIAAoAgAhCAsgBUEBaiEFDAILAAsACwALCwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASAD' +
+  'KAIEIQYDQAJAIAIgBSgCBE4gASAGTnJFBEAgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxC7AgsPCyABIAMg' +
+  'BEhqIQEgAiADIAROaiECDAALAAuPAQEFfwJAIAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASAD' +
+  'KAIEIQYDfyACIAUoAgROIAEgBk5yDQEgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMg' +
+  'BE5qIQIMAQsLIQcLIAcLPwECf0EBIQEDQAJAQQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDYAiABQQFqIQFFDQEL' +
+  'CyACC8YIAhB/A34jAEEgayIKJAAgACgCgAkhECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDZAiAOQQAgDkEAShshESABQQFr' +
+  'IQQDQCACIBFGBEACQEIBIASthiESIA6sIRQDQCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0A' +
+  'QQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYgC0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQENoCIgWsQgF8EMICRQ0EIAtBAWoh' +
+  'C0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0aiEDA0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBr' +
+  'NgIAIAggBkECdGogBSgCADYCACAGQQFqIQYLIAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFF' +
+  'BEAgACAGrCITIBN+EMICRQ0HQQAhAyAJQQBIDQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQxAIL' +
+  'IANBAWohAwwACwALIAggAkECdGohCyACQQFqIgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGoo' +
+  'AgAiBUECdGooAgBGBEAgAyAJIAAgDyAFENYCGyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QwgJFDQcFAkAgACgCKCAD' +
+  'QQN0aikDACASg1AgByADQQJ0aigCAEEATnINAEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ1gIEQEEB' +
+  'IAcgBEECdGooAgB0IAVyIQULIAJBAWohAgwBBSAFQQNHDQIgACADIAEQxAILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEF' +
+  'IAAoAmhFBEADQCACIAVGDQQgByAIIAJBAnRqKAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABC2' +
+  'AiACQQFqIQIMAQsLIAAoAlghBCAKIAE2AhQgCiAENgIQIABB0j0gCkEQahC3AkEAIQMDQCADQQJGBEAgCkHjIEHxDSAJQQBOGzYC' +
+  'ACAAQfsVIAoQtwIgABDGAkEBIQ0MBgtBACECIABBoz1B/T8gAxtBABC3AkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJB' +
+  'AnRqIgQoAgAiAUECdGooAgBGBEAgACANBH8gAQUgAEH4P0EAELcCIAQoAgALELwCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwA' +
+  'CwALIAxBAWohDAwACwALBSAHIAJBAnRqQX82AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAII' +
+  'IAJKBEBBACEDIAAoAgAiAUEAIAFBAEobIQQgASAAKAIcIAIQuQIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFq' +
+  'IQIMAwUgAyAAKAIoIAUgAUECdGooAgBBA3RqKQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAA' +
+  'KAIgIgIgAUECdGooAgAhByABQQFqQQJ0IQkDfyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0EC' +
+  'dGooAgAiBUECdGooAgBBAkcbRQRAQQAhAiAAKAIAIgggACgCHCAFELkCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAA' +
+  'KAIoIAVBA3RqKQMAIAyDUHINACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyAC' +
+  'QQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEHDAELCyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAG' +
+  'C94FAgd/BH4jAEFAaiICJAAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDZAkIBIAlCAX2G' +
+  'IQxBACEBA0ACQCAAKAIEIAFMBEAgACkDQCEKIAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ' +
+  '3AIgACkDOCILIAApA0AiClYNAQsgAUEBaiEBDAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LAyAgACACKAIwIgMQ2QIgACADIAIoAjQgASACQSBqENwCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIH' +
+  'IAAoAgQiBWohAQNAIAFBAEgEQAJAIANBAXYhBUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYo' +
+  'AgA2AgAgBiAINgIAIAFBAWohAQwACwALBSAEIANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYC' +
+  'HCACIAIoAiQ2AhggACACQRhqQQIgAigCICIHENQCQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCAB' +
+  'IANGBEAgACgCWCEBIAIgBzYCFCACIAE2AhAgAEHpPyACQRBqELcCQQAhAQNAIAEgBUYEQCACIAc2AgAgAEGILiACELcCIAAQxgJB' +
+  'AQwHCyABBEAgAEHgP0H0PyABQQFxG0EAELcCCyAAIAQgAUECdGooAgAQvAIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAg' +
+  'BigCABDVAiABQQFqIQEMAQsACwAFIAAgBCABQQJ0aigCABC2AiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkk' +
+  'ACAAKAIEIgxBAXQiB0EAIAdBAEobIQggACgCgAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0' +
+  'IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYCAEEBIQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSAD' +
+  'Tg0BIAQoAgwiBkEAIAVBAWogBk4bDQEgACAAIA4gCyAMbGsgASALRSAPENoCIgasQgF8EMICRQ0BIAhBAWohCEEAIQUgBkEAIAZB' +
+  'AEobIRNBASALayAMbCEUA0AgBSATRg0BAkACQCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYg' +
+  'EigCAEEBajYCACAQIBdqIA42AgAgDSAKQQJ0aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlB' +
+  'CGpBAiABENQCIAAoAmgNAQsgBUEBaiEFDAELCwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQ' +
+  'aiQABSAHIAVBAnRqQX82AgAgBUEBaiEFDAELCwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'A0ACfwNAIAAoAgQiAyAEbCACTQRAAkBBACECA0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBC0AkECRgRAA0Ag' +
+  'DFBFBEAgACACIAwQugIgACgCUCABQUBrEN4CIAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/' +
+  'NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAAgASgCRCABKAJAIAIgAUEwahDeAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxq' +
+  'QQFrIQIgACgCgAkhB0EAIQMDQCACQQBIBEAgACgCWCECIAEgBTYCJCABIAI2AiAgAEHpPyABQSBqELcCIANBAWsiCSECA0AgAkEA' +
+  'SARAIAEgCDYCLCABIAEoAjQ2AiggACABQShqQQIgBRDUAiABIAU2AhAgAEHDLSABQRBqELcCIAAQxgJBAQwHCyAAIAcgAkECdGoi' +
+  'CigCACIGIARtIgMQtgIgBiADIARsayIGQQFqIQsgAiAJSARAIAAgCigCBCAEbSADENUCCyAAIAMQvAIgACgCKCADQQN0aikDACEM' +
+  'IAFB9D9B/T8gAhs2AgggASALNgIEIAEgDEJ+IAatiYMQugI2AgAgAEGrFCABELcCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACAD' +
+  'QQFqIQMgACgCmAkgAkECdGooAgAhAgwBCwALAAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/' +
+  'BH4jAEEQayIKJAAgACgChAkhDiAAKAKgCSEPIAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWut' +
+  'iYMQugJqQQFrIgVBAnQiBmpBATYCACAGIBRqQX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsg' +
+  'EUxyDQAgDyARQQJ0aigCACISIAdtIQwgECASQQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBDCAkUNACAR' +
+  'QQFqIREgDEEBaiEXQn4gEiAHIAxsa60iG4khHUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1M' +
+  'cg0CQQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0aigCABC5AiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxG' +
+  'IAEgCUZyDQAgACgCKCAJQQN0aikDACIbELQCQQJHIBsgHoNQcg0AIBAgGyAdgxC6AiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEA' +
+  'Sg0AIBMgFigCAEEBajYCACAUIBpqIBI2AgAgDyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygC' +
+  'AEEDSHINACAKIAk2AgwgCiABNgIIIAAgCkEIakECIAIQ1AIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2Agwg' +
+  'AEEANgJoQQEhBgsgBUEBaiEFDAEFIA1BAWohDSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBq' +
+  'JAAFIBAgDiAFQQJ0aigCAEECdGpBADYCACAFQQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0A' +
+  'A0AgACgCBCABSgRAAkAgACgCKCABQQN0aikDACIGELQCIANHDQADQCAGUA0BAkAgACABIAYQugIiBCACQTBqEOACIgVBAE4EfyAF' +
+  'RQ0BIAAgASAEEMQCIAAgARC2AiACIAAoAlg2AiAgAEHSPyACQSBqELcCIAAgARC8AiACIAQ2AhAgAiACKAI8NgIUIABBgD8gAkEQ' +
+  'ahC3AiMAQRBrIgEkAAJAIAIoAjAiA0EATgRAIAAgAxC2AiAAIAIoAjAQvAIgAEG/IEEAELcCDAELIAAgAigCNBC7AiABIAIoAjg2' +
+  'AgAgAEG7PiABELcCIAAgAigCNBC9AgsgAUEQaiQAIAIgBDYCACAAQdYsIAIQtwIgABDGAkEBBUEACyEBDAULIAZCAX0gBoMhBgwA' +
+  'CwALIAFBAWohAQwBCwsgA0EBaiEDDAELCyACQUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAA' +
+  'KAIoIAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEA' +
+  'IAxBAEobIREgDKwiCEIChiEJQQEhAQNAAkAgAQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsi' +
+  'Cq2GIgUgECACQQN0aiINKQMAg1AEQCADIAI2AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRDCAkUNASAF' +
+  'Qn+FIQYgACgCICACQQJ0aiICIQ0gAigCACEKA0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANA' +
+  'IAIgEUcEQAJAIA8gEiACQQJ0aigCACILai0AAA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBC0AkEB' +
+  'Rw0AIA4gAUECdGogBBC6AiALQQZ0akEBazYCACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEA' +
+  'IQEgACAANAIIIAh+EMICRQ0AA0ACQCAKIAAoAghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFG' +
+  'BEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4UgAUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEELoCQQFrIg2t' +
+  'hiEEQQAhAUEAIQIDQCACIBFGDQUgECALIAJBAnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEB' +
+  'CyACQQFqIQIMAAsACyADIAo2AgQgAyAHELoCNgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJB' +
+  'AWohAiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAEIAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LFwAgAEEEdEG0wwBq' +
+  'KAIAQX8gAEEUTRsLGgAgAEEDdEGAxgBqKAIAQQAgAEEBa0EFTRsLGgAgAEEDdEGExgBqKAIAQX8gAEEBa0EFTRsL6wIBAX8jAEEw' +
+  'ayIHJAAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgBEEANgIQIAVBfzYCAAJ/IAAgASACIAYQqwIiAUUEQCAGKAIADAELIARBfzYC' +
+  'AAJAA0AgASAHQQhqELACIgBBAUcNASAEIAQoAgxBAWo2AgwgBCAEKAIQIAcoAggiAEEURmo2AhAgBCgCACAASARAIAQgADYCACAE' +
+  'IAAQ4QI2AgQLIANFIAQoAgQgA0xyDQALIAUCfyAHKAIQBH8gB0EIakEEcgVBfiAHKAIYRQ0BGiAHQRRqCygCACgCAAs2AgBBASEA' +
+  'CyABEK4CIABBAEgEQCAHIAAQwQE2AgAgBiAAQf0VIAcQwwEMAQsgBCAEKAIMBH8Cf0EAIAQoAgQiAUEKSA0AGkEBIQADf0EGIABB' +
+  'BkYNARogASAAQQN0QYTGAGooAgBMBH8gAAUgAEEBaiEADAELCwsFQQELNgIIQQALIAdBMGokAAvcBAILfwF+IwBB4ABrIgckAAJA' +
+  'IABFIAFFciAERSAFRXJyQQEgBhsEQEF+IQNBuNEAQX5BgAtBABDDARoMAQsgAhDiAiIORQRAIAcgAjYCCCAHQoGAgIDgADcDAEF+' +
+  'IQNBuNEAQX5Bki0gBxDDARoMAQsgA0EASARAQX4hA0G40QBBfkGXIkEAEMMBGgwBCwJ/AkAgABBZIgggCGwiCkHRAE0EQCADRSEJ' +
+  'QcgBIQgMAQtByP4AIApuIQggA0UhCUEEIApBqBlLDQEaCyAICyACEOMCIQ8gByABKQMANwNYIAMgCRsiDEEBaiEQQQEhCANAAkAg' +
+  'CCAQRwRAIAcgAf0AAxD9CwNIIAcgAf0AAwD9CwM4IAcgCEEBRgR+IAEpAwAFIAdB2ABqEHgLNwM4AkAgBygCSA0AIAAQWUEMSg0A' +
+  'IAdBATYCQAsgACAHQThqIAQgBUG40QAQ3gEiAw0DAkADQCAAIARBACAPIAYgB0E0akG40QAQ5AIiAw0BIAcoAjQiA0EATgRAQQAh' +
+  'CSABKAIIDQQgAyAEaiIRLQAADQQgESADIAVqLQAAOgAAIAEoAgxFDQEgBCAKIANBf3NqIgNqIAMgBWotAAA6AAAMAQsLQQAhCSAD' +
+  'QX9HDQJBASEJIAYoAgggAkcNAiAIIQMLIAggDEwNAwsgASkDACESIAcgDTYCJCAHIAs2AiAgByASNwMYIAcgDDYCFCAHIA42AhBB' +
+  'YSEDQbjRAEFhQcUfIAdBEGoQwwEaDAILIAhBAWohCCAJIAtqIQsgDSAJRWohDQwACwALIAdB4ABqJAAgAwsaAEEAQRAgAEEPakF4' +
+  'cSAAQQlJGyAAQQBIGwsSAEG4xgAoAgAgACgCACAAakYLXQEDfwJAIABBuMYAKAIAIgJqIgAgAkkNAEHExgAoAgAiAUEAIAAgAUsb' +
+  'DQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtBuMYAIAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABBPCwYAQbTI' +
+  'AAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARBaIgFBAEgE' +
+  'QCABEOwCQdjIACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtBfiECQX5BzQwQ7QILIAILFgAgAEEASARAIAAgABDBARDt' +
+  'AgsgAAsMACAAIAFB/T8QrwMLNAEBfyAAKAIAIgAEfyAAKAJkRSAAKAKQAyIBRSAAKAKMA0VycgR/QQAFIAEoAjwLBUF+CwvXAQEE' +
+  'fyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAo' +
+  'ApADIghFIAAoAowDRXJyBH9BAAUgCCgCPAsgAUwNACAIKAI4IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0' +
+  '/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhDsAiAFQRBqJAAL4gEBCH8jAEEQayIE' +
+  'JAADQAJAIAIgACgCACIBEFkiB04NACABBH8gBEEMaiEFIARBCGohBkF9IQMCQCACQQBIIAEoAgQgAkxyDQACfyACIAEoAgBOBEBB' +
+  'ASEBQQAMAQsgASgCjAIiA0UEQEEBIQFBAQwBCyACQQJ0QQRqIgggASgCkAJqKAIAIQEgAyAIaigCAAshAyAFBEAgBSADNgIAC0EA' +
+  'IQMgBkUNACAGIAE2AgALIAMFQX4LRSAEKAIMQQFHIAQoAghBAUdycQ0AIAJBAWohAgwBCwsgBEEQaiQAIAIgB0gLGQAgACgCABBu' +
+  'IgBBfkwEQCAAEOwCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARC+AQuJAgICfwN+AkAgAUGMDRD0AiIEDQAgAkGmEhD0AiIEDQBB' +
+  'mM0A/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAB/AchBiAC/AchByMAQRBrIgUkACAAKAIAIgAEfyAAEFwgACAGUDYC1AICQANAIAAg' +
+  'BxAEIgRBAUcNASAIQgF8IgggBlINAAtBBCEECyAAQQA2AtQCIAApA6ADIQYgBSAAKQOoAzcDCCAFIAY3AwBBmM0AIAX9AAMA/QsD' +
+  'AEFtIAQgACkDoAMgACkDsANUIAApA6gDIgYgACkDuAMiB1QgBiAHURsbBUF+CyEEIAVBEGokACADQZjNACkDADcDACADQaDNACkD' +
+  'ADcDCAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4gAUG8IRCvA0F+CwswAQJ+IAEp' +
+  'AwAhAiABKQMIIQMgACgCACIABEAgACACNwOwAyAAIAM3A7gDIAAQXAsLZwECfyMAQRBrIgQkACAEQgA3AwgCQCABQZgqEPQCIgUN' +
+  'ACACQQBMBEBBfiEFQX5BoyEQ7QIMAQsgACgCACAB/AcgAiADIARBCGoQpwEgAyAEKQMIujkDCBDsAiEFCyAEQRBqJAAgBQurAQEC' +
+  'fwJ/QX4gACgCACIARQ0AGiABQQBIIAAoAiAgAUxyBH9BeQVBbyAAKAKUAkUNARogABBcAkAgACgCoAIiAiAAKAKkAkcEQCAAKAKc' +
+  'AiEDDAELQX8gACgCnAIgAkEBdEEQIAIbIgJBAnQQUyIDRQ0CGiAAIAI2AqQCIAAgAzYCnAIgACgCoAIhAgsgACACQQFqNgKgAiAD' +
+  'IAJBAnRqIAE2AgBBAAsLEOwCCycAIAAoAgAgARBdEOwCIgFBeEYEQCAAKAIAQdjIAEHIyAAQcAsgAQsnACAAKAIEIgBFBEBBfkHR' +
+  'CRDtAkF+DwsgACABIAIgAxC/AacQ7AILKAEBfyAABEACQCAAKAIEIgEEQCABELABDAELIAAoAgAQUgsgABBUCwsXACAAKAIEIgBF' +
+  'BEBBAA8LIAAgARC9AQsOACAAKAIAIAEQbxDsAgsSACAAKAIAIAEgAiADEG0Q7AILSAECfwJAQQFBCBBOIgIEQCACIAAgARBNIgM2' +
+  'AgAgAw0BIAIQVAtBf0F+IAAgAXJBAE4iABtBvghB4SEgABsQ7QJBACECCyACCyUBAX4gACgCACABEH0iA0IAUwRAIAOnEOwCDwsg' +
+  'AiADNwMAQQALFAAgACgCACABIAIgAyAEEGYQ7AILYgAgACABEKsBIgBFBEBBzMsAKAIAQdjLABDtAkHMyABB0MsAKQIANwIAQQAP' +
+  'C0EBQQgQTiIBRQRAIAAQsAFBf0G+CBDtAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBcCyIBAX8gAUGmEhD0' +
+  'AiICBH8gAgUgACgCACAB/AcQBhDsAgsLIgEBfyABQaYSEPQCIgIEfyACBSAAKAIAIAH8BxAEEOwCCwsnACAAKAIAIgBFIAFBAEhy' +
+  'BH9BfgUgABBcIAAgATYCjANBAAsQ7AILEgAgACgCACABIAIgAxByEOwCCyQBAX8gAkH0CxD0AiIDBH8gAwUgACgCACABIAL8BxB8' +
+  'EOwCCwuDAQICfgF/IAJBnBIQ9AIiBQR/IAUFQcTGACgCACIFQQJ2QYCAgIAEIAUbrSIDQoCAgIAEIAL8ByIEIARQGyIEIAMgBFQb' +
+  'IQMgACgCACIARSABQQJLcgR/QX4FIAAQXCAAEAggAEKAgICABCADIANQGzcD4AIgACABNgLYAkEACxDsAgsLDgAgACgCACABEHEQ' +
+  '7AILCwAgACgCACABEGkLHwEBfyABQZgqEPQCIgJFBEAgACgCACAB/AcQaAsgAgtbAQF/IAEgACgCACICEFk2AgAgASACKAIEQX4g' +
+  'Ahs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASAC' +
+  'EGcQ7AILZgECfyMAQRBrIgIkACACQgA3AwgCf0F+IAAoAgAiAEUgAkEIaiIDRXINABpBdSAAKAKMA0UgACgCZEECR3INABogAyAA' +
+  'KAKQAykDUDcDAEEACyABIAIpAwg3AwAQ7AIgAkEQaiQAC3QAIAAoAgBBqM0AEGwgAUGozQApAwC6OQMAIAFBsM0AKQMAujkDCCAB' +
+  'QbjNACkDALo5AxAgAUHAzQArAwA5AxggAUHIzQAoAgC3OQMgIAFBzM0AKAIAtzkDKCABQdDNACkDALo5AzAgAUHYzQApAwC6OQM4' +
+  'CzYAAn9BfiAAKAIAIgBFDQAaQXcgACgCoAJFDQAaIAAQXCAAIAAoAqACQQFrNgKgAkEACxDsAgsMACAAKAIAEF4Q7AILKwBBxMYA' +
+  'QQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsHACAAEMEBC1QAAn8gAEEAIAEbRQRAQcjGAEF+QacoQQAQwwEa' +
+  'QX4MAQsgACABQcjGABDUASIBBH8gAQUgACgCJCAAKAI0EGkgAEEBEAdBAAsLRQRAQQAPCxCVAws3AEHIxgAoAgBB7MYAEO0CQbjI' +
+  'AEHMxgD9AAIA/QsCAEHIyABB3MYA/QACAP0LAgBByMYAKAIAC0MAQcTKAEEANgIAQcjKAEEANgIAIAAEQEHEygAgACgCBDYCAEHI' +
+  'ygAgACgCCDYCAAtByMoAKAIAQcTKACgCAEEIdGoLOgBB2MoAIAI2AgBB1MoAIAE2AgAgAEHUygBB2MoAEMcBBEAQlQMPC0HYygAo' +
+  'AgBB1MoAKAIAQQh0agsqACAAEFlBAEgEQEF+QZ4XEO0CQX4PCyAAIAEgAhDWAUUEQEEADwsQlQMLHwAgAARAIAAoAiQEfyAAQQAQ' +
+  'ByAAKAIkBUEACxBbCwsHACAAEMwBC4IBAQF/AkAgAUGYKhD0AiIIDQAgBUGmEhD0AiIIDQAgBEEASARAQX5B/yEQ7QJBfg8LQQAh' +
+  'CEGYywAgBfwHNwMAQZDLACAENgIAQYzLACADNgIAQYjLACACNgIAQYDLACAB/Ac3AwAgAEGAywAgBiAHQcjGABDeAUUNABCVAyEI' +
+  'CyAICyAAIABBAWsiAEEDTQR/IABBAnRBgMIAaigCAAVB1ykLC1AAQazKACABNgIAQajKACAANgIAQbDKACACNgIAQbTKACADNgIA' +
+  'QbjKACAENgIAQbzKACAFNgIAQcDKACAGNgIAEMoBIgBFBEAQlQMaCyAACzwAQczKAEEANgIAQdDKAEEANgIAIAAgAUEAIAFBAEob' +
+  'EMQBBEAQlQMPC0HQygAoAgBBzMoAKAIAQQh0agszAEHcygBBADYCACAAIAEgAiADIAQQ8gEiAEEASARAEJUDDwtB3MoAKAIAQQFq' +
+  'QQAgABsLUgAgACABEO0BBEAQlQMPCyACQaDLACgCALc5AwAgAkGoywArAwA5AwggAkGwywApAwC6OQMQIAJBuMsAKQMAujkDGCAC' +
+  'QcDLACgCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsGACAAEFkLQAEBfwJAIAJBjA0Q9AIiBg0AIANBphIQ9AIiBg0AIAAgASAC' +
+  '/AcgA/wHIAQgBRCkA0UEQEEADwsQlQMhBgsgBgtTACAAIAEgAiADIARB4MoAQcjGABDXASIARQRAIAVB4MoAKAIAtzkDACAFQejK' +
+  'ACkDALo5AwggBUHwygApAwC6OQMQIAVB+MoAKQMAujkDGAsgAAviAQIFfwJ+AkAgA0GMDRD0AiIHDQAgBEGmEhD0AiIHDQAgAEEA' +
+  'IAJBAE4bRQRAQX4hB0F+Qa4MEO0CDAELIAP8ByEMIAT8ByENIAAQWSIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA' +
+  '/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQpAMiCgRAIAggCrc5AwAgCEHMxgAoAgC3OQMgIAhB0MYAKAIAtzkDKCAIQdTGACgC' +
+  'ALc5AzAgCEHYxgAoAgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwu4AQEBfwJAIAFBjA0Q9AIiBQ0AIAJBphIQ9AIiBQ0AQfDK' +
+  'AP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBB4MoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEHoygAgBCsDCPwHNwMAIAAgAfwHIAL8ByAD' +
+  'QeDKABDcASIFQQBIBEAgBRDsAg8LIARB4MoAKAIAtzkDACAEQejKACkDALo5AwggBEHwygApAwC6OQMQIARB+MoAKQMAujkDGAsg' +
+  'BQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAEIAUQpQIiBkKAgICACFkEQEF2QfkdEO0CQXYPCyAGpxDsAgsQACAABEAg' +
+  'ABD/ASAAEFQLC3IBAX8CQAJAQeAgEE8iBEUEQEF/Qb4IEO0CDAELQcjLACADNgIAQcTLACACNgIAIAAgAUHEywAgBEHIxgAQ/QFF' +
+  'DQEQlQMaQdjIACAEKALYIDYCAEHcyAAgBCgC3CA2AgAgBBD/ASAEEFQLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQL' +
+  'RwEBfyMAQRBrIgMkAEG4yABBAEHwAfwLAEG0yAAgADYCACADIAE2AgAgAyACNgIEQeDIAEHIAUGmFCADEKoBGiADQRBqJAALEgBB' +
+  'yMYAIABB7AH8CgAAEJUDCwcAIAAQ4gILBwAgABDjAgtzAQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAMgAvwH' +
+  'QgAgAkQAoTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMIIAAgASADQQhqQeDNABCrAiIARQRAQeDNABCwAxoLIANBIGokACAACwcA' +
+  'IAAQrgILjAEBAX8jAEEwayICJAAgACACQQhqELACIgBBAUYEQCABIAIoAgg2AgAgASACKAIMNgIEIAEgAigCEDYCCCABIAIoAhQ2' +
+  'AgwgASACKAIYNgIQIAEgAigCHDYCFCABIAIoAiA2AhggASACKAIkNgIcIAEgAigCKDYCICABIAIoAiw2AiQLIAJBMGokACAACwcA' +
+  'IAAoAhQLvgEBAX8jAEFAaiILJAAgCyADNgIsIAsgAjYCKEEAIQIgCyAEQQAgBEEAShs2AjAgCyAF/AdCACAFRAChOBSbOe9DYxtC' +
+  'ACAFRAAAAAAAAPA/Zhs3AzggCyAB/AdCACABRAChOBSbOe9DYxtCACABRAAAAAAAAAAAZhs3AyACQCAAIAtBIGogBiAHIAggCSAL' +
+  'QQhqEOUCIgBBAEgEQEG40QAQsAMhAgwBCyALQQhqIAAgChC4AwsgC0FAayQAIAILPwAgAiAAKAIANgIAIAIgACgCBDYCBCACIAAo' +
+  'Agg2AgggAiAAKAIMNgIMIAAoAhAhACACIAE2AhQgAiAANgIQC7YBAQN/IwBBMGsiBCQAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMg' +
+  'IAQgAvwHQgAgAkQAoTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMYAn8gBEEYaiEGIwBBEGsiBSQAAn8gBEUEQEHMzwBBfkHBC0EA' +
+  'EMMBGkF+DAELIAAgASAGQQAgBCAFQQxqQczPABDkAgsgBUEQaiQABEBBzM8AELADDAELIARBACADELgDQQALIARBMGokAAsHACAA' +
+  'ELICCwcAIAAQ4QILcgECfyMAQRBrIgIkACACQQA2AgwCQCABRP///////+9DZUUgAEVyRSABRAAAAAAAAAAAZnFFBEBBfhDsAhoM' +
+  'AQsgACgCACAB/AcgAkEMahBzIgBBAEgEQCAAEOwCGgwBCyACKAIMIQMLIAJBEGokACADCwYAIAAQdQt5AgJ/AX4jAEEQayICJAAg' +
+  'AiAABH4gACgCBCAAKAIUQQR0aiIDKQMAIQQgAykDCAVCAAs3AwggAiAENwMAIAEgACgCCEECa61CACAAGzcDACABIAAoAgxBHGxB' +
+  'GGpBACAAG603AxggASAC/QAEAP0LAwggAkEQaiQAC2YBA34gASkDACEFIAEpAwghBAJ/QX4gAkEBIAMbRSAARSADQQBIcnINABpB' +
+  'dSAFIAAoAgQgACgCFEEEdGoiASkDAFogBCABKQMIIgZaIAQgBlEbDQAaIAAgBSAEIAIgAxB2CxDsAgsPACAAIAEgAiADEHcQ7AIL' +
+  'swECAn4CfyMAQRBrIgUkAEJ+IQMgAEUgAUEBIAJBACACQQBKGyICG0VyRQRAIAVCADcDCEICIQMDfiAANQIIIgQgA1gEfiABIAIg' +
+  'BUEIaiAEQgBCACAANQIUEHkgBSkDCAUgASACIAVBCGogAyAAKAIAIAOnQQxsaiIGNAIAQgF8IAY1AgQgBjUCCBB5IANCAXwhAwwB' +
+  'CwshAwsgBUEQaiQAQXYgA6cgA0L/////B1UbEOwCCwYAQaTTAAsL7D0HAEGwCAupOTogKH4AfQB7AGVhc3kAb3V0IG9mIG1lbW9y' +
+  'eQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1' +
+  'LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5h' +
+  'bWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wg' +
+  'JWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9m' +
+  'IHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQA' +
+  'bWlzc2luZyBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0' +
+  'cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVt' +
+  'LCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMg' +
+  'ZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3Zl' +
+  'IGl0AGEgY2VsbCB0aGF0IHNlZXMgYm90aCBjb2xvdXJzIGNhbm5vdCBob2xkIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91' +
+  'bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMpIG9y' +
+  'IGl0cyByb3dzAHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBy' +
+  'b3dzAG5vIHB1enpsZSBvZiB0aGF0IGRpZmZpY3VsdHkgd2l0aGluIHRoZSBhdHRlbXB0cwBHdWVzcwBhICVkeCVkIHB1enpsZSBu' +
+  'ZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBu' +
+  'dW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0' +
+  'IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAi' +
+  'JS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1lbW9CeXRlcwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2Rl' +
+  'cyBmb3IgMzItYml0IGluZGljZXMAYmFkIG11bHRpcGxpY2l0eSBib3VuZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVw' +
+  'cGVyLCBvbiBhIHNlY29uZGFyeSBpdGVtLCBvciBub3QgYSBudW1iZXIpLCBvciBhbiBvcHRpb24gbGVmdCBvdXQgb2YgYSBwcm9i' +
+  'bGVtIHdpdGhvdXQgYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMA' +
+  'JXMlcwAgKCVkPSVkKSVzAG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBl' +
+  'bmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwB0aGUgJXMAJXMgYXQgJXMlczsgZXhw' +
+  'ZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAOyAlcwBhIGNvbG9y' +
+  'IG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9m' +
+  'IGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fubm90IGhhdmUgYSBjb2xvcgBIaWRkZW4gcGFpcgBOYWtlZCBwYWlyAGxvd2Vy' +
+  'AG5vIHNvbHZlcgB1cHBlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0' +
+  'ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGludG8AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFu' +
+  'IG9uZSBzb2x1dGlvbjogc3RlcHMgYSBwZXJzb24gY2FuIGZvbGxvdyBuZWVkIGV4YWN0bHkgb25lIHRvIGxlYWQgdG8AdGhlIGdp' +
+  'dmVucyBsZWF2ZSBubyBzb2x1dGlvbgB0aGUgcHV6emxlIGhhcyBtb3JlIHRoYW4gb25lIHNvbHV0aW9uAG5vIGdyaWQgb3Igbm8g' +
+  'cm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdp' +
+  'Y2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24ARm9yY2luZyBjb250cmFkaWN0aW9u' +
+  'AHJlZ2lvbgBjb2x1bW4AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlvbjogdGhlcmUgaXMgbm90aGluZyB0byBleHBsYWluAFhZ' +
+  'LWNoYWluAFgtY2hhaW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUg' +
+  'Y2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0' +
+  'aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9y' +
+  'ICVjIGZvciBhbiBlbXB0eSBjZWxsAGFudGktZGlhZ29uYWwAbWFpbiBkaWFnb25hbABkaWFib2xpY2FsAG9rAEplbGx5ZmlzaABT' +
+  'd29yZGZpc2gAZmllbmRpc2gAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcAWFlaLXdpbmcAWFktd2luZwBYLXdpbmcA' +
+  'UG9pbnRpbmcAU2ltcGxlIGNvbG91cmluZwBDbGFpbWluZwAsIGVuZGluZwB0aGUgJXMgYm91bmQgaXMgdG9vIGJpZwAwMTIzNDU2' +
+  'Nzg5YWJjZGVmAHRoZSBub2RlIGJ1ZGdldCAoJWxsdSkgcmFuIG91dCBiZWZvcmUgdGhlIHNvbHV0aW9uIHdhcyBmb3VuZCBhbmQg' +
+  'cHJvdmVkIHVuaXF1ZQBubyAlcyBwdXp6bGUgaW4gJWQgYXR0ZW1wdHMgKHNlZWQgJWxsdSk6ICVkIGNhbWUgb3V0IGVhc2llciwg' +
+  'JWQgbmVlZGVkIGEgaGFyZGVyIHRlY2huaXF1ZQBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlACB3b3VsZCBoYXZlIG5v' +
+  'IGNhbmRpZGF0ZQBGdWxsIGhvdXNlAHR3byBjZWxscyBvZiBvbmUgY29sb3VyIHNlZSBlYWNoIG90aGVyLCBzbyB0aGF0IGNvbG91' +
+  'ciBpcyBmYWxzZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3QgYmUgYSB3aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0' +
+  'ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBtb3JlAGF0dGVtcHRzIG11c3QgYmUgMCAodGhl' +
+  'IGRlZmF1bHQpIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4g' +
+  'b3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBz' +
+  'ZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBw' +
+  'dXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUA' +
+  'Y2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAEhpZGRlbiB0' +
+  'cmlwbGUATmFrZWQgdHJpcGxlAEhpZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRl' +
+  'bSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ug' +
+  'c2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4g' +
+  'dGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24g' +
+  'JWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAYmV5' +
+  'b25kACB8JWxsZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNvbXBs' +
+  'ZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDogY2Vs' +
+  'bCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0aGUg' +
+  'c29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2VhcmNo' +
+  'IGVuZGVkAEhpZGRlbiBxdWFkAE5ha2VkIHF1YWQAciVkYyVkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1u' +
+  'ICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVk' +
+  'OyBwaWVjZXMgYXJlIDAuLiVkACwlZAByb3cgJWQAd2luZG93ICVkAGJveCAiJS4qcyVzIjogcm93cyBhbmQgY29sdW1ucyBvZiBh' +
+  'IGJveCBhcmUgMS4uJWQgYW5kIG1ha2UgYSBzaWRlIG9mIGF0IG1vc3QgJWQAOyBzbyBpdCBpcyBub3QgJWQAamlnc2F3IG1hcDog' +
+  'cGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAZGlmZmljdWx0eSBtdXN0IGJlICVkLi4lZCAoZWFzeS4uYmV5b25kKSwgZ290' +
+  'ICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IHRoZSBmaXJzdCBvciB0aGUgbGFzdCBpcyAlZAA7IG9uZSBvZiB0aGVtIGlzICVkACAo' +
+  'PSBzdHJvbmcsIC0gd2Vhayk7IG9uZSBlbmQgaXMgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xzOyBhICVkeCVkIHB1enps' +
+  'ZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwgaGFzICVkACVzICVkAHJl' +
+  'Z2lvbiAlZABjb2x1bW4gJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAYm94ZXMgb2Yg' +
+  'JWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0aGUgdXBwZXIgYm91bmQg' +
+  'JWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJSSBz' +
+  'eW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUgMHgl' +
+  'MDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgA/AC4tX3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5v' +
+  'IHB1enpsZSBnb2VzIHBhc3QgNjR4NjQAdGhlIG9wdGlvbidzIGNvc3RzIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0cyBv' +
+  'ZiBhbGwgb3B0aW9ucyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdCBwYXNzZXMgMl42MyAtIDEAdGhlIHVwcGVyIGJvdW5k' +
+  'IGlzIDAAIGNhbiBob2xkIG9ubHkgJWQuACwgc28gaXQgdGFrZXMgJWQuAC4uLgBHdWVzczogbm8gdGVjaG5pcXVlIGFwcGxpZXMs' +
+  'IHNvIHIlZGMlZCB0YWtlcyAlZCBmcm9tIHRoZSBzb2x1dGlvbiAoaXQgaGFzICVkIGNhbmRpZGF0ZXMpLgAuMF8tAG51bWJlcnMg' +
+  'MS0lZCwAYSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBwcmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSBj' +
+  'b3N0IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAdGhlICVzIGJvdW5kIGlzIG5vdCBhIG51bWJlciAoY2hhcmFj' +
+  'dGVyIDB4JTAyeCkAbm8gb3B0aW9uIGlzIGZvcmNlZCAob3IgbGVmdCBvdXQpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6' +
+  'bGVzIGFyZSAxeDEgdG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBubyBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0' +
+  'ZW1zKQBmb3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVt' +
+  'biAlZCBjbGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFu' +
+  'IHRoZSBjb3VudCBob2xkcyAoZGx4X2NvdW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZh' +
+  'bGlkIGFyZ3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJl' +
+  'IDAgb3IgbW9yZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3Jp' +
+  'dGUgbG86aGl8bmFtZSBvciBoaXxuYW1lKQBzeW1ib2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRo' +
+  'YW4gJWQgY2VsbHMgKHJvdyAlZCwgY29sdW1uICVkKQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBl' +
+  'YXRzICclYycgKHN5bWJvbHMgJWQgYW5kICVkKQBib3ggIiUuKnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChz' +
+  'dWNoIGFzIDN4MyBvciAyeDMpIG9yIHRoZSByb3dzIG9mIGEgYm94IChzdWNoIGFzIDMpAGEgYmFkIG9wdGlvbiBjb3N0IChub3Qg' +
+  'YSBudW1iZXIsIG5lZ2F0aXZlLCBvciBjb3N0cyB0aGF0IHRvZ2V0aGVyIHBhc3MgMl42MyAtIDEpAHVua25vd24gc3ltYm9sICcl' +
+  'YycAYW4gZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5IGl0ZW0gbmFtZSBiZWZvcmUgJzonACBob2xkIG9ubHkgACBhZ2Fp' +
+  'bnN0IAAlczogcGl2b3QgACB3aXRoIHBpbmNlcnMgADogcmVtb3ZlcyAAJXMgb24gJWQ6IHN0cm9uZyBsaW5rcyBjb2xvdXIgACBp' +
+  'dCBjYW4gZ28gb25seSBpbiAAJXM6ICVkIGNhbiBnbyBvbmx5IGluIAAsICVkIGNhbiBnbyBvbmx5IGluIAAsIGFsbCBpbiAAJWQg' +
+  'd291bGQgaGF2ZSBubyBwbGFjZSBpbiAAJXM6IGluIAAlcyBvbiAlZDogaW4gAG1vcmUgdGhhbiAAJWQgZnJvbSAAIHdlcmUgJWQs' +
+  'IHNpbmdsZXMgKCVkIHBsYWNlbWVudHMpIHdvdWxkIGZvbGxvdyB1bnRpbCAAIGlzIHRoZSBsYXN0IGVtcHR5IGNlbGwgb2YgACVz' +
+  'OiBpZiAAIGFuZCAAID0gACVzOiAAJXMgb24gJWQ6IAAgLSAALCAAKQoAAADyGwAA+x0AAFoJAAA5EgAAQBEAAN8UAACrEwAASBIA' +
+  'AN8MAAAvCQAA5RoAAK4LAADTEgAAxw0AAAALAAAmDQAA7RIAAEwcAAA+BAAAyA4AAAQUAAAoEAAAHRUAAPkUAAAAAQEBAgECAQID' +
+  'AgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAANIHAACVDAAAeAwAAFIHAABl' +
+  'EQAA+QUAAKIEAAAYEwAA6A4AAGoTAABwFAAAawgAAAgAAAAJAEHuwQALMPg/AAAAAAAAEEAzMzMzMzMZQDkEAAA4DgAA/xMAACcG' +
+  'AAAQAAAA4RgAAAAAAAAAAQBBsMIAC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3Bx' +
+  'cnN0dXZ3eHl6AAAAMCEAAD0AAAAuIABBhMMACwUBAAAAAQBBlMMAC+ECAgAAAAEAAAACAAAAAgAAAAAAAAACAAAAAQAAAFgQAAAK' +
+  'AAAACgAAAAAAAAC4EgAADwAAAAsAAAAAAAAAxhIAABcAAAAMAAAAAAAAACEPAAAaAAAADQAAAAAAAAA7DwAAHAAAAA0AAAABAAAA' +
+  'jQsAAB4AAAAOAAAAAgAAABoPAAAgAAAADwAAAAIAAACBCwAAIgAAABAAAAACAAAAqxIAACQAAAAOAAAAAwAAANUOAAAmAAAADwAA' +
+  'AAMAAACdEgAAKAAAABAAAAADAAAAEg8AACoAAAARAAAAAAAAAAkPAAAsAAAAEQAAAAEAAABbFQAAMgAAAA4AAAAEAAAAyw4AADQA' +
+  'AAAPAAAABAAAAE8VAAA2AAAAEAAAAAQAAAAqDwAAQQAAABIAAAAAAAAAsQ0AAEIAAAATAAAAAAAAAKgNAABEAAAAFAAAAAAAAABK' +
+  'DQAATAAAABUAAAAAAAAAAwgAAG4AQYjGAAstOQQAABwAAAA4DgAAKAAAAP8TAAA8AAAA3w4AAEsAAAC9DgAAbQAAABkUAABuAEG4' +
+  'xgALA7ApAg=='
