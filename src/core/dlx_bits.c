@@ -738,7 +738,8 @@ static uint64_t state_hash(const dlx_bits *b, int32_t l) {
 /* Knuth's random probes from the forced options (dlx_estimate): each goes
  * down the tree as the search does, one random option per node, drawn from
  * *rng. Returns the sum of their scores; *steps counts the nodes they met,
- * and `meets` the nodes below the root reached again by other options.
+ * and `meets` the nodes below the root reached again by other options (and
+ * the probes run: fewer where they meet enough, dlx_meets_enough).
  * Level 0's state, written once, is only read: each probe starts there. */
 double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps, struct dlx_meets *meets) {
     dlx_bits *b = d->bits;
@@ -746,7 +747,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps,
     double score = 0;
     start_state(d, b);
     const int32_t n_pref = d->n_pref;
-    for (int32_t j = 0; j < probes; j++) {
+    for (int32_t j = 0; j < probes && !dlx_meets_enough(meets, j); j++, meets->probes++) {
         double weight = 1;
         uint64_t path = 0; /* a hash of the options taken */
         for (int32_t l = 0, x; b->left[2 * l] > 0; l++) {

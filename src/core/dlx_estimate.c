@@ -55,6 +55,10 @@ static double probe_multi(dlx_t *d, uint64_t *rng, uint64_t *steps) {
 }
 
 int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint64_t *steps) {
+    return dlx_estimate_meets(d, seed, probes, 0, estimate, steps);
+}
+
+int dlx_estimate_meets(dlx_t *d, uint64_t seed, int32_t probes, double stop, double *estimate, uint64_t *steps) {
     if (!d || probes < 1 || !estimate) return DLX_EARG;
     dlx_restart(d);
     d->est_meets = 0;
@@ -68,9 +72,10 @@ int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint
             sum = s < 0 ? s : sum + s;
         }
     else if (!d->bits_off && dlx_bits_ready(d)) {
-        struct dlx_meets meets = { calloc(2 * MEET_SLOTS, sizeof(uint64_t)), 0, 0, 0 };
+        struct dlx_meets meets = { calloc(2 * MEET_SLOTS, sizeof(uint64_t)), 0, 0, 0, stop, 0 };
         sum = dlx_bits_probes(d, &rng, probes, &spent, &meets);
         d->est_meets = meets.states ? (double)meets.meets / (double)meets.states : 0;
+        probes = meets.probes;
         free(meets.slot);
     }
     else

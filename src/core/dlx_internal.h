@@ -178,6 +178,10 @@ int dlx_cells_ready(dlx_t *d);
 dlx_search_fn dlx_cells_search;
 void dlx_cells_free(dlx_t *d);
 size_t dlx_cells_bytes(const dlx_t *d);
+/* dlx_estimate, whose probes on bit sets end after MEET_EARLY of them
+ * where at least a share `stop` of their nodes meet (dlx_meet.h; 0: never):
+ * the memo's rule, which needs no finer estimate there. */
+int dlx_estimate_meets(dlx_t *d, uint64_t seed, int32_t probes, double stop, double *estimate, uint64_t *steps);
 /* Random probes down the bit-set tree: the sum of their scores
  * (dlx_estimate); their states go to `meets` (dlx_meet.h). */
 struct dlx_meets;

@@ -12,12 +12,19 @@
  * filled to half at most (1,024 slots: 16 KiB, a few pages a run pays);
  * `states` counts the nodes offered while it had room, `meets` those met
  * before by another path. */
-enum { MEET_SLOTS = 1024 };
+enum { MEET_SLOTS = 1024, MEET_EARLY = 16 };
 struct dlx_meets {
     uint64_t *slot; /* pairs: state | 1 (0: empty), path */
     int32_t held;
     uint64_t states, meets;
+    double stop;    /* the share of meets that ends the probes after MEET_EARLY of them (0: never) */
+    int32_t probes; /* the probes run */
 };
+
+/* Whether the probes may end after j of them (dlx_bits_probes). */
+static inline int dlx_meets_enough(const struct dlx_meets *m, int32_t j) {
+    return m->stop > 0 && j == MEET_EARLY && m->states && (double)m->meets >= m->stop * (double)m->states;
+}
 
 static inline void dlx_meet(struct dlx_meets *m, uint64_t state, uint64_t path) {
     if (!m->slot || 2 * m->held >= MEET_SLOTS) return;

@@ -356,6 +356,12 @@ static void test_auto_small(void) {
         CHECK_EQ(c, tilings_of[i]);
         dlx_stats(d, &st);
         CHECK(st.nodes > 4096 && memo_nodes * 10 < st.nodes); /* 365 of 18,967 on 6x6 */
+        check_context("dominoes: the rule's probes end after 16 once they meet");
+        double all = 0, early = 0;
+        uint64_t all_steps = 0, early_steps = 0;
+        CHECK_EQ(dlx_estimate(d, 1, 64, &all, &all_steps), DLX_OK);
+        CHECK_EQ(dlx_estimate_meets(d, 1, 64, 0.125, &early, &early_steps), DLX_OK);
+        CHECK(early_steps * 2 < all_steps && early > 0 && all > 0);
         dlx_free(d);
     }
     check_context("queens 10: the probes do not meet, the search counts");
@@ -369,6 +375,12 @@ static void test_auto_small(void) {
     CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
     dlx_stats(d, &st);
     CHECK(st.nodes > 4096 && auto_nodes == st.nodes);
+    check_context("queens 10: the rule's probes all run, as dlx_estimate's");
+    double all = 0, early = 0;
+    uint64_t all_steps = 0, early_steps = 0;
+    CHECK_EQ(dlx_estimate(d, 1, 64, &all, &all_steps), DLX_OK);
+    CHECK_EQ(dlx_estimate_meets(d, 1, 64, 0.125, &early, &early_steps), DLX_OK);
+    CHECK(early_steps == all_steps && early == all);
     dlx_free(d);
 }
 
