@@ -43,43 +43,6 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
- * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A value
- * @customfunction
- */
-function SUDOKU_HINT (range, depth, box) {
-  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
-}
-
-/**
- * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_STEPS (range, box) {
-  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
-}
-
-/**
- * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_RATING (range, box) {
-  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
-}
-
-/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -229,8 +192,7 @@ const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
-  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
+  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
 }
 
 /** Error codes by JS name. */
@@ -264,8 +226,7 @@ const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30,
-  NOT_FOUND: -31
+  AMBIGUOUS: -30
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -285,9 +246,7 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
-  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
-  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
@@ -598,35 +557,6 @@ class SudokuCalls {
     })
   }
 
-  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
-  rateLogic (h, cells, maxNodes) {
-    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
-      this.writeBytes(grid, cells)
-      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
-      return this._logicRecord(out)
-    })
-  }
-
-  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
-  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
-    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
-      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
-      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
-    })
-  }
-
-  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
-  _logicRecord (out) {
-    const at = SLOT.logic
-    const r = this._int32s(out, at.length)
-    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
-  }
-
-  /** A level of difficulty by technique: its name, or null past the table. */
-  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
-  /** The top of its range in tenths (-1 past the table). */
-  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
-
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }
@@ -691,7 +621,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
+  'dk_explain_begin', 'dk_technique_name']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -1026,65 +956,6 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
-    })
-  }
-
-  // ---- the ZDD of all solutions -----------------------------------------------------
-
-  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
-  zddBuild (p, maxBytes) {
-    const z = this._x.dk_zdd_build(p, maxBytes)
-    if (!z) throw this.lastError()
-    return z
-  }
-
-  zddFree (z) {
-    this._x.dk_zdd_free(z)
-    this._released()
-  }
-
-  /** { size (nodes), count (a bigint, exact), bytes } */
-  zddInfo (z) {
-    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
-      this._x.dk_zdd_info(z, out)
-      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
-      const word = (slot) => words.getBigUint64(8 * slot, true)
-      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
-    })
-  }
-
-  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
-  zddNth (z, k, cap) {
-    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
-      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
-      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
-      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
-    }).options
-  }
-
-  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
-  zddRandom (z, state, cap) {
-    return this._zddSolution(cap, 8, (words, buf, room) => {
-      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
-      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
-    })
-  }
-
-  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
-  _zddSolution (cap, wordBytes, call) {
-    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
-      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
-      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
-    })
-    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
-  }
-
-  /** The ZDD in DLX6's text format. */
-  zddText (z) {
-    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
-    return this.withBuffers([n], (buf) => {
-      this.check(this._x.dk_zdd_text(z, buf, n))
-      return this.readText(buf, n)
     })
   }
 }
@@ -1910,166 +1781,8 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-zdd.mjs
-const m9_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
-// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
-// memoized search), and a Zdd reads it: its size, its exact count, solution
-// k in its order, uniformly random ones from a seed, and DLX6's text. It
-// holds nothing of the problem, so it outlives changes to it and its free().
-const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
-
-const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
-
-/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
-function buildZdd (problem, opts = {}) {
-  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
-  const { maxMemory = 0 } = opts
-  checkCount(maxMemory, 'maxMemory')
-  const h = problem._idle()
-  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
-  let z
-  try {
-    z = problem._native.zddBuild(h, maxMemory)
-  } catch (err) {
-    throw refused(err, maxMemory)
-  }
-  try {
-    return new Zdd(problem._kit, z, cap)
-  } catch (err) { // its record could not be read (memory at the cap): the handle goes
-    problem._native.zddFree(z)
-    throw err
-  }
-}
-
-/** The build's error with what to do about it. */
-function refused (err, maxMemory) {
-  const why = {
-    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
-    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
-    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
-    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
-  }[err.code]
-  if (why) {
-    err.message = why
-    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
-  }
-  return err
-}
-
-/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
-class Zdd {
-  constructor (kit, handle, cap) {
-    this._kit = kit
-    this._native = kit._native
-    this._h = handle
-    this._cap = cap
-    const { size, count, bytes } = this._native.zddInfo(handle)
-    this._size = size
-    this._count = count
-    this._bytes = bytes
-    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
-    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
-  }
-
-  _handle () {
-    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
-    return this._h
-  }
-
-  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
-  get size () {
-    this._handle()
-    return this._size
-  }
-
-  /** The bytes it holds in the module. */
-  get bytes () {
-    this._handle()
-    return this._bytes
-  }
-
-  /** How many solutions, a bigint: exact at any size. */
-  countBig () {
-    this._handle()
-    return this._count
-  }
-
-  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
-  count () { return safeCount(this.countBig()) }
-
-  /**
-   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
-   * order (at each node the solutions holding its option first): sorted
-   * option indices, as solve() gives. NO_SOLUTION from the count on.
-   */
-  nth (k) {
-    const h = this._handle()
-    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
-      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
-    }
-    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
-    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
-    try {
-      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
-      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
-    } catch (err) {
-      if (err.code !== 'NO_SOLUTION') throw err
-      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
-      err.details = { k: kk, count: this._count }
-      throw err
-    }
-  }
-
-  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
-  random (opts = {}) { return this.sample(1, opts)[0] }
-
-  /**
-   * n solutions drawn uniformly and independently, one generator seeded with
-   * `seed` (default 0) going on from each to the next (the first is
-   * random({ seed })'s; build/dlx --random n --seed s draws the same).
-   * NO_SOLUTION when there is none.
-   */
-  sample (n, opts = {}) {
-    checkWhole(n, 'n', INT32_MAX)
-    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
-    const { seed = 0 } = opts
-    let state = BigInt(checkCount(seed, 'seed'))
-    const h = this._handle()
-    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
-    const drawn = []
-    for (let j = 0; j < n; j++) {
-      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
-      state = next
-      drawn.push(options.sort((a, b) => a - b))
-    }
-    return drawn
-  }
-
-  /**
-   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
-   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
-   * then the root "ID: (~0?0:ROOT)".
-   */
-  toText () { return this._native.zddText(this._handle()) }
-
-  free () {
-    if (!this._h) return
-    this._kit._untrack(this)
-    this._kit._live--
-    this._native.zddFree(this._h)
-    this._h = 0
-  }
-
-  [Symbol.dispose] () { this.free() }
-}
-  return { buildZdd, Zdd }
-})()
-
 // ---- src/js/dlxkit-problem.mjs
-const m10_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -2080,7 +1793,6 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
-const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2370,9 +2082,6 @@ class Problem {
     }
   }
 
-  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
-  zdd (opts) { return buildZdd(this, opts) }
-
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2521,7 +2230,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m11_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2673,7 +2382,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m12_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2681,7 +2390,7 @@ const m12_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m11_
+const { checkSide, variantFlags } = m10_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2731,7 +2440,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m13_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2744,7 +2453,7 @@ const m13_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m11_
+const { STYLE } = m10_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2950,15 +2659,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m14_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m11_
-const { copyLine, lineIn, lineSide } = m13_
+const { checkPuzzleLength, checkTextSize } = m10_
+const { copyLine, lineIn, lineSide } = m12_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -3060,77 +2769,20 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
-// ---- src/js/dlxkit-sudoku-difficulty.mjs
-const m15_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
-// module's one table (sudoku_logic_table.c), rate's technique fields and
-// generate's { difficulty }. The explainer does the work in C; here its
-// numbers become names and SE ratings.
-const { DlxError, checkCount } = m2_
-
-const tables = new WeakMap() // Native -> the levels
-
-/** The levels, easiest first: [{ name, from, to }] (SE ratings, to inclusive; from just above the previous to). */
-function difficulties (native) {
-  let levels = tables.get(native)
-  if (!levels) {
-    levels = []
-    for (let d = 1, name; (name = native.difficultyName(d)); d++) {
-      levels.push({ name, from: levels.length ? levels[levels.length - 1].to + 0.1 : 1, to: native.difficultyTop(d) / 10 })
-    }
-    levels.forEach((l) => { l.from = Math.round(l.from * 10) / 10 })
-    tables.set(native, Object.freeze(levels.map(Object.freeze)))
-    levels = tables.get(native)
-  }
-  return levels
-}
-
-/** The level (its name) of a rating on the 1-to-11 scale. */
-function difficultyOf (native, rating) {
-  const levels = difficulties(native)
-  return (levels.find((l) => rating <= l.to) ?? levels[levels.length - 1]).name
-}
-
-/** A logic record of the module as rate's fields: { difficulty, technique, rating, steps }. */
-function logicFields (native, r) {
-  return { difficulty: native.difficultyName(r.difficulty), technique: native.techniqueName(r.technique), rating: r.rating / 10, steps: r.steps }
-}
-
-/** rate's technique fields for the grid, or nulls when the puzzle has no one solution (status says so). */
-function rateByTechnique (native, h, cells, status, opts) {
-  if (status !== 'unique') return { difficulty: null, technique: null, rating: null, steps: null }
-  return logicFields(native, native.rateLogic(h, cells, checkCount(opts.maxNodes ?? 0, 'maxNodes')))
-}
-
-/** The number (1..) of a level named in generate's options, with a clear error for another name. */
-function difficultyNumber (native, name) {
-  const levels = difficulties(native)
-  const k = levels.findIndex((l) => l.name === name)
-  if (k < 0) throw new DlxError('BAD_ARGUMENT', `difficulty must be one of ${levels.map((l) => l.name).join(', ')} (got ${JSON.stringify(name)})`, { option: 'difficulty' })
-  return k + 1
-}
-  return { difficulties, difficultyOf, logicFields, rateByTechnique, difficultyNumber }
-})()
-
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m16_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m11_
-const { difficultyNumber, logicFields } = m15_
+const { STYLE, checkAlphabet, styleOf } = m10_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
- * generated until one needs that level's techniques and no harder, C's
- * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
+ * 'grid' | 'numbers' | 'array').
  */
 function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -3142,9 +2794,6 @@ function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
-  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
-  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -3154,10 +2803,7 @@ function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const native = api._native
-  const made = difficulty === undefined
-    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
-    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
+  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -3165,8 +2811,7 @@ function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed,
-    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
+    seed
   }
 }
 
@@ -3174,7 +2819,7 @@ function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
 ])
 
 function checkOptionNames (opts) {
@@ -3189,7 +2834,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m17_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -3198,28 +2843,20 @@ const m17_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m11_
-const { difficultyOf } = m15_
+const { hasDiagonals } = m10_
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
 function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => {
-    const rating = rateSteps(list)
-    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
-  })
+  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
 }
 
-/**
- * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
- * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
- */
+/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  const after = checkCount(opts.after ?? 0, 'after')
-  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
+  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -3309,19 +2946,18 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m18_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
-const { boxOf, parseBox, pattern } = m12_
-const { LineSolver, plainOptions, shapeKey } = m14_
-const { generate } = m16_
-const { difficulties, rateByTechnique } = m15_
-const { hint, steps } = m17_
-const { LineTables, readLine, writeLine } = m13_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
+const { boxOf, parseBox, pattern } = m11_
+const { LineSolver, plainOptions, shapeKey } = m13_
+const { generate } = m14_
+const { hint, steps } = m15_
+const { LineTables, readLine, writeLine } = m12_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3699,28 +3335,20 @@ class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /**
-   * Difficulty: { level, score, nodes, guesses, status } from the search, and
-   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
-   * opts.techniques false leaves them null).
-   */
+  /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {
-    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
+      return r
     })
   }
-
-  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
-  difficulties () { return difficulties(this._native) }
 }
   return { SudokuApi }
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m19_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3730,8 +3358,8 @@ const m19_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m10_
-const { SudokuApi } = m18_
+const { exactCover, parseDlx } = m9_
+const { SudokuApi } = m16_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3911,7 +3539,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m20_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3929,7 +3557,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m21_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -4038,13 +3666,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m22_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
 
 
 /**
@@ -4198,150 +3826,37 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
-// ---- src/js/dlxkit-sheets-grid.mjs
-const m23_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
-// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
-const { DlxError } = m2_
-const { bad, cellNumber, isBlank, rowsOf, show } = m21_
-
-const MAX_SIDE = 64
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
-}
-  return { readGrid, readBox }
-})()
-
-// ---- src/js/dlxkit-sheets-explain.mjs
-const m24_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
-// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
-// as a column of sentences, and the rating by technique as one row.
-const { bad, cellNumber, gaveUp, isBlank, show } = m21_
-const { readBox, readGrid } = m23_
-
-/** What a full grid answers: there is nothing left to explain. */
-const FULL = 'The grid is full.'
-
-/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
-function explain (kit, range, box, budget, run) {
-  const grid = readGrid(range)
-  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
-  try {
-    return run(grid, opts)
-  } catch (e) {
-    if (e?.code === 'STOPPED') throw gaveUp(budget)
-    throw e
-  }
-}
-
-/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
-function readDepth (depth) {
-  if (isBlank(depth)) return undefined
-  const v = cellNumber(depth)
-  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
-  return v
-}
-
-/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
-function sudokuHint (kit, range, depth, box, budget) {
-  const d = readDepth(depth)
-  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
-}
-
-/** Every step's sentence, one a row. */
-function sudokuSteps (kit, range, box, budget) {
-  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
-}
-
-/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
-function sudokuRating (kit, range, box, budget) {
-  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return [[rating.rating, rating.technique ?? '', rating.steps]]
-}
-  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
-})()
-
-// ---- src/js/dlxkit-sheets-signatures.mjs
-const m25_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
-/**
- * The functions, their parameters (in order), how many of the last are
- * optional, and what they return. `id` is the Excel metadata id.
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
-  return { SIGNATURES }
-})()
-
 // ---- src/js/dlxkit-sheets.mjs
-const m26_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m20_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
-const { coverBest, coverCount, coverCost, coverSolve } = m22_
-const { readBox, readGrid } = m23_
-const { sudokuHint, sudokuRating, sudokuSteps } = m24_
-const { SIGNATURES } = m25_
+const { load, DlxError } = m18_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m19_
+const { coverBest, coverCount, coverCost, coverSolve } = m20_
 
 
 
-
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -4353,9 +3868,6 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
-    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
-    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -4394,14 +3906,45 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
-  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
+}
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4518,11 +4061,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m27_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4555,7 +4098,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m28_ = (function () {
+const m23_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4563,9 +4106,9 @@ const m28_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m19_
-const { createSheetFunctions, SheetError } = m26_
-const { base64Bytes } = m27_
+const { Dlxkit } = m17_
+const { createSheetFunctions, SheetError } = m21_
+const { base64Bytes } = m22_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4582,2227 +4125,2126 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m28_
+return m23_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABiARAYAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAJ/fAF/YAZ/f39/f38AYAF/AX5gCH9/f39/f39/' +
-  'AGABfgF+YAV/fn5/fwF/YAV/fn9/fwF/YAd/f39+fn9/AX9gA39/fAF/YAN/fn8Bf2AHf39/f39+fwF/YAZ/f35+f38Bf2AFf39/' +
-  'fn8AYAd/f35+f39/AX9gAX4Bf2AAAGADf35+AX9gBH9+fn8Bf2AEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAZ/fn5+fn8A' +
-  'YAV/fn5+fgBgBH9/fn8Bf2AHf39/fn5+fgBgAn9/AX5gBn9/f39/fgF/YAR/f39/AX5gBH9+f38AYAZ/f39+f38AYAR/f35/AGAF' +
-  'f39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/f39/fn9/AX9gBH98fH8Bf2AC' +
-  'fH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38Bf2ALf3x/f398f39/f38Bf2AE' +
-  'f398fwF/A8UDwwMfCQcACQkJBgQJAiABIQEAAA4ABQIIAgMAAQUEAgIRDgsOGRIAAwEJAAAJCAQAAAkJBgsaIhIJBRMjCwMDBAQF' +
-  'JAIMBBsIBQwEACUmAAEBACcEBAEEBAQUFAADBAQBAAQBAQoKCAgHAg0GDQ0GAwABBQEDGQIEFQMSKBwKDikNFAMLAgoCEwkEBAAB' +
-  'AAQCAwYFAwABAgIGAwYGBAYEKgkAAAsTCgUFCBYDBgMBBwADAwQCAAMLAgICAgMEAQMBASsIAAgDAQACAgADDAMEARECAgIEAgIC' +
-  'Ah0dFywXFRUHFgUFDxotHC4vFggIMA0BMQUKBwcyAggFBQEBAQERBwMEAwMCAgEIAQIBAgAHAAcFAwAHAgAAAAAHAAMFCAgBAgAG' +
-  'CAIBBTMKBQUBBgMBAAQFAQQABB4FBgUBAh4GBgYBAQEBCQIFBQQBAjQNAgEBBwM1AgEBCAUCAQEGBwEKAQoBAwAAAA8PAAAAAAwC' +
-  'AAYABwAAATY3BjgBAQMEAQEDAQIHAQQQEAEDGBgBBhAGAgEGAAA5AAEMAAICBAQ6AA8BBwIGADsbPD0AAAsEAwAAAAUAAAAYBAEA' +
-  'PgU/AAAQBAYDAwIMBAUBcAEWFgUGAQEIgIAEBggBfwFBsNMICwe5DlsGbWVtb3J5AgAGbWFsbG9jAE8EZnJlZQBUGV9faW5kaXJl' +
-  'Y3RfZnVuY3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcACSAwhka19lcnJvcgDqAgtka19zdHJlcnJvcgCTAwhka19hbGxv' +
-  'YwDpAgdka19mcmVlAEMNZGtfc3Vkb2t1X25ldwCdAw5ka19zdWRva3VfZnJlZQCaAw5ka19zdWRva3Vfc2l6ZQCiAw1ka19zdWRv' +
-  'a3VfYm94AJYDE2RrX3N1ZG9rdV9wYXJzZV9ib3gAngMQZGtfc3Vkb2t1X2JveF9vZgCXAxFka19zdWRva3VfcGF0dGVybgCfAxZk' +
-  'a19zdWRva3Vfc2V0X3Jlc3RhcnRzAKEDD2RrX3N1ZG9rdV9zb2x2ZQCjAw9ka19zdWRva3VfYmVnaW4AlAMOZGtfc3Vkb2t1X3N0' +
-  'ZXAApgMNZGtfc3Vkb2t1X2VuZACZAxRka19zdWRva3Vfc29sdmVfbWFueQClAxRka19zdWRva3VfY2FuZGlkYXRlcwCYAxJka19z' +
-  'dWRva3VfZ2VuZXJhdGUAmwMOZGtfc3Vkb2t1X3JhdGUAoAMUZGtfc3Vkb2t1X2xldmVsX25hbWUAnAMNZGtfdGV4dF9wYXJzZQCr' +
-  'Awxka190ZXh0X2ZyZWUAqgMMZGtfdGV4dF9zaXplAKwDDWRrX3RleHRfc3R5bGUArgMQZGtfdGV4dF9jb25zdW1lZACoAw1ka190' +
-  'ZXh0X3N0YXJ0AK0DDWRrX3RleHRfY2VsbHMApwMOZGtfdGV4dF9mb3JtYXQAqQMOZGtfcHJvYmxlbV9uZXcA/gIQZGtfcHJvYmxl' +
-  'bV9wYXJzZQCBAw9ka19wcm9ibGVtX2ZyZWUA+gIWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwDrAhVka19wcm9ibGVtX3NldF9ib3Vu' +
-  'ZHMAhgMTZGtfcHJvYmxlbV9zZXRfY29zdACHAxZka19wcm9ibGVtX29wdGlvbl9jb3N0AP8CE2RrX3Byb2JsZW1fc2V0X2Jlc3QA' +
-  'hQMYZGtfcHJvYmxlbV9zb2x1dGlvbl9jb3N0AI4DFWRrX3Byb2JsZW1fYmVzdF9jb3VudADuAhhka19wcm9ibGVtX2Jlc3Rfc29s' +
-  'dXRpb24A7wIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkAIkDEGRrX3Byb2JsZW1fc2hhcGUAjAMUZGtfcHJvYmxlbV9pdGVtX25h' +
-  'bWUA+wIVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAPICF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAIADEWRrX3Byb2JsZW1fc2VhcmNo' +
-  'AIMDF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAIQDE2RrX3Byb2JsZW1fc29sdXRpb24AjQMQZGtfcHJvYmxlbV9jb3VudADzAhNk' +
-  'a19wcm9ibGVtX3NldF9tZW1vAIgDG2RrX3Byb2JsZW1fZGVidWdfY291bnRfZnJvbQD1AhBka19wcm9ibGVtX3N0YXRzAI8DEmRr' +
-  'X3Byb2JsZW1fcmVzdGFydACCAxNka19wcm9ibGVtX3NldF9zZWVkAIsDF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAIoDEGRrX3By' +
-  'b2JsZW1fZm9yY2UA+AISZGtfcHJvYmxlbV91bmZvcmNlAJEDEmRrX3Byb2JsZW1fZXhjbHVkZQD3AhRka19wcm9ibGVtX3VuZXhj' +
-  'bHVkZQCQAxRka19wcm9ibGVtX2l0ZW1fbmVlZAD8AhJka19wcm9ibGVtX2JvdW5kZWQA8AIXZGtfcHJvYmxlbV9pdGVtX29wdGlv' +
-  'bnMA/QIWZGtfcHJvYmxlbV9icmFuY2hfaXRlbQDxAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24A+QITZGtfcHJvYmxlbV9lc3Rp' +
-  'bWF0ZQD2AhBka19leHBsYWluX2JlZ2luALMDD2RrX2V4cGxhaW5fbmV4dAC1AxJka19leHBsYWluX3dpbmRvd3MAtgMPZGtfZXhw' +
-  'bGFpbl9mcmVlALQDEWRrX3RlY2huaXF1ZV9uYW1lALoDE2RrX3RlY2huaXF1ZV9yYXRpbmcAuwMUZGtfc3Vkb2t1X3JhdGVfbG9n' +
-  'aWMAuQMVZGtfc3Vkb2t1X2dlbmVyYXRlX2F0ALcDEmRrX2RpZmZpY3VsdHlfbmFtZQCxAxFka19kaWZmaWN1bHR5X3RvcACyAwxk' +
-  'a196ZGRfYnVpbGQAvAMLZGtfemRkX2ZyZWUAvQMLZGtfemRkX2luZm8AvgMKZGtfemRkX250aAC/Aw1ka196ZGRfcmFuZG9tAMAD' +
-  'C2RrX3pkZF90ZXh0AMEDC19pbml0aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgDCAwlzdGFja1NhdmUARwxzdGFja1Jlc3RvcmUA' +
-  'SApzdGFja0FsbG9jAEkJKwEAQQELFR8hFyUAyALLAtkB2wG4Ar4CvwLAAscCzQLMAtIC1wLbAt0C3wIMAQcKzb8JwwMDAAELiicE' +
-  'H38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAA' +
-  'KAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVy' +
-  'GyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoArACIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEk' +
-  'IAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQfiAMIBYg' +
-  'ACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAg' +
-  'AkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQXyAAIAApA5gBQgF8NwOYASAAICIQfiAMIBYgACgCuAFBAnRq' +
-  'NgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACEC' +
-  'DAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGso' +
-  'AgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEI' +
-  'IAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkg' +
-  'BEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAG' +
-  'IAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAA' +
-  'KAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3//' +
-  '//9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEM' +
-  'SSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIg' +
-  'BEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gb' +
-  'IQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFq' +
-  'IQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYg' +
-  'BSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEF' +
-  'IAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf//' +
-  '//8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkg' +
-  'AkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRA' +
-  'QQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSAC' +
-  'QQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9' +
-  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSIC' +
-  'IQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadB' +
-  'AnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0' +
-  'av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCAC' +
-  'QQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCAD' +
-  'QQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEIAB' +
-  'DQEMAgsLQQAgA0ECSA0BGgsgACAAKQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEA' +
-  'IA4bIRkgDCkDACEhA0AgBEEBaiECA0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgb' +
-  'RQRAIAcgBkEEdGogCTYCBCAHIAlBBHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsi' +
-  'BiAGKAIAIgZBBGo2AgAgBiAKNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oi' +
-  'AigCACIEQQR0aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwo' +
-  'AgggFmtBAnU2AgAgAiAMKAIMIBVrQQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3' +
-  'A4gBICFCnbqz+5SS/aIlfiADrIIiIVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJB' +
-  'AXNyBEAgBiEIDAELIAYiCCEEA0AgBCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEg' +
-  'ESAKQQJ0ajQCAHwhISACQQFqCyICRw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0EC' +
-  'dCICaiAINgIAIAIgGmpBADYCACACIB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EE' +
-  'dGoiAigCCCIGQQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAP' +
-  'IAVBBHRqIAY2AgAgESAGQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIE' +
-  'IQUgCigCACESIAQgCigCCCITQQBMBH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0' +
-  'aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAH' +
-  'aigCACIEIAZGDQADQCAHIARBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigC' +
-  'BCEFIAooAgAhDSAEIAooAggiEEEATAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAF' +
-  'KAIAQQFqNgIACyACQQFrCyICRw0ACwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2' +
-  'AgggDCAVIAIoAgRBAnRqNgIMCyAJIAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoi' +
-  'AiACKAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiIC' +
-  'KAIIIgVBAEwEQCACKAIADAELAkACQAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEE' +
-  'dGoiCSgCBCEKIAkoAgAhAyAEIAkoAggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIA' +
-  'IBEgDUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8' +
-  'IiE3AwALIAJBAWoLIgJHDQALIAUgByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVG' +
-  'DQEDQCAHIARBBHRqIg0hAgJAIAkgDSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyAD' +
-  'BSAKKAIMQQBOBEAgByADQQR0aiAQNgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMg' +
-  'EiADQQNIGyIDIAMoAgAiA0EEajYCACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyAN' +
-  'KAIEIgQgBUcNAAsMAQsgDyAPIBBqIgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICA' +
-  'BGo2AgALIAZBAWoLIgYgCEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJq' +
-  'IgMoAgQhBCAPIAMoAgBBBHRqIAk2AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYN' +
-  'AANAIARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRq' +
-  'IAI2AgQgByADQQR0aiACNgIAIBEgCEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAg' +
-  'GEUNACAAKALIASICIBcgC0EUbGooAhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByAC' +
-  'QQR0aiIFKAIEIQMgBCAFKAIIIglBAEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFq' +
-  'NgIAIAJBAWsLIgJHDQALIAcgByAEQQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEB' +
-  'ajYCACAAKALIASICIAZKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYC' +
-  'XCAAQn83A6ABIAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAA' +
-  'IAwoAgwgFWtBAnU2AsABCyAAICI3A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8L' +
-  'IAJBAEwEQCAEDwsCQANAIAAgASAFQQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgC' +
-  'FCIFKAIEIgFFBEBBfw8LIAAoAhghBiAAKAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0A' +
-  'IAEhAiAEIgNBAk4NAAwDCyAFIAFBBHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJB' +
-  'AnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQF' +
-  'Bgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGsh' +
-  'ASACQf8AaiAHTA0ACwsgByABQQ9qTgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkg' +
-  'AUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0A' +
-  'QQAhBSACIQQgASIDDQAgAiIBIQRBACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIg' +
-  'A/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIg' +
-  'DKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAG' +
-  'IAFBAnRqKAIAIgQgA04NACABIQIgBCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAIL' +
-  'QQFrIANB/////wdGGwuIBwMHfwF+A3wgAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQICQAJAAkACQAJAAkAgACgCjAMiAwRAIAIN' +
-  'ASAAKAJkDQVBACECIAAoArgCIgRBAUYNBCAAKAIoIAAoAiAiA0GAIEpyIAAoAjAgA0Vycg0EQQEhAiAEQQNGDQQgA0EATA0DIAAo' +
-  'AgghBSAAKAIcIQdBACEEA0BEAAAAAAAAAAAhCkQAAAAAAAAAACELIAUgByAEQQJ0aigCACICQQR0aigCCCIGQQBKBEAgACgCGCEI' +
-  'A0AgCkQAAAAAAADwP6AhCiALIAggBkECdGooAgC3oCELIAUgAkEBaiICQQR0aigCCCIGQQBKDQALCyALIApEAAAAAAAA8L+goiAM' +
-  'oCEMIAMgBEEBaiIERw0ACwwDCyACRQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiADchtQNgLAAgsCf0ECIQICQAJAAkAg' +
-  'ACgCZA4EAAEBAgELIAAoAowDBEBBfyECIAAQJA0CCwJAIAAQECICDgMBAgACCyAAQQM2AmRBAgwCCyAAQQE2AmQgACgCqAIiAygC' +
-  'VEUEQCAAIAMgARARDAILAn8gAygCWEEBRgRAQQEgAygCeEEBRg0BGgtBAgshBCAAKQNoIQkDQCAAIAMgCUKAIHwgASABIAl9QoAg' +
-  'VhsgASABIAlWGyAEEQ4AIgJBA0cNASAAKQNoIgkgAVQNAAtBAyECCyACCw8LAkAgACgCKCAAKAJkIAAoAtQCRXJyDQAgACgC2AIi' +
-  'AkECRgRAIAAgARAJDwsgACgCkAEgAUJ/UiACcnINACMAQRBrIgIkAANAIABCgCAQBSIDQQFGDQALAkAgA0EDRw0AIAJCADcDCAJA' +
-  'IABCAUHAACACQQhqQQAQpwENACACKwMIRAAAAAAAAFA/oiIKRAAAAAAAALBAZEUNACAAQQE2AtQCIABCfyAK/AcgCkQAoTgUmznv' +
-  'Q2YbEAkiA0EBag4FAAEBAQABCyAAEAggABBcIABCfxAFIQMLIAJBEGokACADDwsgACABEAUhAgwDCyADQT9qQcAAbbcgACgCALei' +
-  'RAAAAAAAANA/oiAMIAO3o2UhAgsgACACNgLEAgsgACkDaCEJA0AgACAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbECciAkEDRw0B' +
-  'IAApA2giCSABVA0AC0EDDwsgAgvPBAICfgF/AkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCuAJBAWsOAgIBAAtBASEEIAAQLg0B' +
-  'CyAAKALMAgR/QQAFIAAoAiBBAEwEf0EBBSAAEKABCwtFQQF0IQQLIAAgBEECRjYC0AIgACAEQQFGNgK8AiAAKAKQAUUNAAJAIAAo' +
-  'AigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBBTIgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsCQCAAKAK8AgRAIAApA2gh' +
-  'AgNAAn8gAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAgACACEC8MAQsgACACEDALIgRBA0cNAiAAKQNoIgIg' +
-  'AVQNAAtBAw8LIAAoAtACBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEDYiBEEDRw0CIAApA2giAiABVA0A' +
-  'C0EDDwsCQAJAIAAoAuABDQAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQOgAyAAKQOoA4RCAFJycg0B' +
-  'IAApA2giAyACWg0AIAEgAlgNAQNAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiACIANWGxABIgRBA0cNAyAAKQNoIgMgAlQNAAtBAyEE' +
-  'IAMgACkD2AFUDQILIAAgARCeAQ8LIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxABIgRBA0cNAUEDIQQgACkD' +
-  'aCICIAFUDQALCyAECy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIgAUUE' +
-  'QCACQgAQaw8LIAIgACkDOBBrC4QBAQF/IAAoAugCIgEEQCABKAIMEFQgASgCEBBUIAEoAiAQVCABKAIkEFQgASgCFBBUIAEoAhgQ' +
-  'VCABKAIcEFQgASgCKBBUIAEoAiwQVCABKAIwEFQgASgCNBBUIAEoAlQQVCABKAJYEFQgASgCXBBUIAEoAmAQVCABEFQgAEEANgLo' +
-  'AgsLzw4DGX8DfgF7IwBBEGsiGCQAAn9BAiAAKAJkQQNGDQAaIAAQCAJAQQFBgAEQTiIFRQ0AIAAgBTYC6AIgACgCCCEKIAAoAiAh' +
-  'CCAAKAIAIQ4gBSAAKAIEIgs2AgQgBSAONgIAIAUgC0E/akEGdkEBIAtBwABKGyIPNgIIIAhBAEoEQCAAKAIcIQQDQCAKIAQgB0EC' +
-  'dGooAgAiAkEEdGooAghBAEoEQANAIANBAWohAyAKIAJBAWoiAkEEdGooAghBAEoNAAsLIAdBAWoiByAIRw0ACwsgBSAIQQJ0QQRq' +
-  'IgQQTyIMNgIMIAUgA0EBaiIDQQJ0IgIQTyIRNgIQIAUgC0EBaiIZQQQQTiIQNgIgIAUgAhBPIhY2AiQgBSAPQQgQTiIXNgIoIAUg' +
-  'D0EIEE4iBjYCLCAFIA5BMGxBMGoQTyIJNgIwIAUgBBBPIhQ2AhQgBSACEE8iFTYCGCAFIANBA3QQTyISNgIcIBJFIBVFIAz9ESAR' +
-  '/RwBIBD9HAIgFv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih79GwFBAXFBAXQgHv0bAGsgHv0bAkEBcUECdHIgHv0bA0EBcUEDdHIg' +
-  'F/0RIAb9HAEgCf0cAiAU/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciHv0bAEEBcUEEdHIgHv0bAUEBcUEFdHIgHv0bAkEBcUEGdHIg' +
-  'Hv0bA0EHdHJB/wFxcnINAEEAIQMCQCAIQQBMBEAgDCAIQQJ0akEANgIADAELIAAoAhwhBwNAIAwgDUECdCICaiATNgIAAkAgCiAC' +
-  'IAdqKAIAIgZBBHRqKAIIIgRBAEwNACAAKAIYIRpBASECIAQhAyAGIQkDQCACIBogA0ECdGooAgBBgICAgARIcSECIAogCUEBaiIJ' +
-  'QQR0aigCCCIDQQBKDQALIAJFDQADQCARIBNBAnRqIARBAWs2AgAgECAEQQJ0aiICIAIoAgBBAWo2AgAgE0EBaiETIAogBkEBaiIG' +
-  'QQR0aigCCCIEQQBKDQALCyANQQFqIg0gCEcNAAsgDCAIQQJ0aiATNgIAIAwoAgAhBkEAIQ1BACEDA0AgFCANQQJ0aiADIgQ2AgAg' +
-  'BiIJIAwgDUEBaiINQQJ0aigCACIGSARAA0AgESAJQQJ0aigCACEKAn4CQAJAAkAgBCICIANODQAgCkEGdSEHA0AgFSACQQJ0aigC' +
-  'ACAHRg0BIAJBAWoiAiADRw0ACwwBCyACIANHDQEgCkEGdSEHCyAVIANBAnRqIAc2AgAgEiADQQN0akIANwMAIAMiAkEBaiEDQgAM' +
-  'AQsgEiACQQN0aikDAAshGyASIAJBA3RqIBtCASAKQT9xrYaENwMAIAlBAWoiCSAGRw0ACwsgCCANRw0ACwsgFCAIQQJ0aiADNgIA' +
-  'QQAhAyALQQBKBEBBACECA0AgECACQQFqIgJBAnRqIgQgBCgCACADaiIDNgIAIAIgC0cNAAsLIBlBAnQiAhBPIgZFDQAgBiAQIAL8' +
-  'CgAAIAhBAEoEQCAMKAIAIQdBACEEA0AgByICIAwgBCIDQQFqIgRBAnRqKAIAIgdIBEADQCAGIBEgAkECdGooAgBBAnRqIgkgCSgC' +
-  'ACIJQQFqNgIAIBYgCUECdGogAzYCACACQQFqIgIgB0cNAAsLIAQgCEcNAAsLIAYQVCALQQBKBEAgACgCGCEEQQAhAgNAIAQgAkEB' +
-  'aiIDQQJ0aigCAEGAgICABE4EQCAXIAJBA3ZB+P///wFxaiIGIAYpAwBCASACQT9xrYaENwMACyADIgIgC0cNAAsLIAAoAsgCIAhB' +
-  'gMAASnIgDkUgCEE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAUgCyAIEAoNASAFKAIIIQ8LIAVBADYCRCAFIA9BAmoiAzYC' +
-  'OEHAACECQoCAgIAEIAApA+ACIhsgG1AbIANBA3StgKciBEHAAE8EQANAIAIiA0EBdCICIARNDQALIAUgAzYCRAsgAEEANgLQAiAA' +
-  'QQE2AmQgAEEANgK8AkKAICAAKQPwAiIbIBtQGyEbIAAoAugCIQIDQCAAIAFCfyAbIAApA2h8IhwgGyAcVhsQCyIEQQJGDQALIAIp' +
-  'A3ghHCACKQNwIRsgAigCaCEHIAIoAmQhBkIAIQEgAEIANwNYIABBAzYCZAJAIARBAUcEQCAbIQEMAQsgBkEATARAQgAhHAwBCyAC' +
-  'KAIwIQlBACEDQgAhHANAQn8gHCAJIANBMGxqIgIpAygiG3wgASACKQMgIgF8Ih0gAVQiAq18IgEgAiABIBtUIAEgG1EbIgIbIRxC' +
-  'fyAdIAIbIQEgAiAHciEHIANBAWoiAyAGRw0ACwsCQCAHRQRAIAEgACkDsAMiAXwiHSABVCICIAKtIBwgACkDuAMiAXx8IhsgAVQg' +
-  'ASAbURtBAUcNAQsgAEJ/NwOgAyAAQn83A6gDQW0MAgsgACAdNwOgAyAAIBs3A6gDQQNBAiAEQQFGGwwBCyAAEAhBfwsgGEEQaiQA' +
-  'C+8FARV/IAAgACgCACIIQQN0Ig0QTyIKNgJUIAAgCCACQT9qQcAAbSIGbEEIEE4iETYCWCAAIAIgBmxBCBBOIhY2AlwgACAIQQJq' +
-  'IAZsQQgQTiIXNgJgQX8hAyABIAhrIAZsQQFqQQgQTiEOIApFIBFFciAWRSABQQN0QQFyEE8iD0VyciAORSAXRXJyRQRAIAAgBjYC' +
-  'UCABQQBKBEAgACgCICELA0BBACEEIAYhAyALIAVBAnRqKAIAIgkgCyAFQQFqIgxBAnRqKAIAIhBIBEAgESAOIAUgCEgiAxsgBUEA' +
-  'IAggAxtrIAZsQQN0aiESIAAoAiQhEyAGIQMDQCASIBMgCUECdGooAgAiFEEGdSIHQQN0aiIVIBUpAwBCASAUQT9xrYaENwMAIAQg' +
-  'B0EBaiAEIAdKGyEEIAcgAyADIAdKGyEDIAlBAWoiCSAQRw0ACwsgDyAFQQN0aiIFIANBACADIARIIgMbNgIAIAUgBEEAIAMbNgIE' +
-  'IAwiBSABRw0ACwsgCiAPIA38CgAAIAJBAEoEQCAAKAIMIhIoAgAhDEEAIQcDQCAMIgUgEiAHIgFBAWoiB0ECdGooAgAiDEgEQCAW' +
-  'IAEgBmxBA3RqIQkgFyABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACAAKAIQIRMDQAJAIA8gEyAFQQJ0aigCACIDQQN0' +
-  'aiIBKAIEIgogASgCACIBTA0AIBEgDiADIAhIIgQbIANBACAIIAQbayAGbEEDdGohCwJAIAogAWsiDUECSQRAIAEhAwwBCyABIA1B' +
-  'fnEiEGohA0EAIQQDQCAJIAEgBGpBA3QiFGoiFSAV/QADACALIBRq/QADAP1Q/QsDACAEQQJqIgQgEEcNAAsgDSAQRg0BCwNAIAkg' +
-  'A0EDdCIBaiIEIAQpAwAgASALaikDAIQ3AwAgA0EBaiIDIApHDQALCyAFQQFqIgUgDEcNAAsLIAIgB0cNAAsLQQAhAwsgDhBUIA8Q' +
-  'VCADCwwAIAAgASACQQAQDQvPEAMZfwR+AXsjAEEQayIZJABBAiECAkAgACgCZEEDRg0AIAAQCAJAQQFBgAEQTiIHRQ0AIAAgBzYC' +
-  '6AIgACgCCCENIAAoAiAhCSAAKAIAIQ4gByAAKAIEIgo2AgQgByAONgIAIAcgCkE/akEGdkEBIApBwABKGyIPNgIIIAlBAEoEQCAA' +
-  'KAIcIQUDQCANIAUgBkECdGooAgAiAkEEdGooAghBAEoEQANAIANBAWohAyANIAJBAWoiAkEEdGooAghBAEoNAAsLIAZBAWoiBiAJ' +
-  'Rw0ACwsgByAJQQJ0QQRqIggQTyILNgIMIAcgA0EBaiIFQQJ0IgYQTyISNgIQIAcgCkEBaiIaQQQQTiIQNgIgIAcgBhBPIhc2AiQg' +
-  'ByAPQQgQTiIYNgIoIAcgD0EIEE4iAzYCLCAHIA5BMGxBMGoQTyICNgIwIAcgCBBPIhU2AhQgByAGEE8iFjYCGCAHIAVBA3QQTyIT' +
-  'NgIcIBNFIBZFIAv9ESAS/RwBIBD9HAIgF/0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih/9GwFBAXFBAXQgH/0bAGsgH/0bAkEBcUEC' +
-  'dHIgH/0bA0EBcUEDdHIgGP0RIAP9HAEgAv0cAiAV/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciH/0bAEEBcUEEdHIgH/0bAUEBcUEF' +
-  'dHIgH/0bAkEBcUEGdHIgH/0bA0EHdHJB/wFxcnINAEEAIQMCQCAJQQBMBEAgCyAJQQJ0akEANgIADAELIAAoAhwhEQNAIAsgDEEC' +
-  'dCICaiAUNgIAAkAgDSACIBFqKAIAIgZBBHRqKAIIIgVBAEwNACAAKAIYIQRBASECIAUhAyAGIQgDQCACIAQgA0ECdGooAgBBgICA' +
-  'gARIcSECIA0gCEEBaiIIQQR0aigCCCIDQQBKDQALIAJFDQADQCASIBRBAnRqIAVBAWs2AgAgECAFQQJ0aiICIAIoAgBBAWo2AgAg' +
-  'FEEBaiEUIA0gBkEBaiIGQQR0aigCCCIFQQBKDQALCyAMQQFqIgwgCUcNAAsgCyAJQQJ0aiAUNgIAIAsoAgAhBkEAIQxBACEDA0Ag' +
-  'FSAMQQJ0aiADIgU2AgAgBiIIIAsgDEEBaiIMQQJ0aigCACIGSARAA0AgEiAIQQJ0aigCACERAn4CQAJAAkAgBSICIANODQAgEUEG' +
-  'dSEEA0AgFiACQQJ0aigCACAERg0BIAJBAWoiAiADRw0ACwwBCyACIANHDQEgEUEGdSEECyAWIANBAnRqIAQ2AgAgEyADQQN0akIA' +
-  'NwMAIAMiAkEBaiEDQgAMAQsgEyACQQN0aikDAAshGyATIAJBA3RqIBtCASARQT9xrYaENwMAIAhBAWoiCCAGRw0ACwsgCSAMRw0A' +
-  'CwsgFSAJQQJ0aiADNgIAQQAhAyAKQQBKBEBBACECA0AgECACQQFqIgJBAnRqIgUgBSgCACADaiIDNgIAIAIgCkcNAAsLIBpBAnQi' +
-  'AhBPIgZFDQAgBiAQIAL8CgAAIAlBAEoEQCALKAIAIQRBACEFA0AgBCICIAsgBSIDQQFqIgVBAnRqKAIAIgRIBEADQCAGIBIgAkEC' +
-  'dGooAgBBAnRqIgggCCgCACIIQQFqNgIAIBcgCEECdGogAzYCACACQQFqIgIgBEcNAAsLIAUgCUcNAAsLIAYQVCAKQQBKBEAgACgC' +
-  'GCEIQQAhAgNAIAggAkEBaiIDQQJ0aigCAEGAgICABE4EQCAYIAJBA3ZB+P///wFxaiIFIAUpAwBCASACQT9xrYaENwMACyADIgIg' +
-  'CkcNAAsLIAAoAsgCIAlBgMAASnIgDkUgCUE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAcgCiAJEAoNASAHKAIIIQ8LIAdB' +
-  'ADYCRCAHIA9BAmoiAzYCOEHAACECQoCAgIAEIAApA+ACIhsgG1AbIANBA3StgKciBUHAAE8EQANAIAIiA0EBdCICIAVNDQALIAcg' +
-  'AzYCRAsgACgC6AIhBCABBEACQCAERQRAIAEoAhAhBkEAIQIMAQsgASgCECIGIAQoAgwgACgCICIFQQJ0aigCACIDQQxsIAQoAghB' +
-  'BHRqIAQoAgQiAiAFQQF0IANqaiAEKAIgIAJBAnRqKAIAakECdGogBCgCACIDQTBsaiADQQN0QQAgBCgCUCICG2ogBSADQQF0akEC' +
-  'aiACbCAEKAI4IAQoAjxsakEDdGpBuAFqIgJJDQILIAEgBiACazYCECAEIAE2AkwLIABBADYC0AIgAEEBNgJkIABBADYCvAJCgCAg' +
-  'ACkD8AIiGyAbUBshHANAQn8gHCAAKQNofCIbIBsgHFQbIRsCfyABBEAgAEJ/IBsgARANDAELIABCfyAbEAsLIgJBAkYNAAsgBCkD' +
-  'eCEdIAQpA3AhGyAEKAJoIQYgBCgCZCEIIABCADcDWCAAQQM2AmQgAQRAIAQoAmwhAyAAEAggAkEASA0CIAEgAzYCFEFtQQAgBhsh' +
-  'AgwCCwJAIAJBAUcNACAIQQBMBEBCACEbQgAhHQwBCyAEKAIwIQVCACEbQQAhA0IAIR0DQEJ/IB0gBSADQTBsaiIBKQMoIh58IAEp' +
-  'AyAiHCAbfCIbIBxUIgGtfCIcIAEgHCAeVCAcIB5RGyIBGyEdQn8gGyABGyEbIAEgBnIhBiADQQFqIgMgCEcNAAsLAkAgBkUEQCAA' +
-  'KQOwAyIcIBt8IhsgHFQiASABrSAdIAApA7gDIh58fCIcIB5UIBwgHlEbQQFHDQELIABCfzcDoAMgAEJ/NwOoA0FtIQIMAgsgACAb' +
-  'NwOgAyAAIBw3A6gDQQNBAiACQQFGGyECDAELIAAQCEF/IQILIBlBEGokACACC4EZAhZ/Bn4gACgC6AIiBCgCaCEXIAQoAmQhDSAE' +
-  'KAIwIRkCfwJAA0ACQCAFQQFxDQBBAiACIAApA2giGlgNAxogACAaQgF8NwNoAkACQAJAIAQoAlAiFARAIAQoAgAiFUEASg0BDAML' +
-  'IAQoAgAiFUEATA0CIAQoAighFkH/////ByEJQX8hDEEAIQcDQAJAIBYgB0EDdkH4////AXFqKQMAIAdBP3GtiEIBg1BFBEAgB0EB' +
-  'aiEIIAkhBgwBC0EAIQYCQCAEKAIgIgUgB0ECdGooAgAiECAFIAdBAWoiCEECdGooAgAiC04NACAEKAIUIQ4gBCgCJCESA0ACf0EA' +
-  'IA4gEiAQQQJ0aigCAEECdGoiCigCACIFIAooAgQiCk4NABpBASAEKAIcIhEgBUEDdGopAwAgFiAEKAIYIg8gBUECdGooAgBBA3Rq' +
-  'KQMAg0IAUg0AGgNAAkAgCiAFQQFqIgVGBEAgCiEFDAELIBEgBUEDdGopAwAgFiAPIAVBAnRqKAIAQQN0aikDAINQDQELCyAFIApI' +
-  'CyEFIAYgBUVqIgYgCUggCyAQQQFqIhBKcQ0ACyAGIAlIDQAgCSEGDAELIAchDAsgCCAVTg0CIAghByAGIglBAEoNAAsMAQsgBCgC' +
-  'YCANIBRsQQN0aiELIAQoAighDkH/////ByEGQX8hDEIAIRoDQAJAIA4gGkIGiKdBA3RqKQMAQn+FQn8gFSAap2siCa2GQn+FQn8g' +
-  'CUHAAEgbgyIbUA0AIAQoAlQhEiAEKAJYIREDQEEAIQUCQCASIBt6IBqEpyIJQQN0aiIIKAIAIgcgCCgCBCIPSARAIBEgCSAUbEED' +
-  'dGohCgNAAkAgBSALIAdBA3QiCGopAwAgCCAKaikDAIN7p2ohBSAHQQFqIgcgD04NACAFIAZIDQELCyAFIAZODQELIAUhBiAJIQwL' +
-  'IBtCAX0gG4MiG1ANASAGQQBKDQALCyAVIBpCQH0iGqdMDQEgBkEASg0ACwsgDEEASA0AIAZFBEBCACEdQQAhE0IAIRwMAgtBACEF' +
-  'IAQgBCgCYCANIBRsQQN0akEAIBQbEA4hCkIAIRsgBCgCCCIIQQBKBEADQCAKIAVBA3RqKQMAIBuFIhpCHoggGoVCucuT59Htkay/' +
-  'f34iGkIbiCAahULro8SZsbeS6JR/fiIaQh+IIBqFIRsgBUEBaiIFIAhHDQALCwJAIAQoAjwiCUUNACAJQQggBCgCTBshFiAIQQN0' +
-  'IQcgCUEBayEVIBunIQsgBCgCOCEOIAQoAjQhEkEAIQUDQCASIAUgC2ogFXEgDmxBA3RqIhgpAwgiGkJ/UQ0BIBhBEGohECAKIQlB' +
-  'ACEUAkAgByIIRQ0AA0AgEC0AACIRIAktAAAiD0YEQCAJQQFqIQkgEEEBaiEQIAhBAWsiCA0BDAILCyARIA9rIRQLIBQEQCAFQQFq' +
-  'IgUgFkYNAgwBCwsgAwRAIAMoAgQgGCgCACITQQR0aiIJKQMAIR0gCSkDCCEcDAMLIBgpAwAhHSAaIRwMAgsgBkECTgRAIAAgACkD' +
-  'eEIBfDcDeAsgBCgCICAMQQJ0aigCACEJIBkgDUEwbGoiBv0MAAAAAAAAAAAAAAAAAAAAAP0LBCAgBiAbNwMQIAZC/////w83Awgg' +
-  'BiAMNgIAIAYgCUEBazYCBCANQQFqIQkgACgCYCANTARAIAAgCTYCYAsgCSENDAELQgAhHEIBIR1BASETCyANRQRAQQAhDUEADAML' +
-  'AkAgGSANQQFrIglBMGxqIgsoAggiBUEATgRAIAtCfyALKQMgIhsgHXwiGiAaIBtUIgYgBq0gCykDKCIbIBx8fCIaIBtUIBogG1Eb' +
-  'IgYbNwMgIAtCfyAaIAYbNwMoIAYgF3IhFyADRSATRXJFBEAgCygCDCEPAkAgAygCCCIHIAMoAgxHBEAgAygCBCEMDAELIAcgAygC' +
-  'EEEcbiAHaiIIQYAIIAdBAXQgB0GACEkbIgYgBiAISxsiCE8NAyADKAIAIAhBDGwQUyIGRQ0DIAMgBjYCACADKAIEIAhBBHQQUyIM' +
-  'RQ0DIAMgDDYCBCADKAIMIQYgAyAINgIMIAMgAygCECAIIAZrQWRsajYCECADKAIIIQcLIAwgE0EEdCIKaiIIKQMAIR8gDCAPQQR0' +
-  'aiIGKQMAIR4gCCkDCCEbIAYpAwghGiADKAIAIAdBDGxqIgYgDzYCBCAGIBM2AgggBiAFNgIAIAMoAgQiBiADKAIIIghBBHRqIgVC' +
-  'fyAeIB98Ih4gHiAGIApqIgYpAwBUIB4gH1StIBogG3x8IhsgBikDCCIaVCAaIBtRGyIGGzcDACAFQn8gGyAGGzcDCCADIAhBAWo2' +
-  'AgggCyAINgIMIAhFDQQgCygCCCEFCyAEKAIUIAVBAnRqIgYoAgAiBSAGKAIEIgpIBEAgBCgCGCEHIAQoAighDCAEKAIcIQgDQCAM' +
-  'IAcgBUECdGooAgBBA3RqIgYgBikDACAIIAVBA3RqKQMAhTcDACAFQQFqIgUgCkcNAAsLIAtBfzYCCAsCQCAEKAJQIg5FBEAgBCgC' +
-  'ICEFIAsoAgAhBiALIAsoAgRBAWoiBzYCBCAHIAUgBkECdGoiESgCBCIQTg0BIAQoAhQhDyAEKAIkIQoDQCAPIAogB0ECdGooAgBB' +
-  'AnRqIgYoAgAiBSAGKAIEIhJODQIgBCgCHCIMIAVBA3RqKQMAIAQoAigiCCAEKAIYIgYgBUECdGooAgBBA3RqKQMAg1AEQANAIBIg' +
-  'BUEBaiIFRyAMIAVBA3RqKQMAIAggBiAFQQJ0aigCAEEDdGopAwCDUHENAAsgBSASTg0DCyALIAdBAWoiBzYCBCAHIBEoAgQiEEgN' +
-  'AAsMAQsgBCgCYCAJIA5sQQN0aiEIIAQoAiAgCygCAEECdGohBSALKAIEIQcDQCALIAdBAWoiBzYCBCAHIAUoAgQiEE4NASAIIAQo' +
-  'AiQgB0ECdGooAgAiBkEGdUEDdGopAwAgBkE/ca2IQgGDUA0ACwsgByAQSARAQQEgASAAKQNoWA0EGiALIAQoAiQgB0ECdGooAgAi' +
-  'ETYCCCAEKAIUIBFBAnRqIgYoAgQiDyAGKAIAIgZKBEAgBCgCGCEKIAQoAighByAEKAIcIQwgBiEFA0AgByAKIAVBAnRqKAIAQQN0' +
-  'aiIIIAgpAwAgDCAFQQN0aikDAIU3AwAgBUEBaiIFIA9HDQALCwJAIA5FIA5BAExyDQAgBCgCYCIHIA0gDmxBA3RqIQogByAJIA5s' +
-  'QQN0aiEMQQAhBSAEKAJcIgkgDiARbEEDdGoiCCAHIA4gDUEDdEEIamxqSSAKIAkgDiARQQN0QQhqbGpJcSAOQQFGckUEQCAOQX5x' +
-  'IQVBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMAIAggCWr9AAMA/U/9CwMAIAdBAmoiByAFRw0ACyAFIA5GDQELA0AgCiAFQQN0Iglq' +
-  'IAkgDGopAwAgCCAJaikDAEJ/hYM3AwAgBUEBaiIFIA5HDQALCyAAIAApA3AgDyAGa6x8NwNwQQAhBQwCCyALKQMgIR0gCykDECEb' +
-  'IAsoAgwhEyALKQMoIRwgBCAEKAJgIAkgDmxBA3RqQQAgDhsQDiEIAkAgBCgCTCIQBEAgBCgCPCIHIAQoAkBBAXRBAmpJBEAgBBAP' +
-  'DQUgBCgCTCEQIAQoAjwhBwsgB0EBayEPIBunIQogBCgCOCEMIAQoAjQhDSATrSEaQQAhBQJAIAdBCCAQGyIGBEADQCANIAUgCmog' +
-  'D3EgDGxBA3RqIgcpAwhCf1EEQCAEIAQoAkBBAWo2AkAMAwsgBUEBaiIFIAZHDQALCyAEIAQoAkgiBkEBajYCSCANIAZBB3EgCmog' +
-  'D3EgDGxBA3RqIQcLIAcgGjcDAEIAIRoMAQtBASEFIAkhDSAEKAJERSAcQn9Rcg0CIAQoAjwiByAEKAJAQQF0QQJqSQRAIAQQDxog' +
-  'BCgCPCEHCyAHRQ0CIBwhGiAHQQggBCgCTBshBiAHQQFrIQ8gG6chCiAEKAI4IQwgBCgCNCENQQAhBQJAA0AgDSAFIApqIA9xIAxs' +
-  'QQN0aiIHKQMIQn9RBEAgBCAEKAJAQQFqNgJADAILIAVBAWoiBSAGRw0ACyAEIAQoAkgiBkEBajYCSCANIAZBB3EgCmogD3EgDGxB' +
-  'A3RqIQcLIAcgHTcDAAsgByAaNwMIIAdBEGogCCAEKAIIQQN0/AoAAEEBIQUgCSENDAELCyALQQA2AgwLQX8LIAQgHTcDcCAEIBc2' +
-  'AmggBCANNgJkIAQgEzYCbCAEIBw3A3gLxgMCDH8BfiAAKAIEIAAoAgBGBEAgACgCKA8LIAAoAiwgACgCKCAAKAIIQQN0/AoAACAA' +
-  'KAIAIgQgACgCBCIISARAIAAoAighBwNAAkBCASAEQT9xrYYiDiAHIARBBnVBA3QiCWopAwCDUEUEQCAEQQFqIQQMAQsgACgCICIC' +
-  'IARBAnRqKAIAIQMgAiAEQQFqIgRBAnRqKAIAIQYCQAJAIAAoAlAEQCADIAZODQEgACgCJCECA0AgASACIANBAnRqKAIAIgVBBnVB' +
-  'A3RqKQMAIAVBP3GtiKdBAXENAiADQQFqIgMgBkcNAAsMAgsgAyAGTg0AIAAoAhQhCiAAKAIkIQsDQCAKIAsgA0ECdGooAgBBAnRq' +
-  'IgUoAgAiAiAFKAIEIgVODQEgACgCHCIMIAJBA3RqKQMAIAcgACgCGCINIAJBAnRqKAIAQQN0aikDAINQBEADQCAFIAJBAWoiAkcg' +
-  'DCACQQN0aikDACAHIA0gAkECdGooAgBBA3RqKQMAg1BxDQALIAIgBU4NAgsgA0EBaiIDIAZHDQALDAELIAMgBkcNAQsgACgCLCAJ' +
-  'aiIDIAMpAwAgDoQ3AwALIAQgCEcNAAsLIAAoAiwLkAQCDH8CfiAAKAI8IgVBAXRBwAAgBRshAiAAKAI4IgZBA3QhBAJAAkAgACgC' +
-  'TCIDBEBBfyEBIAIgAygCECAEbk0NAQwCC0F/IQEgAiAAKAJESw0BCyAAKAI0IQkgAiAEbCIHEE8iAUUEQCAAIAU2AkRBfw8LIAME' +
-  'QCADIAMoAhAgBSACayAEbGo2AhALIAFB/wEgB/wLAEEAIQMgAEEANgJAIAAgAjYCPCAAIAE2AjQCQCAFRQ0AA0AgCSADIAZsQQN0' +
-  'aiIBKQMIIg5Cf1IEQCABQRBqIQRCACENQQAhAiAAKAIIIgdBAEoEQANAIAQgAkEDdGopAwAgDYUiDUIeiCANhUK5y5Pn0e2RrL9/' +
-  'fiINQhuIIA2FQuujxJmxt5LolH9+Ig1CH4ggDYUhDSACQQFqIgIgB0cNAAsLIAAoAjwiCEEBayEKIA2nIQsgACgCNCEMIAEpAwAh' +
-  'DUEAIQICQCAIQQggACgCTBsiCARAA0AgDCACIAtqIApxIAZsQQN0aiIBKQMIQn9RBEAgACAAKAJAQQFqNgJADAMLIAJBAWoiAiAI' +
-  'Rw0ACwsgACAAKAJIIgFBAWo2AkggDCABQQdxIAtqIApxIAZsQQN0aiEBCyABIA43AwggASANNwMAIAFBEGogBCAHQQN0/AoAAAsg' +
-  'A0EBaiIDIAVGDQEgACgCOCEGDAALAAsgCRBUQQAhAQsgAQvAAwEHfyMAQRBrIgQkAEF/IQIgABASRQRAIAAoAqgCIgJCADcDQCAE' +
-  'QgA3AwhBASEBIAIoAlQEQCAAIAIgBEEIahAdIQELAkAgACgCoAIiA0EATA0AA0AgAigCVA0BIAIoAgAiBiAGIAAoAhwgACgCnAIg' +
-  'BUECdGooAgBBAnRqKAIAIgdBBHRqKAIAQQR0aigCBCAHRgRAIAIgByAEQQhqEBMgACgCoAIhAwsgBUEBaiIFIANIDQALCyABQQBH' +
-  'IQMCQCABRSAAKAIwIgFBAExyDQBBACEFA0AgAigCVARAQQEhAwwCCyAAIAIgACgCLCAFQQJ0aigCACIDEBQiBwRAIAAgAiADQQJ0' +
-  'IgEgACgCHGooAgAgBEEIahAVIAIoAgAhAyAAKAIcIAFqKAIAIQEDQCABQQR0IQYgAUEBaiEBIAMgBmooAggiBkEASg0ACyACIAZB' +
-  'f3MiASAAKAKIA0gEfiAAKAL4AiABQQN0aikDAAVCAAsgAikDQHw3A0AgACgCMCEBCyAHQQBHIQMgBUEBaiIFIAFODQEgBw0ACwsg' +
-  'ACAAKQNwIAQpAwh8NwNwQQBBAiADGyECCyAEQRBqJAAgAgvmFgIPfwR+IwBBEGsiDCQAIAxCADcDCCABKAI0IQMgASgCACEQIAxB' +
-  'ADYCBCABKAI4RUUhBANAAkACQAJAAkACQAJAAkAgBEUEQCAAKAKMAwRAIAEpA0AgABAjWg0FCyAAIAEgDEEEahAWIgVB/////wdG' +
-  'BEAgAEECNgJkQQEhBCABQQE2AjggASADNgI0IAAgAzYCXCAAIAM2AlggACAAKQNwIAwpAwh8NwNwIAAoAowDRQ0CIAAgASkDQEED' +
-  'ECIiA0UNAiAAQQE2AmQgAUEANgI4IAMhBAwDCyACIAApA2giElgEQCABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlggACAAKQNw' +
-  'IAwpAwh8NwNwQQMhBAwDCyAAIBJCAXw3A2ggBUEATARAIAwoAgQhBQwFCyAFQQFHBEAgACAAKQN4QgF8NwN4CyABKAIYIg4gA0EC' +
-  'dCILaiAMKAIENgIAIAEoAhwgC2pBfjYCACABKAIgIAtqIAEoAjA2AgAgASgCJCALakEANgIAIAEoAiggC2ogBTYCACADIQsMAwsg' +
-  'AwRAIAEoAhwhCCABKAIYIQ4gAyELA0AgDiALQQFrIgtBAnQiB2ooAgAhBQJAIAcgCGooAgAiBEF/RgRAIAEoAgwiAyABKAIIIgQg' +
-  'BUECdCIJaigCAEECdGogBTYCACAEIAMgCWooAgBBAnRqIAU2AgAgASgCMCIDIAEoAiAgB2oiCigCAEwNASABKAIEIQYgASgCACEE' +
-  'IAEoAiwhDQNAIAEgA0EBayIDNgIwIA0gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIPQQBMBEAgCSgCBAwBCyAE' +
-  'IAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgD0ECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiID' +
-  'KAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCigCAEoNAAsMAQsgDCAF' +
-  'NgIEIAEoAgAhBiAEIQMDQCAGIAMiB0EBayIDQQR0aigCCEEASg0ACyAEIQMDQCAGIAMiBUEBaiIDQQR0aigCCEEASg0ACyAFIAdO' +
-  'BEADQCAGIAUiCUEEdGoiAygCDCENAkAgAygCCCIFIAAoAgBMBEAgBUECdCIDIAEoAhBqIgggCCgCACIIQQFrNgIAIAggACgCkAIg' +
-  'A2ooAgBHDQEgACgCACAFTgRAIAEoAgwiCCADaigCACEKIAggAyABKAIIIg1qKAIAQQJ0aiAFNgIAIA0gCkECdGogBTYCAAsgBiAF' +
-  'QQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAG' +
-  'IAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIA1F' +
-  'BEAgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGog' +
-  'AzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQAL' +
-  'DAELIAEoAhQgBUECdGoiAyADKAIAQQFrIgM2AgAgAw0AIAYgBUEEdGooAgAiCCAFRg0AA0AgDSAGIAhBBHRqIg8oAgxHBEAgCEEB' +
-  'ayEDA0AgCAJ/IAYgA0EEdGoiCigCCCIRQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQg' +
-  'EUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALCyAPKAIAIgggBUcNAAsLIAlBAWshBSAHIAlIDQALCyABIAEoAjwgC0EDdGop' +
-  'AwA3A0AgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgC0ECdGoiAyADKAIAQQFqNgIADAULIAsNAAsLIAwgBTYC' +
-  'BCAAQQA2AlggAEEDNgJkIAAgACkDcCAMKQMIfDcDcEECIQQMAQsgACAAKQOgAyICQgF8IhI3A6ADIAAgACkDqAMgAiASVq18NwOo' +
-  'AwsgDEEQaiQAIAQPCyAOIAtBAnRqKAIAIgVBAnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCAMKQMIIRMCQCABKAIEIANqKAIA' +
-  'IgNBAEwgAyAESHINACALQQJ0IQkDQAJ/IAApA4ABUEUEQCABKAIAIgQgBSABKAIcIAlqKAIAIgcgB0EASBtBBHRqKAIEIQMCQCAH' +
-  'QQBODQAgACAAKQOIASISQgyIIBKFIhJCGYYgEoUiEkIbiCAShSISNwOIASASQp26s/uUkv2iJX4gASgCBCAFQQJ0ajQCAIIiElAN' +
-  'AANAIAQgA0EEdGooAgQhAyASQgF9IhJCAFINAAsLIAQgBUEEdGooAgQgAyADIAVGGwwBCyAQIAVBBHRqKAIECyEEIAEoAhwgCWog' +
-  'BDYCAEIAIRIgBCEDIAAoAowDRQ0DA0AgA0EEdCADQQFqIQMgEGooAggiB0EASg0ACyAHQX9zIgMgACgCiANIBEAgACgC+AIgA0ED' +
-  'dGopAwAhEgsgABAjIRQgACgCjANFDQMgFCABKQNAIhV9IBJWIBQgFVZxDQMgASgCACIHIAcgBEEEdGoiAygCACIFQQR0aiADKAIE' +
-  'NgIEIAcgAygCBEEEdGogBTYCACABKAIEIgggAygCCEECdGoiAyADKAIAQQFrNgIAIARBAWohAwNAIAcgA0EEdGoiBigCACEFIAQg' +
-  'BigCCCIOQQBMBH8gBQUgByAFQQR0aiAGKAIEIgY2AgQgByAGQQR0aiAFNgIAIAggDkECdGoiBSAFKAIAQQFrNgIAIBNCAXwhEyAD' +
-  'QQFqCyIDRw0ACyABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCAJaiIDIAMoAgBBAWo2AgAgASgCGCAJaigCACIF' +
-  'QQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgASgCBCADaigCACIDQQBMDQEgAyAETg0ACwsgDCATNwMIAkAgBEEASg0AIAEo' +
-  'AhwgC0ECdGoiAygCAEF/Rg0AIAEoAgwiBCABKAIIIgcgBUECdCIJaiIGKAIAQQJ0aiAEIAlqIgQoAgA2AgAgByAEKAIAQQJ0aiAG' +
-  'KAIANgIAIANBfzYCACALQQFqIQMgCyAAKAJgTg0DDAQLIAwgBTYCBCABKAIwIgMgASgCICALQQJ0aiIIKAIASgRAIAEoAgQhBiAB' +
-  'KAIAIQQgASgCLCEOA0AgASADQQFrIgM2AjAgDiADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJKAIIIgpBAEwEQCAJKAIE' +
-  'DAELIAQgCSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAKQQJ0aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdB' +
-  'BHRqIgMoAgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEoAjAiAyAIKAIASg0ACwsg' +
-  'CyEDC0EBIQQMAwsgDCATNwMIIAEoAjwgC0EDdGogASkDQDcDACABIAEpA0AgEnw3A0AgACABIAQgDEEIahAVIAtBAWohAyALIAAo' +
-  'AmBIDQELIAAgAzYCYAsgDCAFNgIEQQAhBAwACwALsAYBC38jAEEgayIGJAACQAJAIAAoAqgCIgFFBEAgAEEBQZABEE4iATYCqAIg' +
-  'AUUNASABQX82AlwLIAAoAiAgACgCACAAKAIEIQcgASgCBEUEQCABIAdBAnRBBGoiAhBPIgg2AgQgASACEE8iCTYCCCABIAIQTyIK' +
-  'NgIMIAEgAhBPIgs2AhAgASACEE8iAjYCFEF/IQMgC0UgCEUgCUVyIApFIAJFcnJyDQILaiICIAEoAkxOBEAgBiABQSxqNgIUIAYg' +
-  'AUEoajYCECAGIAFBJGo2AgwgBiABQSBqNgIIIAYgAUEcajYCBCAGIAFBGGo2AgAgAkEBaiIDQQJ0IQRBACECA0AgBiACQQJ0aigC' +
-  'ACIFKAIAEFQgBSAEEE82AgAgAkEBaiICQQZHDQALIAEoAjwQVCABIANBA3QQTzYCPCABEBsCQAJAIAEoAhhFDQAgASgCPCEEQQAh' +
-  'AgNAIARFDQEgAkEBaiICQQZGDQIgBiACQQJ0aigCACgCAA0ACwsgAUEANgJMDAILIAEgAzYCTAsgB0EATgRAIAEoAhAhAyABKAIU' +
-  'IQRBACECA0AgBCACQQJ0IgVqQQA2AgAgAyAFakEANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAFBADYCOCABQgA3AzACQCAAKALA' +
-  'AkUEQCABQQA2AlQMAQsgASAAIAEgASgCTBAcIgJBAEc2AlQgAg0CCyABKAIAIQICQCAAKAIMIgMgASgCUEwEQCADQQR0IQMMAQsg' +
-  'AhBUIAEgACgCDCIEQQR0IgMQTyICNgIAIAJFBEAgAUEANgJQDAILIAEgBDYCUAsgAiAAKAIIIAP8CgAAIAEgACgCDDYCSEEAIQIg' +
-  'B0EATgRAIAEoAgQhAyAAKAIYIQQDQCADIAJBAnQiBWogBCAFaigCADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyAAKAIAIgdBAEgN' +
-  'ASABKAIMIQQgASgCCCEBQQAhAgNAIAEgAkECdCIAaiACQQFrIAcgAhs2AgAgACAEaiACQQFqIgBBACACIAdIGzYCACACIAdGIAAh' +
-  'AkUNAAsMAQtBfyEDCyAGQSBqJAAgAwvJAQEFfyAAKAIAIgUgBSABQQR0aiIDKAIAIgRBBHRqIAMoAgQ2AgQgBSADKAIEQQR0aiAE' +
-  'NgIAIAAoAgQiBiADKAIIQQJ0aiIAIAAoAgBBAWs2AgAgAUEBaiEAA0AgBSAAQQR0aiIEKAIAIQMgBCgCCCIHQQBMBH8gAwUgBSAD' +
-  'QQR0aiAEKAIEIgQ2AgQgBSAEQQR0aiADNgIAIAYgB0ECdGoiAyADKAIAQQFrNgIAIAIgAikDAEIBfDcDACAAQQFqCyIAIAFHDQAL' +
-  'C5IBAQJ/IAEoAgAiBCAAKAIcIAJBAnRqKAIAIgJBBHRqKAIIIgNBAEoEQANAIAIgBCAEIAJBBHRqKAIAQQR0aigCBEcEQEEADwsC' +
-  'QCADIAAoAgBKDQAgA0ECdCIDIAEoAhBqKAIAIAAoApACIANqKAIASA0AQQAPCyAEIAJBAWoiAkEEdGooAggiA0EASg0ACwtBAQul' +
-  'BwEKfyABKAIAIgQgBCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUo' +
-  'AgBBAWs2AgAgAkEBaiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAH' +
-  'NgIAIAwgCkECdGoiByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoN' +
-  'AAsgBCAHQQR0aigCCCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigC' +
-  'AEcNASAAKAIAIQ0gCCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQg' +
-  'AkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsg' +
-  'BCAJQQR0aigCBCIJIAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAF' +
-  'NgIADAELIAQgB0EEdGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIK' +
-  'QQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAF' +
-  'QQFqCyIFRw0ACyAIIAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJ' +
-  'IAhGDQADQCALIAQgCUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGog' +
-  'BigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQi' +
-  'CSAIRw0ACwsgBCAHQQFqIgdBBHRqKAIIIghBAEoNAAsLC9ADAQ9/AkACQCABKAIMIhEoAgAiDkUEQEH/////ByEFDAELIAEoAgQh' +
-  'CCAAKAKMAiEJIAEoAhAhCiAAKAKQAiELQf////8HIQUDQCAKIA5BAnQiDGooAgAhDyALIAxqKAIAIQYCQCAIIAxqKAIAIgdFIAkg' +
-  'DGooAgAiBCAPTHENACAGIA9rIgMgBiAEayAEIA9IGyIEQQBIDQACQCAEIANrIAdqQQFqIgMgBUgNACADIAVHDQEgBCANSA0AIAQg' +
-  'DUcgByAQTHINAQsgAiAONgIAIAchECAEIQ0gAyIFQQBMDQMLIAwgEWooAgAiDg0ACwsCQCAAKAKwAiIIRSAFQQBMciAFQf////8H' +
-  'RiAIQQBMcnINACABKAIIIQQgACgCrAIhB0EAIQYDQAJAIBEgBCAHIAZBAnRqKAIAIglBAnQiA2ooAgBBAnRqKAIAIAlHDQAgASgC' +
-  'BCADaigCACINRSABKAIQIANqKAIAIgogACgCjAIgA2ooAgAiC05xDQAgDSAAKAKQAiADaigCACIDIAprIhAgAyALayAKIAtKGyID' +
-  'IBBrakEBaiAFRyADQQBIcg0AIAIgCTYCAAwCCyAGQQFqIgYgCEcNAAsLIAUhAwsgAwuaAQEFfyAAKAKoAiIFKAI0IgRBAEoEQCAF' +
-  'KAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASADQQJ0aiAFKAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWohACAE' +
-  'IAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFqIQMLIAdBAWoiByAESA0ACwsgAwsgAgF+AX8gAEEANgLAAiAAKQNw' +
-  'IQEgABAQIAAgATcDcAsOACAAIAAoAqgCIAEQFgvqAQEFfyMAQRBrIgQkACAAKAKoAiEDIARCADcDCAJAAkACQCACQQBKBEAgAUEC' +
-  'dCEFIAFBBHQhBgNAIAMoAgQgBWooAgBBAEwNAyADIAMoAgAgBmooAgQgBEEIahATIAJBAUogAkEBayECDQALDAELIAINAQsgAygC' +
-  'BCABQQJ0aigCAEEATA0AIAAgAyADKAIAIAFBBHRqKAIEIARBCGoQFQwBCyADKAIMIgAgAygCCCICIAFBAnQiAWoiAygCAEECdGog' +
-  'ACABaiIAKAIANgIAIAIgACgCAEECdGogAygCADYCAAsgBEEQaiQAC3EAIAAoAmQQVCAAKAJoEFQgACgCbBBUIAAoAnAQVCAAKAJ0' +
-  'EFQgACgCfBBUIAAoAoQBEFQgACgCiAEQVCAAQQA2AnwgAEIANwKEASAA/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAAQQA2AnQgAEF/' +
-  'NgJcC44KAhd/An4CQCABKAJkRSABKAJcIAAoAiBHckUEQEEBIREgASgCYCAAKAIMRg0BCyABEBsgACgCICIKQT9qQcAAbSEHQQAh' +
-  'ESAKQYEga0GAYEkNACAAKAIAIhKsIAesfkKAIFUNACAAKAIIIQsCQCAAKAIEIhVBAWoiE0EEEE4iFEUgACgCDEECdCIDEE8iDEVy' +
-  'IAMQTyINRXINACAAKAIcIRYDQCALIBYgBkECdGooAgAiCUEEdGooAggiA0EASgRAA0AgAyASSiEOAkAgAyASTCIXDQAgCyAJQQR0' +
-  'aigCDCIPRQ0AIBQgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACIDDQALCyANIAhBAnQi' +
-  'A2ogDzYCACADIAxqIBA2AgAgGCAIQQFqIgg2AgALIAQgF2ohBCAFIA5qIQUgCyAJQQFqIglBBHRqKAIIIgNBAEoNAAsLIAZBAWoi' +
-  'BiAKRw0ACyASQQFqIgZBA3QiCSACQQFqIgMgEkHAAG0iDiAHakEDdEEMamxqIAUgCkEBdGogBGpBAnRqIAggE2ogB2wiAkEDdGpB' +
-  'CGpBgICACEsNACABIAJBCBBOIgI2AmQgASAEQQJ0QQRqEE8iFjYCaCABIAVBAnRBBGoQTyIPNgJwIAEgCkECdEEEaiIEEE8iEDYC' +
-  'bCABIAQQTyITNgJ0IAEgAyAOQQFqIhcgB2psQQN0EE8iBDYCfCABIANBAnQQTyIDNgKEASABIAkQTyIFNgKIASACRSAWRXIgD0Ug' +
-  'EEVyciATRSAERXIgBUUgA0VycnINACAAKAIcIQhBACEEA0AgCyAIIARBAnRqKAIAIgNBBHRqKAIIIgVBAEoEQCAEQQZ2IQlCASAE' +
-  'QT9xrYYhGgNAIAIgBSAHbCAJakEDdGoiBSAFKQMAIBqENwMAIAsgA0EBaiIDQQR0aigCCCIFQQBKDQALCyAEQQFqIgQgCkcNAAsg' +
-  'BiAVTARAIAdBA3QhBANAIBQgBkECdGooAgAiAwRAIAIgBiAHbEEDdGohBQNAIAIgAyAVaiAHbEEDdGogBSAE/AoAACADQQJ0IAxq' +
-  'QQRrKAIAIgMNAAsLIAYgFUYgBkEBaiEGRQ0ACwsgACgCHCEYQQAhCEEAIQZBACEFA0AgECAIQQJ0IgNqIAU2AgAgAyATaiAGNgIA' +
-  'IAsgAyAYaigCACIEQQR0aigCCCIDQQBKBEBCfiAIQT9xrSIaiSEbIAIgCEEGdiIZQQN0aiERQgEgGoYhGgNAAkAgAyASTARAIBYg' +
-  'BUECdGogAzYCACARIBEpAwAgGoQ3AwAgBUEBaiEFDAELAkAgCyAEQQR0aigCDCIOBEAgDiANIBQgA0ECdGooAgAiCUEBayIDQQJ0' +
-  'aigCAEcEQANAIA0gDCADQQJ0aigCACIJQQFrIgNBAnRqKAIAIA5HDQALCyAPIAZBAnRqIAkgFWogB2wiAzYCACACIAMgGWpBA3Rq' +
-  'IgMgAykDACAbgzcDAAwBCyAPIAZBAnRqIAMgB2w2AgALIAZBAWohBgsgCyAEQQFqIgRBBHRqKAIIIgNBAEoNAAsLIAhBAWoiCCAK' +
-  'Rw0ACyAAKAIMIQAgECAKQQJ0IgJqIAU2AgAgAiATaiAGNgIAIBQQVCAMEFQgDRBUIAEgFzYCeCABIAc2AlggASAANgJgIAEgCjYC' +
-  'XEEBDwsgFBBUIAwQVCANEFQgARAbCyARC+cHAw1/BXsCfiMAQeAAayIGJAAgACgCICEHIAFBADYCgAEgAUGAAWohDSABKAJ8IQgg' +
-  'ASgCWCEKIAAoAgAiBUEASgRAIAEoAogBIQsgACgCkAIhDCAAKAKMAiEOQQEhAwNAIA0gBCAOIANBAnQiCWoiDygCAEEASmoiBDYC' +
-  'ACALIANBA3RqIANBwD9yQf8/IAEoAnhBAUYgCkEBRnEbrSAJIAxqNAIAIA8oAgAiCUEAIAlBAEobIgmtIhV9Qg2GIBVCgIABIAlB' +
-  'gIABSRtCLYZ9fEKAgICAgIAIfDcDACADIAVGIANBAWohA0UNAAsLIApBAEoEQEJ/IAcgB0HAAG0iBEEGdGsiA62GQn+FQgAgAxsh' +
-  'FSAKQQFqQX5xIQcgCkEBa/0RIRH9DAAAAAABAAAAAAAAAAAAAAAhEEEAIQMDQCAQIBH9PiIS/RsAQQFxBEAgCCADQQN0akJ/IBUg' +
-  'AyAESBs3AwALIBIgEP0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAggA0EBciILQQN0akJ/IBUgBCALShs3AwALIBD9DAIAAAAC' +
-  'AAAAAAAAAAAAAAD9rgEhECADQQJqIgMgB0cNAAsLIAAoAqACIgRBAEoEQCAAKAKcAiEHQQAhAwNAIAggByADQQJ0aigCACILQcAA' +
-  'bUEDdGoiDCAMKQMAQn4gC62JgzcDACADQQFqIgMgBEcNAAsLQQEhBCABKAJ4IgNBAEoEQCADQQFqQX5xIQdCAiAFIAVBwABtIgVB' +
-  'BnRrrYZCAX0hFSADQQFr/REhEiAK/REhE/0MAAAAAAEAAAAAAAAAAAAAACEQQQAhAwNAIBAgE/2uASERIBAgEv0+IhT9GwBBAXEE' +
-  'QCAIIBH9GwBBA3RqQn8gFSADIAVIG0J/Qn4gAxuDNwMACyAUIBD9DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAIIBH9GwFBA3Rq' +
-  'Qn8gFSADQQFyIAVIGzcDAAsgEP0MAgAAAAIAAAAAAAAAAAAAAP2uASEQIANBAmoiAyAHRw0ACwsCQCAAKAIwQQBMDQBBACEDA0BC' +
-  'ASAAKAIsIANBAnRqKAIAIgQgBEHAAG0iBUEGdGuthiIVIAggBUEDdGoiBSkDACIWg1AEQEEAIQQMAgsgBSAWIBVCf4WDNwMAIAYg' +
-  'Af0AA2j9CwQwIAYgACgCjAI2AkAgBiAAKAKQAjYCRCAGIAEoAmQ2AkggBiABKAIQNgJMIAYgASgCiAE2AlAgBkEMaiIFIAZBMGpB' +
-  'JPwKAAAgBSAIIAQgDSACIAoQHkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQeAAaiQAIAQLjgQCDn8DfiAAKAIEIgYgAkECdCIKaigC' +
-  'ACIIIAYgAkEBakECdCILaigCACIMSARAIAAoAhghDiAAKAIUIQ8gACgCICEQIAAoAhAhESAAKAIcIRIgACgCACETA0AgEiATIAhB' +
-  'AnRqKAIAIgZBAnQiAmoiByAHKAIAIg1BAWoiBzYCACAQIAZBA3RqIgkgCSkDAEKAgICAgIAIQoBAIA0gAiARaigCACIJSBt8NwMA' +
-  'IAMgAygCACAHIAlGazYCACACIA9qKAIAIAdGBEBCACEUIAVBAEoEQCAOIAUgBmxBA3RqIQdBACECA0AgASACQQN0Ig1qIgkgCSkD' +
-  'ACIVIAcgDWopAwAiFkJ/hYM3AwAgFSAWg3sgFHwhFCACQQFqIgIgBUcNAAsLIAQgBCkDACAUfDcDACABIAZBwABtIAVqQQN0aiIC' +
-  'IAIpAwBCfiAGrYmDNwMACyAIQQFqIgggDEcNAAsLIAAoAgwiAiAKaigCACIDIAIgC2ooAgAiBkgEQCAAKAIIIQggACgCGCEAIAVB' +
-  'AEwhBwNAQgAhFCAHRQRAIAAgCCADQQJ0aigCAEEDdGohCkEAIQIDQCABIAJBA3QiC2oiDCAMKQMAIhUgCiALaikDACIWQn+FgzcD' +
-  'ACAVIBaDeyAUfCEUIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBR8NwMAIANBAWoiAyAGRw0ACwsL+QwDHn8KfgF7IwBBEGsiDCQAIAAo' +
-  'ApACIRogASgCdCEVIAEoAnAhGyABKAJsIQ8gASgCaCEWIAApA3ghJiABKAIoIRwgASgCJCEXIAAoAmAhDSABKAKAASEKIAEoAjQh' +
-  'ByAAKQNoISUgASgCZCELIAEoAogBIRAgASgChAEhGCABKAIcIQ4gASgCGCEZIAEoAhAhESAAKAKMAiESAn8gASgCOEUEQCABKAJ8' +
-  'IQlBAAwBC0EBCyEDA0ACQAJAAkAgA0UEQCAHQQF0IQYgCiALKQMAIAkgB0EEdGoiCCkDAINCAFJyRQRAIAAgACkDoAMiIUIBfCIi' +
-  'NwOgAyAAIAApA6gDICEgIlatfDcDqANBACEKIAAoAtQCDQMgACAHNgJcIABBAjYCZEEBIQNBASEEDAQLQT8hBAJ/AkAgCCkDCCIi' +
-  'UEUEQCAIKQMAISggIiEhQn8hIwNAIAsgIXoiKaciBEEDdCIDaikDACAogyIqe0LA//////8HfiADIBBqKQMAfCInQoCAgICAgAhT' +
-  'DQICQCAqUARAIAggIkJ+ICmJgyIiNwMIDAELICcgIyAjICdWGyEjCyAhQgF9ICGDIiFCAFINAAsgI6ciA0E/cSEEICNCLYinICNC' +
-  'f1INAhoLQX8hA0EADAELIAQhA0EACyEFIAwgA0EGdkF/c0H/AHE2AgwgACgCsAJFIAVFckUEQCAAIAEgCCAFIAQgDEEMahAgIQQL' +
-  'IAIgJVgEQCAAQQE2AmRBAyEEQQAhAwwECyAlQgF8ISUgBUUNAiAZIAdBAnQiA2ogBDYCACADIA5qQX42AgAgAyAXakEANgIAIAMg' +
-  'HGogBTYCACADIBhqIAwoAgwiBDYCACAmIAVBAUetfCEmIAEoAnwhCQwBCwNAIAdFBEAgAEEDNgJkQQIhBEEAIQNBACEHDAQLIA4g' +
-  'B0EBayIHQQJ0aigCACIDQX9GDQALIA8gA0ECdGoiBSgCACIEIAUoAgQiCEgEQANAIBEgFiAEQQJ0aigCACIJQQJ0IgZqIgUgBSgC' +
-  'ACIFQQFrNgIAIBAgCUEDdGoiCSAJKQMAQoDAAEKAgICAgIB4IAUgBiASaigCACIJSht8NwMAIAogBSAJRmohCiAEQQFqIgQgCEcN' +
-  'AAsLIAEoAnwiCSAHQQF0IgYgA0HAAG1qQQN0aiIEIAQpAwBCfiADrYmDNwMAIBggB0ECdCIEaiIDIAMoAgBBAWs2AgAgBCAXaiIE' +
-  'IAQoAgBBAWo2AgAgAygCACEECyAJIAZBA3RqIgVBEGohCAJAIARBAEwgEiAZIAdBAnRqKAIAIgNBAnQiBmooAgAgBiARaigCAGsi' +
-  'BiAESnJFBEAgCyADQQN0aiEGQQAhAwNAIAMiBEEBaiEDIAYgBEEDdCITaikDACAFIBNqKQMAgyIhUA0ACyAOIAdBAnRqICF6IiGn' +
-  'IARBBnRyIgY2AgAgBf0AAwAhK0EAIQMDQCAIIAMiBUEDdGogK/0LAwAgA0ECaiEDIAUNAAsgCCAEQQN0aiIDIAMpAwBCfiAhiYM3' +
-  'AwAgDyAGQQJ0IhNqKAIAIgMgDyAGQQFqQQJ0Ih1qKAIAIh5IBEADQCARIBYgA0ECdGooAgAiBEECdCIFaiIGIAYoAgAiH0EBaiIG' +
-  'NgIAIBAgBEEDdCIgaiIUIBQpAwBCgICAgICACEKAQCAfIAUgEmooAgAiFEgbfDcDACAKIAYgFEZrIQogBSAaaigCACAGRgRAIAgg' +
-  'CCkDACIhIAsgIGopAwAiIkJ/hYM3AwAgBEHAAG1BA3QgCGoiBUEIaiAFKQMIQn4gBK2JgzcDACAhICKDeyAkfCEkCyADQQFqIgMg' +
-  'HkcNAAsLIBMgFWooAgAiAyAVIB1qKAIAIgRODQEgCCkDACEhA0AgCCAhIAsgGyADQQJ0aigCAEEDdGopAwAiI0J/hYMiIjcDACAh' +
-  'ICODeyAkfCEkICIhISADQQFqIgMgBEcNAAsMAQsgBkEASg0BIA4gB0ECdGoiBigCAEF/Rg0BIAX9AAMAIStBACEEA0AgCCAEIgNB' +
-  'A3RqICv9CwMAIANBAmohBCADDQALIAZBfzYCAAsgByANSCEDIA0gB0EBaiIHIAMbIQ1BACEDDAILQQEhAwwBCwsgASAKNgKAASAB' +
-  'IAM2AjggASAHNgI0IAAgJTcDaCAAIAc2AlggACAmNwN4IAAgDTYCYCAAIAApA3AgJHw3A3AgDEEQaiQAIAQLmQIBDH8CQCAAKAKw' +
-  'AiIKQQBMDQAgASgCWCEHIAEoAhAhCyAAKAKMAiEMIAAoAqwCIQ0DQAJAAkAgAiANIAlBAnRqKAIAIghBwABtIgAgB2pBA3RqKQMA' +
-  'IAggAEEGdGutiEIBg1ANACALIAhBAnQiAGooAgAhDiAAIAxqKAIAIQ9BACEAAkAgB0EATARAQQAhBgwBCyABKAJkIAcgCGxBA3Rq' +
-  'IRBBACEGA0AgBiAQIABBA3QiEWopAwAgAiARaikDAIN7p2ohBiAAQQFqIgAgB0cNAAsLIAZBAEwgDyAOayIAQQBMcQ0AQQEgAGtB' +
-  'ASAAQQBKGyAGaiADRg0BCyAKIAlBAWoiCUcNAQwCCwsgBSAGNgIAIAgPCyAEC8QSAyZ/CX4BeyMAQRBrIhgkACABKAJ4IhwgASgC' +
-  'WCIHaiEJIAAoApACISYgASgCdCEhIAEoAnAhJyABKAJsIR0gASgCaCEiIAApA3ghMCABKAIoISggASgCJCEjIAAoAmAhGSABKAKA' +
-  'ASERIAEoAjQhCCAAKQNoIS8gASgCZCETIAEoAogBIR4gASgChAEhJCABKAIcIRogASgCGCElIAEoAhAhHyAAKAKMAiEgAn8gASgC' +
-  'OEUEQCABKAJ8IRtBAAwBC0EBCyEFA0ACQAJAAkAgBUUEQCAbIAggCWwiDUEDdGoiFyAHQQN0aiEOAkAgEQ0AIAdBAEoEQEEAIQVC' +
-  'ACEpAkAgB0EBRwRAIAdBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEyQQAhBANAIBMgBEEDdCIDav0AAwAgAyAXav0AAwD9TiAy/VAh' +
-  'MiAEQQJqIgQgBUcNAAsgMiAyIDL9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgB0YNAQsDQCATIAVBA3QiA2opAwAgAyAXaikD' +
-  'AIMgKYQhKSAFQQFqIgUgB0cNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwiKjcDoAMgACAAKQOoAyApICpWrXw3A6gDQQAhESAAKALU' +
-  'Ag0DIAAgCDYCXCAAQQI2AmRBASEFQQEhBAwECyAHQQFGIg8gHEEBRnEhFEEAIRACfwJAAkAgHEEATARAQT8gFSAUGyELDAELQsD/' +
-  '/////wdC////////ByAUGyExQn8hKwNAIA4gEEEDdGoiCikDACIqUEUEQCAQQQZ0IQwgKiEpA0AgK0ItiKcgHiAMICl6IiynIgZy' +
-  'IgRBA3RqKQMAIi1CLYenayEDIBMgBCAHbEEDdGohEgJAAkACQAJAIA9FBEBBACEFQQAhCyAHQQBKBEADQCAFQQN0IRYgBUEBaiEF' +
-  'IAsgEiAWaikDACAWIBdqKQMAg3unaiILIANKDQMgBSAHSA0ADAMLAAsgLUKAgICAgIAIWQ0CDAkLIBIpAwAgFykDAIN7pyELCyAx' +
-  'IAusfiAtfCItQoCAgICAgAhTDQcgCw0BCyAKICpCfiAsiYMiKjcDAAwBCyAtICsgKyAtViIDGyErIBUgBCAVIAMbIBQbIRULIClC' +
-  'AX0gKYMiKVBFDQALCyAQQQFqIhAgHEcNAAsgK6ciBEE/cSAVIBQbIQsgK0ItiKcgK0J/Ug0CGgtBfyEEQQAMAQsgBiAEIBQbIQtB' +
-  'AAshBiAYIARBBnZBf3NB/wBxIARBf3NB/z9xIBQbNgIMIAAoArACRSAGRXJFBEAgACABIBcgBiALIBhBDGoQICELCyACIC9YBEAg' +
-  'AEEBNgJkQQMhBEEAIQUMBAsgL0IBfCEvIAZFDQIgJSAIQQJ0IgNqIAs2AgAgAyAaakF+NgIAIAMgI2pBADYCACADIChqIAY2AgAg' +
-  'AyAkaiAYKAIMIgQ2AgAgMCAGQQFHrXwhMCABKAJ8IRsMAQsDQCAIRQRAIABBAzYCZEECIQRBACEFQQAhCAwECyAaIAhBAWsiCEEC' +
-  'dGooAgAiDkF/Rg0ACyAdIA5BAnRqIgMoAgAiBCADKAIEIgpIBEADQCAfICIgBEECdGooAgAiDEECdCIGaiIDIAMoAgAiD0EBazYC' +
-  'ACAeIAxBA3RqIgMgAykDAEKAwABCgICAgICAeCAPIAYgIGooAgAiA0obfDcDACARIAMgD0ZqIREgBEEBaiIEIApHDQALCyABKAJ8' +
-  'IhsgCCAJbCINIA5BwABtakEDdGoiAyADKQMAQn4gDq2JgzcDACAkIAhBAnQiA2oiBCAEKAIAQQFrNgIAIAMgI2oiAyADKAIAQQFq' +
-  'NgIAIAQoAgAhBAsgGyANQQN0aiIKIAlBA3RqIQ0CQCAEQQBMICAgJSAIQQJ0aigCACIVQQJ0IgNqKAIAIAMgH2ooAgBrIgMgBEpy' +
-  'RQRAIBMgByAVbEEDdGohDEEAIQQDQCAEIgNBAWohBCAMIANBA3QiBmopAwAgBiAKaikDAIMiKlANAAsgGiAIQQJ0aiAqeiIqpyAD' +
-  'QQZ0ciIWNgIAAkAgCUEATA0AQQAhBCAJQQFHBEAgCUF+cSEEQQAhEANAIA0gEEEDdCIGaiAGIApq/QADAP0LAwAgEEECaiIQIARH' +
-  'DQALIAQgCUYNAQsDQCANIARBA3QiBmogBiAKaikDADcDACAEQQFqIgQgCUcNAAsLIA0gA0EDdGoiAyADKQMAQn4gKomDNwMAIB0g' +
-  'FkECdGooAgAiBCAdIBZBAWoiD0ECdGooAgAiCkgEQANAIB8gIiAEQQJ0aigCACISQQJ0Ig5qIgMgAygCACIGQQFqIgw2AgAgHiAS' +
-  'QQN0aiIDIAMpAwBCgICAgICACEKAQCAGIA4gIGooAgAiA0gbfDcDACARIAMgDEZrIREgDiAmaigCACAMRgRAIBMgByASbEEDdGoh' +
-  'DEIAISlBACEFIAdBAEoEQANAIA0gBUEDdCIGaiIDIAMpAwAiLCAGIAxqKQMAIipCf4WDNwMAICogLIN7ICl8ISkgBUEBaiIFIAdH' +
-  'DQALCyANIBJBwABtIAdqQQN0aiIDIAMpAwBCfiASrYmDNwMAICkgLnwhLgsgBEEBaiIEIApHDQALCyAhIBZBAnRqKAIAIgQgISAP' +
-  'QQJ0aigCACIPTg0BIAdBAEwhCgNAIBMgJyAEQQJ0aigCAEEDdGohDEIAISlBACEFIApFBEADQCANIAVBA3QiBmoiAyADKQMAIiwg' +
-  'BiAMaikDACIqQn+FgzcDACAqICyDeyApfCEpIAVBAWoiBSAHRw0ACwsgKSAufCEuIARBAWoiBCAPRw0ACwwBCyADQQBKDQEgGiAI' +
-  'QQJ0aiIGKAIAQX9GDQECQCAJQQBMDQBBACEFIAlBAUcEQCAJQX5xIQVBACEEA0AgDSAEQQN0IgNqIAMgCmr9AAMA/QsDACAEQQJq' +
-  'IgQgBUcNAAsgBSAJRg0BCwNAIA0gBUEDdCIDaiADIApqKQMANwMAIAVBAWoiBSAJRw0ACwsgBkF/NgIACyAIIBlIIQMgGSAIQQFq' +
-  'IgggAxshGUEAIQUMAgtBASEFDAELCyABIBE2AoABIAEgBTYCOCABIAg2AjQgACAvNwNoIAAgCDYCWCAAIDA3A3ggACAZNgJgIAAg' +
-  'ACkDcCAufDcDcCAYQRBqJAAgBAuGBAIIfwF+IAAoApADIQQgAEEAQQAgACgCMCACEQMAIglBASAJQQFKG0ECdBBPIgYEfwJAIAAo' +
-  'AjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0IgpqIAgg' +
-  'Cmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAGIAkg' +
-  'BSACEQMAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgCjAMiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBTIgNFBEAg' +
-  'BhBUQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgCjAMgA0YEQCAEIANBAWsiADYCPCAEKAI4IABBGGxqKAIUEFQgBCgCPCED' +
-  'CyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAFIAIp' +
-  'AxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAgATcD' +
-  'ACAEIAE3A1BBAAVBfwsLLwECfyAAKAKQAyIBKAI8IgIgACgCjANOBH4gASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAoApAD' +
-  'IgINACAAQQFBmAEQTiICNgKQAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhsaigCFBBUIAFBAWoiASACKAI8' +
-  'SA0ACyAAKAKQAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAoApADIQUDQCACIANKBEAgASAD' +
-  'QQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEBaiEE' +
-  'IAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEBaiEB' +
-  'IAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsgABAoIgINASAAECkiAg0BIABC' +
-  'ADcDWAsgACgCkAMiBigCWEUNASAAIAEQKiECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2AmQg' +
-  'ACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYCXCAA' +
-  'QQI2AmQgACAGKQMgIAYpAxh8QQQQIgRAIABBATYCZEF/DAELIAAgACkDoAMiAUIBfCIXNwOgAyAAIAApA6gDIAEgF1atfDcDqAMg' +
-  'BkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCICIAAoAowDTgR+IAYoAjggAkEY' +
-  'bGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxBACEK' +
-  'A0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/////' +
-  'ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQICQCAD' +
-  'QQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiADTnFF' +
-  'BEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUgC0EC' +
-  'dCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUgACgCjAMiCE4EfiAGKAI4IAVB' +
-  'GGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAHIAJB' +
-  'BHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAEL' +
-  'IAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsgBCAE' +
-  'IANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikDACEX' +
-  'A0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCIDQQR0' +
-  'aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoiFigC' +
-  'CEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsiAkcN' +
-  'AAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSACIAMo' +
-  'AgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigCCCIN' +
-  'Rw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEATARA' +
-  'IAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsgBCAE' +
-  'IANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAgCw0A' +
-  'CwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAoAowD' +
-  'IQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhsakEY' +
-  'aykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJBAEwE' +
-  'QCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdBBHRq' +
-  'IAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0AgAwJ/' +
-  'IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EE' +
-  'dGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsg' +
-  'CEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRqKAII' +
-  'IgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAcoAgxB' +
-  'AE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikD' +
-  'CCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAAIAAp' +
-  'A3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQJA0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoApADIgQoAjRKBEAgBCgCABBUIAQo' +
-  'AgQQVCAEIAAoAgwiAkEEdCIDEE8iBTYCACAEIAMQTyIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAEKAII' +
-  'RQRAIAQgCkEEdEEgahBPIgM2AgggBCAIQQV0QSBqEE8iATYCDCABQQAgAxtFBEAgAxBUIAQoAgwQVCAEQgA3AwhBfw8LIAQgASAI' +
-  'QQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApBAWoh' +
-  'AkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEANgIw' +
-  'IAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAogDIQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGooAgAi' +
-  'ByAFSAR+IAAoAvgCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEADQCAJ' +
-  'IAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACECA0Ag' +
-  'CSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgCiAMhBwNAIAYgAUEEdGogACgC+AIgAkEDdGopAwBCACACIAdIGzcDCCAJIAFB' +
-  'AWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBPIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQoAggh' +
-  'CyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJFBEAg' +
-  'ByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0ACwtB' +
-  'ACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2Aigg' +
-  'ByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEBQn8h' +
-  'DwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98NwMY' +
-  'IAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoLIgFH' +
-  'DQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNAQQAh' +
-  'AUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAoAiBB' +
-  'AnRqIAQgBhArIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFBAWoh' +
-  'AUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEFRBACEBCyABC7QLARJ/IAAoApADIgIoApABEFQgAkHYAGpBAEHAAPwLAAJAIAAoAsQC' +
-  'RQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEE8iCEUNACAIIAZBA3RqQQRqIQ8gBkEASgRA' +
-  'IA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQJkECdCIKaiIJKAIAQQBIBEAgCUEA' +
-  'NgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAIIAgg' +
-  'BkECdGpBBGogBCAOECsgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQJkECdGogADYCACALIAEoAgAiAUEEdGooAggiA0EA' +
-  'SgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBBAXQg' +
-  'BEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGogACAG' +
-  'bCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEFQgAkEANgKUAUEADwsgAiABQQEQTiIBNgKQASABRQRAIAgQVCACQQA2ApQB' +
-  'QX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0aiIB' +
-  'NgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIgDSAF' +
-  'QQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAIaigCACIDECY2AgAgCiAAQQN0' +
-  'aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQULIAsg' +
-  'A0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIAIAQb' +
-  'NwMAIAZBCBBOIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyALIAEQ' +
-  'JkECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsgACAH' +
-  'TARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFECZBAnRqKAIAIgFBAEhyRQRAIAEgBmwh' +
-  'CSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIEIgUg' +
-  'AEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBUIAgQVCAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykDAEIB' +
-  'IAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdBBnVB' +
-  'A3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2AlhBAA8LIAgQVAsgEQu6DwMe' +
-  'fwZ+AXsgACgCkAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJIIRkC' +
-  'fyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAAIAMp' +
-  'AyAgAykDGHxBBBAiRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcDaCAD' +
-  'KAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgCjANOBH4gAygCOCAFQRhsakEYaykD' +
-  'ACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAgIFQi' +
-  'BRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRBAEwN' +
-  'AEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiACQQN0' +
-  'aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIhUEUE' +
-  'QCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyACIA9G' +
-  'G4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0EDdHJq' +
-  'KQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAKIBtq' +
-  'KQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQALCyAR' +
-  'QQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYCAEEA' +
-  'IQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACACKQMA' +
-  'gyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA6ADIiBC' +
-  'AXwiATcDoAMgACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/IQYg' +
-  'GSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEgBGoo' +
-  'AgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFqIgIg' +
-  'CUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUgAiAX' +
-  'aigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAKMA04EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3RqKQMA' +
-  'IBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiALbEED' +
-  'dGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBqbGog' +
-  'DktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQALIAIg' +
-  'C0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0/AoA' +
-  'ACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYpAwBC' +
-  'fiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAFNgJg' +
-  'CyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNAIAwi' +
-  'BCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCADIAAg' +
-  'BkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARBAWoh' +
-  'BCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGogACAE' +
-  'QQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2AgAg' +
-  'BUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIiAQRA' +
-  'IAEoAgwQVCABKAIsEFQgASgCEBBUIAEoAhQQVCABKAIYEFQgASgCKBBUIAEoAkgQVCABKAJgEFQgASgCMBBUIAEoAjQQVCABKAI4' +
-  'EFQgASgCPBBUIAEoAkAQVCABEFQgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIAQQN0' +
-  'IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgCKBsh' +
-  'FCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANA' +
-  'IAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRqIAZs' +
-  'IAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBOIgRF' +
-  'BEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQA0BB' +
-  'ASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgECAB' +
-  'IBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFqIQIg' +
-  'AyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEBaiII' +
-  'IAZHDQALIA1BAnRBBGoiERBPIRggA0ECdEEEaiIDEE8hGSADEE8hGiAEIAJBAnRBBGoQTyIbNgIQIAQgBkECdCIcQQRqEE8iFjYC' +
-  'FCAEIBAgHGxBBGoQTyISNgIYIAQgC0ECdCIDEE8iFDYCOCAEIAMQTyIJNgI8IAQgC0EDdBBPIgc2AkAgBCALIBNsQQV0EE8iAjYC' +
-  'NCAEIAsgD2xBCBBOIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABogDUEA' +
-  'TgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRqKAII' +
-  'IgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAgEUEB' +
-  'aiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigCACIB' +
-  'QQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIAIAhB' +
-  'AWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIgIBNB' +
-  'AWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAEEC0iBQ0BIAtBBkcNAgwEC0EA' +
-  'IQEgBEEANgIgIAQQLSIFRQ0ECyAEIAVBD2oQTyICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYCWAwD' +
-  'CyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQTyIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUECdGog' +
-  'EiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFBAnRq' +
-  'IBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQTiICNgIoIAJFDQFBACECA0Ag' +
-  'AkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQAL' +
-  'IAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBOIgk2AgwgCUUNACAAKAIcIQNBACEIA0AgDCAD' +
-  'IAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2ENwMA' +
-  'IAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFBAE4E' +
-  'QCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYgCEEB' +
-  'aiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQIQcD' +
-  'QCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigCCEEA' +
-  'Sg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9sNgIA' +
-  'IAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EE8iDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0IRIg' +
-  'FigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwgDSAC' +
-  'IBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJIAtq' +
-  'S3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyACQQN0' +
-  'aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtBACEF' +
-  'QX8LIQEgGBBUIBkQVCAaEFQgBQ0AIAAQLAsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2ghISAA' +
-  'KAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAg' +
-  'BBAxQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2Alwg' +
-  'AEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQghAiAG' +
-  'QQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIgIv0N' +
-  'BAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEAIQID' +
-  'QCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJIBAg' +
-  'CxAyIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEHIAog' +
-  'BCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoEQANA' +
-  'IAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEAIgNB' +
-  'gIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKtIR9C' +
-  'ACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi' +
-  '/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUCQCAI' +
-  'QQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJBA3Rq' +
-  'KQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8BAEEB' +
-  'azsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3QiAmop' +
-  'AwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEB' +
-  'azsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsB' +
-  'ACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFr' +
-  'OwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEA' +
-  'IBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYgBCgC' +
-  'DCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUgCUED' +
-  'dGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBsQQN0' +
-  'aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4gBUFA' +
-  'cUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEGdGoi' +
-  'AkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3QiAmop' +
-  'AwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsgAyAX' +
-  'aiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoiB/0A' +
-  'AAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAgfCEg' +
-  'IAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMgDikD' +
-  'ACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEiHFAN' +
-  'ACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkACQCAC' +
-  'QQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBCfyAC' +
-  'QQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4pAwAg' +
-  'CCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtCAFIN' +
-  'AAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGohEiAN' +
-  'IAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsgBCgC' +
-  'NCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgCLCAC' +
-  'IBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiICIAxI' +
-  'DQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFqIg0g' +
-  'BUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCtIR9C' +
-  'ACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi' +
-  '/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIAIR0g' +
-  'HFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1ANASAL' +
-  'IAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEAQQFr' +
-  'IgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0EDdCIC' +
-  'aikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiACLwEA' +
-  'QQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayIC' +
-  'OwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
-  'KAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyAC' +
-  'Qf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCIC' +
-  'IAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACAC' +
-  'Qf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVqIgf9' +
-  'AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0gIHwh' +
-  'ICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkD' +
-  'oAMiHEIBfCIBNwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAAIAk2' +
-  'AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghEyAA' +
-  'KAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkACQCAA' +
-  'KAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQMUEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJAAkAC' +
-  'QAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFqIgRB' +
-  'wABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3RqKQMA' +
-  'Qn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0AQQAh' +
-  'AiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcgAkEG' +
-  'dGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAgQgF8' +
-  'ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEBdGr9' +
-  'AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL' +
-  '/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkgBUEB' +
-  'dGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAggDSAGEDIhBgsgDUUNACANQQJO' +
-  'BEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0SnIN' +
-  'ASAAIAMgCCAGIA0gASAgfSAQQQhqEDNFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAIQQJ0' +
-  'aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAHbEEB' +
-  'dGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj/QsA' +
-  'ACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkECdGoo' +
-  'AgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9AAAA' +
-  'IiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsg' +
-  'AyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCICaikD' +
-  'ACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUoAgQh' +
-  'AiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMAIB8g' +
-  'IXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIMIAYg' +
-  'B2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpCASAC' +
-  'ICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+gyIc' +
-  'UA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByF' +
-  'IhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAgCyAC' +
-  'QQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyIC' +
-  'QQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBCfoMi' +
-  'HFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2AgAg' +
-  'AiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAFIgJB' +
-  'AWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxBAXRq' +
-  'IQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJqIhv9' +
-  'AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGooAgBB' +
-  'AXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAGazYC' +
-  'AAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0AAAAi' +
-  'JP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhHUEA' +
-  'IQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRAA0Ag' +
-  'HEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0AgAigC' +
-  'BCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0ACyAd' +
-  'IAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoiAkED' +
-  'dGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQLQQAh' +
-  'AgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6ADIAAgACkDqAMgASAcVq18NwOoA0EBDAELIABBADYCXCAAQQM2' +
-  'AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEgInwiHDcDoAMgACAAKQOoAyABIBxWrXw3A6gDCyAQQSBqJAAg' +
-  'AgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////D4Mh' +
-  'FiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAA' +
-  'ACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP////////////////////8g' +
-  'HP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd' +
-  '/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYg' +
-  'GVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8IhYg' +
-  'GVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAAAQAA' +
-  'AAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9Of0N' +
-  'AAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEcIANB' +
-  'CGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYgASgC' +
-  'GCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsg' +
-  'CEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIsIA9B' +
-  'AnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSABKAI0' +
-  'IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAAEP0L' +
-  'ABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFyOwEA' +
-  'IAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEEDdGoh' +
-  'BSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79DAAA' +
-  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYDQCAX' +
-  'eiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIoAgAi' +
-  'A0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQALCyAX' +
-  'QgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8gACgC' +
-  'sAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0BIABB' +
-  'AWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYgBSAP' +
-  'fjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3RqIgxB' +
-  'gAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIgggCUcN' +
-  'AAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCDIgVQ' +
-  'RQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/hYN7' +
-  'p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAFQgF9' +
-  'IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAAIAJB' +
-  'AWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAEDUaIA9CAX0iD0IAUg0ACwsgBwuIDAQTfwJ7' +
-  'A34DfCAAIAAoArQCIgcQMQJAIAJBAEwNACAHKAI4IggoAgAiBUEATA0AIAAoArACIRQDQEQAAAAAAADwPyEcQQAhDkEAIQ0CQCAF' +
-  'QQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEECdGoiBv0AAAAhF0EIIQUgDEEISgRAA0AgBiAFQQF0av0AAAAg' +
-  'F/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIhcgFyAX/Q0EBQYHAAECAwwNDg8I' +
-  'CQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0NAAEAAQABAAEAAQABAAEAASEXQQAhBQNAIAUiBEEIaiEFIAYg' +
-  'BEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0ZACIGQf//A3FB//8BRnJFBEAgACAMIAsgDSAGwSAFEDIhBQsg' +
-  'BkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4gBygCDCAFIApsQQN0aiEJAkAgCkEATARAQgAhGwwBCyAKrSEa' +
-  'QgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlC' +
-  'AnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEgASkDACIaQgyIIBqFIhpCGYYgGoUiGkIbiCAahSIaNwMAIBpC' +
-  'nbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHAAG0iBiAKTg0AGiAPIAZBA3QiBGopAwBCfyAFIAZBBnRrrYaD' +
-  'IAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAGQQFqrYaDIhpQDQEaIAkgGnqnIgZBA3QiBGopAwAgBCAPaikD' +
-  'AIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIcIAVsQQJ0aiESIAcoAiQiCEUEQEEAIQQDQCAEIghBAWohBCAS' +
-  'IAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRqIREgDEEASgRAIAsgDCAObEEBdGohC0EAIQQDQCALIARBAXQi' +
-  'CWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQaiIEIAxIDQALC0EAIQZBACEEIAhBAEoEQANAIBEgEiAEQQJ0' +
-  'aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAEQQFqIgQgCEcNAAsLIAcoAjgiBCATQQJ0IgtqIAQgDkECdGoo' +
-  'AgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0aiEQIBUgCiATbEEDdGohBCAKrSEaQgAhGUIAIRsDQCAEIBmn' +
-  'QQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4Qh' +
-  'GyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhghCQNAIBAgG3qnIghBA3QiBGopAwAgBCAPaikDAIMiGVBFBEAg' +
-  'CEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3EEQANAIAUo' +
-  'AgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQ0ACwsgBygCOCIIIAtqKAIAQQBMDQUgAyADKQMA' +
-  'QgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAbgyIbQgBSDQALCyAHKAI4IQgLIA1BAWoiDUEBdCEOIAggDUED' +
-  'dGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0LNQEBfiAAIAApAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUi' +
-  'ATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAAKALMAiIHKAJQIRAgACgCACECIAUgBygCBDYCGCAFIAcoAgg2' +
-  'AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIYNgIsIAUgBygCHDYCMCAFIAf9AAIg/QsCNCAFIAcoAjg2AkQg' +
-  'BygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJMIQ8gBygCSCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkgh' +
-  'GSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYCCCACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/' +
-  'AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERA3IAUgBygCRDYCDCAFIAcoAlgiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAEL' +
-  'IAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAH' +
-  'KAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQogBSgCTCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACAC' +
-  'IQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0' +
-  'aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH' +
-  '/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIg' +
-  'CyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCDCIDIAcoAkwiCiAJQQR0aigCCCIGSgR/' +
-  'IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgCGCEcIAUoAkQhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJA' +
-  'AkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCOCEfA0AgDCAC' +
-  'ICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQAL' +
-  'CyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwAL' +
-  'IAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBF' +
-  'DQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9' +
-  'AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCTCEKCyAFIAogCUEEdCIGaigCDDYCCCAWIAlB' +
-  'AnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4E' +
-  'QANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoL' +
-  'DA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAh' +
-  'AwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAA' +
-  'ACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAg' +
-  'JP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAog' +
-  'AkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0B' +
-  'CyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGogBUEI' +
-  'aiAFQRBqIBEQOCAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNqIAUoAgw2AggCQCAQRQ0AIAcoAlAgBygCVCILIAlsQQJ0aiEN' +
-  'QQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI' +
-  '/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkD' +
-  'iAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYC' +
-  'ACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigC' +
-  'ACAEIAVBDGogBUEIaiAFQRBqIBogERA5RTYCbCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIh' +
-  'CUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBACEMQQEMAQsgAEEA' +
-  'NgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAgIzcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLuQMC' +
-  'CX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEo' +
-  'AjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEgBDYCWCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECAD' +
-  'IAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAgAyAB/QACICIM/QsCJCADIAEoAjgiBTYCNCABKAJAIQYgAyAE' +
-  'NgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiABQdgAaiEHIAz9GwEhCCAM/RsAIQlBACEEA0AgASADQQhqIgog' +
-  'CCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBBAnRqKAIAIAVrQQJ1IgVBACAGIAcgAyACEDggCiALIAUgBiAH' +
-  'IANBACACEDkaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkgASgCJCEIDAALAAsgAUEANgJsIANBQGskAAuNBgIIfwN+IAEo' +
-  'AiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQoAgAiB0EBajYCACAHQQR0aiIHQQA2AgwgByACQX9zNgIIIAdC' +
-  'ADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAgggAkEDdGoiAigCACIHIAIoAgQiDEgEQCABKAIAIQtBACEFA0AC' +
-  'QCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMiEVANAAJAIAMEQCAJQQZ0IQggACgCNCECIBEhEANAIAMgBUEC' +
-  'dGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQRQ0ACwwBCyAFIBF7p2ohBQsgASgCMCAEKAIAQQR0aiICQQA2' +
-  'AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApqIBEgEoU3AwAgASgCBCAJQQJ0aigCACICRQRAIAlBBnQhDSAG' +
-  'KQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIAIgisIRIgCEEASgRAIAggAiAPaigCACICaiEJIAEoAiAhCgNA' +
-  'IAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsgECASfCEQIBFCAX0gEYMiEUIAUg0ACyAGIBA3AwAMAQsgBiAR' +
-  'eyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0ACyADRQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNsQQFq' +
-  'IgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAiAUoEQANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQADQCAG' +
-  'IAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEg' +
-  'BUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQAQQEhCyABQQJ0IgkgACgCHGoiCCgCACEOIAgoAgQhEwJAIAAo' +
-  'AiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGooAgAgACgCLCIJa0ECdSIMIAJGDQAgCSAMQQJ0aiIJIAkoAgBB' +
-  'gICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEANgIMIAkgDEF/czYCCCAJQgA3AwAgACgCNCAMSA0AIAQgBCgC' +
-  'AEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAELIAAoAiwhDyAAKAIgIQkgDiEIA0ACQCAJIAhBAnRqKAIAIA9r' +
-  'QQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAgDmpI' +
-  'DQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgCLCIBayIKQQJ1IgsgACgCNEoEQCABIAtBAnRqIggoAgAiAUH/' +
-  '////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCABIAtBf3M2AgggAUIANwMA' +
-  'CyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAAKAIkIAlqKAIAIgFFBEBBACERAkAgACgCCCIIIApBAXQiAWoo' +
-  'AgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAAKAIMIBBBBHRqIggoAggiCUEDdCIBaikDACIWIAgpAwCDIhdQ' +
-  'DQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACADIAMoAgBBAWo2AgAgACgCACIVIAFqIBYgF4U3AwACfyAAKAIE' +
-  'IAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgCHCEMQQAhEgNAIA8gCyAXeqdyQQJ0IgFqKAIAIgmsIAlBAEoE' +
-  'QCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEgASgCACIBQQFrNgIAIAFBAmsgEnIhEiAIQQFqIgggCkgNAAsL' +
-  'IBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUgF3siFiAFKQMAfDcDACABIAEoAgAgFqdrIgE2AgAgAUULIAZF' +
-  'DQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAELIA0gACgCGCAAKAIUIAFBAnRqKAIAQQR0ajYCDEEBIQ8gACgC' +
-  'CCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwiCmoi' +
-  'CSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgCDEEE' +
-  'dGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQOhoLIAggDEgNAAwCCwALA0AgCEEEdCEBIAAoAhAgCEECdGooAgAhCAJAIAEg' +
-  'ACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRAIA0oAgwiASgCCCAIQQR0IApqQQhrKAIASg0BIA0gACgC' +
-  'GCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRA6RQ0AQQAhDwwCCyAIIAxIDQALCyAPDQBBACELDAILQQEhCyAO' +
-  'QQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIAQQR0aiEMIAMoAgAhDQJAIAEgAk8NACAAKAIEIREgACgCACES' +
-  'A0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAgASkDACASIAlBA3RqIgopAwAiCCAGQn+FQn8gCxuDgyIGUA0A' +
-  'IBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtFDQEgCiAGIAiFNwMAIAsgCygCACAGeyIGp2siCTYCACAGIAd8' +
-  'IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMAAn8gDigCACIKRQRAIAlBBnQhDiAAKAIoIRMgACgCHCEUQQAh' +
-  'CQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAUaigCACIKaiELIAAoAiAhFQNAIBUgCkECdGooAgAiDyAPKAIA' +
-  'Ig9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEHIAZCAX0gBoMiBkIAUg0ACyAJQR92DAELIAogCigCACAGeyIG' +
-  'p2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsgAyANNgIAIAQgDCAAKAIwa0EEdTYCACAFIAUpAwAgB3w3AwAg' +
-  'EAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACAC' +
-  'IARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdVDQBBAUE4EE4iBEUNACAEIAU2' +
-  'AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApq' +
-  'QcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBPIgo2AhQgBCAAQQZ0EE8iCzYCGCAEQQEgBhBOIgU2AiQgBCAIQQNqIAZsQT9yEE8i' +
-  'BjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQTyIJNgIwIAQgCBBPIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAA' +
-  'IAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEDxFDQAL' +
-  'CyAEED0LQQAPCyAEED4gBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNA' +
-  'QX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGso' +
-  'AgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASAB' +
-  'LwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAII' +
-  'NgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUEFQgACgCGBBUIAAoAiQQVCAAKAIsEFQgACgCMBBUIAAoAjQQ' +
-  'VCAAEFQLCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAH' +
-  'IAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEA' +
-  'IgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIA' +
-  'QQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAA' +
-  'CyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBr' +
-  'IgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAgggC0EMahBBIgdB/wFGDQADQCAC' +
-  'UCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlq' +
-  'IAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIED8gBkEBaiEGIAkgACgCCCALQQxqEEEiB0H/AUYNAgwBCwsg' +
-  'B0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0A' +
-  'QQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEg' +
-  'E1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAIL' +
-  'IAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCAS' +
-  'IAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFB' +
-  'fzYCAAsgACAJIA8QPyAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAK' +
-  'IQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////////////////IQMgAUEASgRA' +
-  'A0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAA' +
-  'AAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAA' +
-  'AAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARBO' +
-  'IgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0A' +
-  'IAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EG' +
-  'dkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0' +
-  'aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2' +
-  'AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoC' +
-  'cUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAg' +
-  'ACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGM' +
-  'AXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEg' +
-  'ASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83' +
-  'AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2' +
-  'AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAEFQL' +
-  'yUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYC' +
-  'GCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9' +
-  'DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M////B////wf///8H////B/0L' +
-  'AgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////B////wf///8H////B/0LAgAC' +
-  'fwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhog' +
-  'CUEIaiAKIAcgCBBFCyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8h' +
-  'ByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRA' +
-  'IBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRx' +
-  'NgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFF' +
-  'DQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtx' +
-  'G3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgi' +
-  'CEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAG' +
-  'IAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAG' +
-  'IAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAM' +
-  'IBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEg' +
-  'cSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJH' +
-  'IBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQ' +
-  'IAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSAB' +
-  'NgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkp' +
-  'AyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIf' +
-  'QX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAG' +
-  'KAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJB' +
-  'f3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEg' +
-  'KUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEg' +
-  'GyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAko' +
-  'AhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABB' +
-  'AnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACAB' +
-  'Qf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSAD' +
-  'QgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYg' +
-  'BigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYg' +
-  'BigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAM' +
-  'IBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFx' +
-  'IBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFx' +
-  'cnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwN' +
-  'BgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhB' +
-  'EnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RB' +
-  'wANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUN' +
-  'BiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBB' +
-  'A3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEi' +
-  'DyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2' +
-  'AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwi' +
-  'AXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIM' +
-  'IhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQ' +
-  'IBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEH' +
-  'IAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIc' +
-  'IAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQRSAJKAIcDQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAK' +
-  'QQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhq' +
-  'IgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApy' +
-  'IAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAK' +
-  'Qf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8B' +
-  'ACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxy' +
-  'IjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0A' +
-  'AHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSAB' +
-  'IAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYg' +
-  'C0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWot' +
-  'AAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkg' +
-  'ASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIW' +
-  'QQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIg' +
-  'GUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8D' +
-  'cWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRy' +
-  'IjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsg' +
-  'CyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3Ei' +
-  'HCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcg' +
-  'KCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFy' +
-  'IiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBog' +
-  'FSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZx' +
-  'ciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQg' +
-  'IHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYi' +
-  'FyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJy' +
-  'QX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEg' +
-  'CyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIA' +
-  'IgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByAN' +
-  'IBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEED' +
-  'bGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIg' +
-  'DUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3Nx' +
-  'QYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEB' +
-  'RhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASAS' +
-  'RyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgC' +
-  'HA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0Ag' +
-  'BCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmgg' +
-  'BGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGA' +
-  'gPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQg' +
-  'AXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFy' +
-  'QRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJ' +
-  'diABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJY' +
-  'IgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREg' +
-  'DigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3Fy' +
-  'ciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB' +
-  '/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFB' +
-  'EnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiAB' +
-  'ciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMg' +
-  'DiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygC' +
-  'BCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3Fq' +
-  'LQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB' +
-  '/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMg' +
-  'C0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0' +
-  'cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYg' +
-  'ASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAi' +
-  'AUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAW' +
-  'aSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJ' +
-  'QeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1B' +
-  'BnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcg' +
-  'GCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0A' +
-  'ACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEM' +
-  'dkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEg' +
-  'B0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdB' +
-  'CUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB' +
-  '5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakEC' +
-  'dGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQog' +
-  'BkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/' +
-  'IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRA' +
-  'QQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpB' +
-  'AkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoL' +
-  'IAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EG' +
-  'IAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAG' +
-  'SXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEA' +
-  'IAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBBGIEVCAXwhRSAtQQFqIS0gCSgCECEH' +
-  'DAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAA' +
-  'IC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgog' +
-  'LUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAGEEYgCSgCECEHDAELCyAFIEM3' +
-  'AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcD' +
-  'GCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIG' +
-  'cTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAG' +
-  'cTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/' +
-  'cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAko' +
-  'AgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYC' +
-  'ACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBx' +
-  'IBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUg' +
-  'GEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQRQ8L' +
-  'IAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEt' +
-  'AAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyAD' +
-  'IAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRy' +
-  'cTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEE' +
-  'cSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
-  'DAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAAC+kGAgZ+A38jAEEQayINJAACQCABIANaIAIgBFogAiAEURtFBEAgBUUNASAF' +
-  'IAE3AwAgBSACNwMIDAELIARQBEACQCACIANUBEAgA3kiB1BFBEAgAiAHhiABQgGIIAdCf4WIhCECIAMgB4YhAyABIAeGIQELIAIg' +
-  'AiADQiCIIgiAIgQgCH59IQYgAUL/////D4MhCSABQiCIIQEgA0L/////D4MhCgNAIARC/////w9YIAQgCn4gBkIghiABhFhxRQRA' +
-  'IARCAX0hBCAGIAh8IgZCgICAgBBUDQELCyABIAJCIIaEIAMgBH59IgIgAiAIgCIGIAh+fSEBA0AgBkL/////D1ggBiAKfiABQiCG' +
-  'IAmEWHFFBEAgBkIBfSEGIAEgCHwiAUKAgICAEFQNAQsLIAJCIIYgCYQgAyAGfn0gB4ghAUIAIQkMAQsgAiACIAOAIgkgA359IQIg' +
-  'A3kiB1BFBEAgAiAHhiABQsAAIAd9iIQhAiADIAeGIQMgASAHhiEBCyACIAIgA0IgiCIIgCIEIAh+fSEGIAFC/////w+DIQogAUIg' +
-  'iCEBIANC/////w+DIQsDQCAEQv////8PWCAEIAt+IAZCIIYgAYRYcUUEQCAEQgF9IQQgBiAIfCIGQoCAgIAQVA0BCwsgASACQiCG' +
-  'hCADIAR+fSICIAIgCIAiBiAIfn0hAQNAIAZC/////w9YIAYgC34gAUIghiAKhFhxRQRAIAZCAX0hBiABIAh8IgFCgICAgBBUDQEL' +
-  'CyACQiCGIAqEIAMgBn59IAeIIQELIAYgBEIghnwhByAFRQ0BIAVCADcDCCAFIAE3AwAMAQsCQCAEeacgAnmnayIMQcAAcQRAIAMg' +
-  'DEFAaq2GIQRCACEDDAELIAxFDQAgBCAMrSIGhiADQcAAIAxrrYiEIQQgAyAGhiEDCyANIAM3AwAgDSAENwMIIAxBAE4EQCANKQMI' +
-  'IQQgDSkDACEGA0AgAiAGIAFCf4V8IAZUrSAEIAJCf4V8fCIDQj+HIgIgBIN9IAEgAiAGgyIIVK19IQIgBEI/hiAGQgGIhCEGIAdC' +
-  'AYYgA0I/iIQhByABIAh9IQEgDCIOQQFrIQwgBEIBiCEEIA4NAAsLIAVFDQAgBSACNwMIIAUgATcDAAsgACAHNwMAIAAgCTcDCCAN' +
-  'QRBqJAALPQEBfyMAQSBrIgUkACAFIAEgAiADIAQgBUEQahBKIAUpAxAhASAAIAUpAxg3AwggACABNwMAIAVBIGokAAsfACAAQRNq' +
-  'IgBBF00EfyAAQQJ0QYBAaygCAAVBhSYLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUHAAxBO' +
-  'IgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EE8iBzYCFCACIAZBwQBqQQQQTiILNgIYIAIgBkEBaiIFQQJ0EE8i' +
-  'DTYCNCACIAVBBBBOIg42AkAgAEEBaiIJQQJ0IgMQTyEIIAIgCTYCmAIgAiAINgIsIAIgAxBPIg82AkggAiADEE8iEDYCTCACIAMQ' +
-  'TyIRNgJQIAIgAxBPIhI2AlQgAiADEE8iAzYCsAEgAiAFQQN0EE8iEzYCtAEgAiAFQRhsEE8iFDYCvAEgAiAJQRRsEE8iFTYC0AEC' +
+  'AGFzbQEAAAAB4AM8YAJ/fwF/YAF/AX9gA39/fwF/YAF/AGAEf39/fwF/YAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AGf39/f39/AGABfwF+YAh/f39/f39/fwBgAX4BfmAHf39/fn5/fwF/' +
+  'YAJ/fAF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2ACf38BfmAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/' +
+  'f38Bf2ABfgF/YAAAYAN/fn8Bf2AFf39/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAN/fn4Bf2AFf35/fn4AYAZ/' +
+  'f39/f34Bf2AGf35/fH9/AX9gBH9/f38BfmAEf35/fwBgBn9/f35/fwBgBX9/f35/AGAEf39+fwBgBX9/fn9/AX9gAn5+AX5gAXwB' +
+  'fGAHf39/f39/fwBgBn9/f39/fwF+YAp/f39/f39+f39/AX9gCX9/f39/f35/fwF/YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABg' +
+  'CH98f39/fH9/AX9gBn9/fHx/fwF/YAd/f398fH9/AX9gBX98fH9/AX8DsAOuAx4JCAEJCQkGAQ4BBQIHAgQBAAUDAgIPDg4fEAEE' +
+  'AAkBAQkHAwEBCQkGCxYgEAkFESELBAQDAwUiAgwDFwcFDAMBAQAAASMDAwADAwMDEhIBBAMDAAEDAAAKCgcHCAINBg0NBgQBAAUA' +
+  'BAkBAAIAGCQGAAACAQElDhgNEgQLAgoCEQkDAwEAAQMCBAYFBAEAAgIGBAYGAwYDJgkBAQsRCgUFBycEBgQACAEEBAMCAQQLAgIC' +
+  'AgQDAAQAACgHAQcEAAECAgEEDAQDAA8CAgIDAgICAhkZEykTGhoCGwUFHBYqKywtGxAHBy4NAC8FCggIMAIHBQUAAAAADwgEAwQE' +
+  'AgIABwACAAIBCAEIBQQBCAIBAQEBCAEEBQcHAAIBBgcCAAUxCgUFAAYCAAEDBQADAQMdBQYFAAIdBgYGAAAAAAkCBQUDAAIyDQIA' +
+  'AAgEMwIAAAcFAgAABggACgAKAAQBAQEBDAIBBgEIAQEANDUGNgAABAMAAAQAAggAAxQUAAQVFQAGFAYCAAYBATcBAAwBAgIDAzgB' +
+  'HAAIAgYBORc6OwEBCwMEAQEBBRUDAAEBAQwEBQFwARYWBQYBAQiAgAQGCAF/AUGAzQgLB4ENUQZtZW1vcnkCAAZtYWxsb2MARARm' +
+  'cmVlAEkZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2FwAIkDCGRrX2Vycm9yAOECC2RrX3N0cmVy' +
+  'cm9yAIoDCGRrX2FsbG9jAOACB2RrX2ZyZWUAOg1ka19zdWRva3VfbmV3AJQDDmRrX3N1ZG9rdV9mcmVlAJEDDmRrX3N1ZG9rdV9z' +
+  'aXplAJkDDWRrX3N1ZG9rdV9ib3gAjQMTZGtfc3Vkb2t1X3BhcnNlX2JveACVAxBka19zdWRva3VfYm94X29mAI4DEWRrX3N1ZG9r' +
+  'dV9wYXR0ZXJuAJYDFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAmAMPZGtfc3Vkb2t1X3NvbHZlAJoDD2RrX3N1ZG9rdV9iZWdpbgCL' +
+  'Aw5ka19zdWRva3Vfc3RlcACdAw1ka19zdWRva3VfZW5kAJADFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AJwDFGRrX3N1ZG9rdV9jYW5k' +
+  'aWRhdGVzAI8DEmRrX3N1ZG9rdV9nZW5lcmF0ZQCSAw5ka19zdWRva3VfcmF0ZQCXAxRka19zdWRva3VfbGV2ZWxfbmFtZQCTAw1k' +
+  'a190ZXh0X3BhcnNlAKIDDGRrX3RleHRfZnJlZQChAwxka190ZXh0X3NpemUAowMNZGtfdGV4dF9zdHlsZQClAxBka190ZXh0X2Nv' +
+  'bnN1bWVkAJ8DDWRrX3RleHRfc3RhcnQApAMNZGtfdGV4dF9jZWxscwCeAw5ka190ZXh0X2Zvcm1hdACgAw5ka19wcm9ibGVtX25l' +
+  'dwD1AhBka19wcm9ibGVtX3BhcnNlAPgCD2RrX3Byb2JsZW1fZnJlZQDxAhZka19wcm9ibGVtX2FkZF9vcHRpb25zAOICFWRrX3By' +
+  'b2JsZW1fc2V0X2JvdW5kcwD9AhNka19wcm9ibGVtX3NldF9jb3N0AP4CFmRrX3Byb2JsZW1fb3B0aW9uX2Nvc3QA9gITZGtfcHJv' +
+  'YmxlbV9zZXRfYmVzdAD8Ahhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAhQMVZGtfcHJvYmxlbV9iZXN0X2NvdW50AOUCGGRrX3By' +
+  'b2JsZW1fYmVzdF9zb2x1dGlvbgDmAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAgAMQZGtfcHJvYmxlbV9zaGFwZQCDAxRka19w' +
+  'cm9ibGVtX2l0ZW1fbmFtZQDyAhVka19wcm9ibGVtX2NvbG9yX25hbWUA6QIXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA9wIRZGtf' +
+  'cHJvYmxlbV9zZWFyY2gA+gIXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwA+wITZGtfcHJvYmxlbV9zb2x1dGlvbgCEAxBka19wcm9i' +
+  'bGVtX2NvdW50AOoCE2RrX3Byb2JsZW1fc2V0X21lbW8A/wIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAOwCEGRrX3Byb2Js' +
+  'ZW1fc3RhdHMAhgMSZGtfcHJvYmxlbV9yZXN0YXJ0APkCE2RrX3Byb2JsZW1fc2V0X3NlZWQAggMXZGtfcHJvYmxlbV9zZXRfcmVz' +
+  'dGFydHMAgQMQZGtfcHJvYmxlbV9mb3JjZQDvAhJka19wcm9ibGVtX3VuZm9yY2UAiAMSZGtfcHJvYmxlbV9leGNsdWRlAO4CFGRr' +
+  'X3Byb2JsZW1fdW5leGNsdWRlAIcDFGRrX3Byb2JsZW1faXRlbV9uZWVkAPMCEmRrX3Byb2JsZW1fYm91bmRlZADnAhdka19wcm9i' +
+  'bGVtX2l0ZW1fb3B0aW9ucwD0AhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAOgCGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgDwAhNk' +
+  'a19wcm9ibGVtX2VzdGltYXRlAO0CEGRrX2V4cGxhaW5fYmVnaW4ApwMPZGtfZXhwbGFpbl9uZXh0AKkDEmRrX2V4cGxhaW5fd2lu' +
+  'ZG93cwCqAw9ka19leHBsYWluX2ZyZWUAqAMRZGtfdGVjaG5pcXVlX25hbWUAqwMTZGtfdGVjaG5pcXVlX3JhdGluZwCsAwtfaW5p' +
+  'dGlhbGl6ZQAAEF9fZXJybm9fbG9jYXRpb24ArQMJc3RhY2tTYXZlAD4Mc3RhY2tSZXN0b3JlAD8Kc3RhY2tBbGxvYwBACSsBAEEB' +
+  'CxUYFw8cAMQCxwLUAdYBtAK6ArsCvALDAskCyALOAtMC1wLZAtsCDAEHCr2JCa4DAwABC4knBB9/BH4CewF9IwBBEGsiDCQAIAAo' +
+  'AlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAM' +
+  'IAAoArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANB' +
+  'BHIhHSAAKAKwAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkAC' +
+  'QAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEHkgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgC' +
+  'wAFBAnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJFBEACQAJAICIgJFoEQCAORSAB' +
+  'ICJYckUEQANAIAAgCzYCXCAAEFUgACAAKQOYAUIBfDcDmAEgACAiEHkgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIM' +
+  'QQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMM' +
+  'CgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsg' +
+  'C0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAg' +
+  'ACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoi' +
+  'AiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEEC' +
+  'dGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEB' +
+  'IQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////f////3////9/////fyElA0AgJSANIAJBAnQiEGr9' +
+  'AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0I' +
+  'CQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEf' +
+  'aiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAITARAIARB/////wcg' +
+  'CSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB////' +
+  '/wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0A' +
+  'CwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAg' +
+  'CCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlB' +
+  'P0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9' +
+  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFA' +
+  'ayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK' +
+  '/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYB' +
+  'IiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEf' +
+  'aiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAj' +
+  'hCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4Qh' +
+  'IyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAE' +
+  'IgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKsAiAeIAMgBRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0I' +
+  'IAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsgACALICAgDBB7DQEMAgsLQQAgA0ECSA0BGgsgACAA' +
+  'KQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiEC' +
+  'A0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlB' +
+  'BHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIA' +
+  'CyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQg' +
+  'DyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVr' +
+  'QQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIi' +
+  'IVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0Ag' +
+  'BCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyIC' +
+  'Rw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACAC' +
+  'IB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwB' +
+  'CwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIE' +
+  'IAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBM' +
+  'BH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsL' +
+  'IgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRq' +
+  'IhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEA' +
+  'TAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0A' +
+  'CwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJ' +
+  'IAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRq' +
+  'IAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkAC' +
+  'QAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAko' +
+  'AggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2' +
+  'AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUg' +
+  'ByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkg' +
+  'DSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQ' +
+  'NgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYC' +
+  'ACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBq' +
+  'IgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsg' +
+  'C0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2' +
+  'AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoi' +
+  'BSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEg' +
+  'CEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGoo' +
+  'AhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglB' +
+  'AEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAE' +
+  'QQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyAL' +
+  'BEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkDoAMiAUIB' +
+  'fCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3' +
+  'A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAF' +
+  'QQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhgh' +
+  'BiAAKAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFB' +
+  'BHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAI' +
+  'IAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQID' +
+  'DA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9q' +
+  'TgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJ' +
+  'CgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRB' +
+  'ACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAg' +
+  'C/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyG' +
+  'IA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIg' +
+  'BCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAILQQFrIANB/////wdGGwu6BwMHfwF+' +
+  'A3wgAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQICQAJAAkACQAJAAkAgACgCjAMiAwRAIAINASAAKAJkDQVBACECIAAoArgCIgRB' +
+  'AUYNBCAAKAIoIAAoAiAiA0GAIEpyIAAoAjAgA0Vycg0EQQEhAiAEQQNGDQQgA0EATA0DIAAoAgghBSAAKAIcIQdBACEEA0BEAAAA' +
+  'AAAAAAAhCkQAAAAAAAAAACELIAUgByAEQQJ0aigCACICQQR0aigCCCIGQQBKBEAgACgCGCEIA0AgCkQAAAAAAADwP6AhCiALIAgg' +
+  'BkECdGooAgC3oCELIAUgAkEBaiICQQR0aigCCCIGQQBKDQALCyALIApEAAAAAAAA8L+goiAMoCEMIAMgBEEBaiIERw0ACwwDCyAC' +
+  'RQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiADchtQNgLAAgsCf0ECIQICQAJAAkAgACgCZA4EAAEBAgELIAAoAowDBEBB' +
+  'fyECIAAQGw0CCwJAIAAQCCICDgMBAgACCyAAQQM2AmRBAgwCCyAAQQE2AmQgACgCqAIiAygCVEUEQCAAIAMgARAJDAILQQJBASAD' +
+  'KAJ4QQFGG0EBIAMoAlhBAUYbIQQgACkDaCEJA0AgACADIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsgBBEOACICQQNHDQEgACkD' +
+  'aCIJIAFUDQALQQMhAgsgAgsPCwJAIAAoAiggACgCZCAAKALUAkVycg0AIAAoAtgCIgJBAkYEQCAAIAEQaQ8LIAAoApABIAFCf1Ig' +
+  'AnJyDQAjAEEQayICJAADQCAAQoAgEAUiA0EBRg0ACwJAIANBA0cNACACQgA3AwgCQCAAQgFBwABEAAAAAAAAwD8gAkEIakEAEKIB' +
+  'DQAgACsD8AJEAAAAAAAAwD9mIgMgAisDCEQAAAAAAAAwQEQAAAAAAACQQCADG6MiCkQAAAAAAACwQGVFckUgCkQAAAAAAAAAAGRF' +
+  'cg0AIABBATYC1AIgAEJ/IAr8ByAKRAChOBSbOe9DZhsQaSIDQQFqDgUAAQEBAAELIAAQTCAAEFIgAEJ/EAUhAwsgAkEQaiQAIAMP' +
+  'CyAAIAEQBSECDAMLIANBP2pBwABttyAAKAIAt6JEAAAAAAAA0D+iIAwgA7ejZSECCyAAIAI2AsQCCyAAKQNoIQkDQCAAIAlCgCB8' +
+  'IAEgASAJfUKAIFYbIAEgASAJVhsQHiICQQNHDQEgACkDaCIJIAFUDQALQQMPCyACC88EAgJ+AX8CQCAAKAJkDQACQCAAKAKQAQ0A' +
+  'AkACQCAAKAK4AkEBaw4CAgEAC0EBIQQgABAlDQELIAAoAswCBH9BAAUgACgCIEEATAR/QQEFIAAQmwELC0VBAXQhBAsgACAEQQJG' +
+  'NgLQAiAAIARBAUY2ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALEASAEQQJ0EEgiBEUNACAAIAQ2AsQB' +
+  'IAAgACgCIDYCzAELCwJAIAAoArwCBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCtAIoAiAEQCAA' +
+  'IAIQJgwBCyAAIAIQJwsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgC0AIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYb' +
+  'IAEgASACVhsQLSIEQQNHDQIgACkDaCICIAFUDQALQQMPCwJAAkAgACgC4AENACAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJy' +
+  'ciAAKAJkQQNGIAApA6ADIAApA6gDhEIAUnJyDQEgACkDaCIDIAJaDQAgASACWA0BA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIg' +
+  'A1YbEAEiBEEDRw0DIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAgsgACABEJkBDwsgACkDaCECA0AgACACQoAgfCABIAEgAn1C' +
+  'gCBWGyABIAEgAlYbEAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQLLgEBfiAARQRAQX4PCyAAIAApA2giAiABfEIAIAJCf4Ug' +
+  'AVYbQgAgAUIAUhsQBAshAQF/IAAoAiQhAiABRQRAIAJCABBhDwsgAiAAKQM4EGELwAMBB38jAEEQayIEJABBfyECIAAQCkUEQCAA' +
+  'KAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQFSEBCwJAIAAoAqACIgNBAEwNAANAIAIoAlQNASACKAIAIgYg' +
+  'BiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcgBEEIahALIAAoAqACIQMLIAVBAWoi' +
+  'BSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsgACACIAAoAiwgBUECdGooAgAiAxAM' +
+  'IgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQDSACKAIAIQMgACgCHCABaigCACEBA0AgAUEEdCEGIAFBAWohASADIAZqKAII' +
+  'IgZBAEoNAAsgAiAGQX9zIgEgACgCiANIBH4gACgC+AIgAUEDdGopAwAFQgALIAIpA0B8NwNAIAAoAjAhAQsgB0EARyEDIAVBAWoi' +
+  'BSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38EfiMAQRBrIgwkACAMQgA3AwggASgC' +
+  'NCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgCjAMEQCABKQNAIAAQGloNBQsgACABIAxB' +
+  'BGoQDiIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJYIAAgACkDcCAMKQMIfDcDcCAAKAKM' +
+  'A0UNAiAAIAEpA0BBAxAZIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAgAUEANgI4IAEgAzYCNCAAQQE2AmQg' +
+  'ACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUMBQsgBUEBRwRAIAAgACkDeEIBfDcD' +
+  'eAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIAIAEoAiQgC2pBADYCACABKAIoIAtq' +
+  'IAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIAIQUCQCAHIAhqKAIAIgRBf0YEQCAB' +
+  'KAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEoAjAiAyABKAIgIAdqIgooAgBMDQEg' +
+  'ASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggiD0EA' +
+  'TARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkgCSgCAEEBajYCACADQQFrCyIDRw0A' +
+  'CyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCIDIAoo' +
+  'AgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsgBCEDA0AgBiADIgVBAWoiA0EEdGoo' +
+  'AghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVBAnQiAyABKAIQaiIIIAgoAgAiCEEB' +
+  'azYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgCCCINaigCAEECdGogBTYCACANIApB' +
+  'AnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAoo' +
+  'AgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigC' +
+  'ACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwB' +
+  'CyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAI' +
+  'QQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRqKAIAIgggBUYNAANAIA0gBiAIQQR0' +
+  'aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYgCigCBEEE' +
+  'dGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVHDQALCyAJQQFrIQUgByAJSA0ACwsg' +
+  'ASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAtBAnRqIgMgAygCAEEBajYCAAwF' +
+  'CyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAgACkDoAMiAkIBfCISNwOgAyAAIAAp' +
+  'A6gDIAIgElatfDcDqAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgDCkDCCET' +
+  'AkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIEIAUgASgCHCAJaigCACIHIAdBAEgb' +
+  'QQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcDiAEgEkKdurP7lJL9oiV+IAEoAgQg' +
+  'BUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIEIAMgAyAFRhsMAQsgECAFQQR0aigC' +
+  'BAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAKMA0UNAwNAIANBBHQgA0EBaiEDIBBqKAIIIgdBAEoNAAsgB0F/cyIDIAAoAogD' +
+  'SARAIAAoAvgCIANBA3RqKQMAIRILIAAQGiEUIAAoAowDRQ0DIBQgASkDQCIVfSASViAUIBVWcQ0DIAEoAgAiByAHIARBBHRqIgMo' +
+  'AgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygCAEEBazYCACAEQQFqIQMDQCAHIANB' +
+  'BHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGogBTYCACAIIA5BAnRqIgUgBSgCAEEB' +
+  'azYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgCWoiAyADKAIAQQFqNgIA' +
+  'IAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAiA0EATA0BIAMgBE4NAAsLIAwgEzcD' +
+  'CAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoiBigCAEECdGogBCAJaiIEKAIANgIA' +
+  'IAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQgASgCMCIDIAEoAiAgC0ECdGoiCCgC' +
+  'AEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgC' +
+  'CCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkECdGoiCSAJKAIAQQFqNgIAIANBAWsL' +
+  'IgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIw' +
+  'IgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASABKQNAIBJ8NwNAIAAgASAEIAxBCGoQ' +
+  'DSALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsiBiQAAkACQCAAKAKoAiIBRQRAIABB' +
+  'AUGIARBDIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAHQQJ0QQRqIgIQRCIINgIEIAEgAhBE' +
+  'Igk2AgggASACEEQiCjYCDCABIAIQRCILNgIQIAEgAhBEIgI2AhRBfyEDIAtFIAhFIAlFciAKRSACRXJycg0CC2oiAiABKAJMTgRA' +
+  'IAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiABQRhqNgIAIAJBAWoiA0ECdCEEQQAh' +
+  'AgNAIAYgAkECdGooAgAiBSgCABBJIAUgBBBENgIAIAJBAWoiAkEGRw0ACyABKAI8EEkgASADQQN0EEQ2AjwgARATAkACQCABKAIY' +
+  'RQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFBADYCTAwCCyABIAM2AkwLIAdBAE4E' +
+  'QCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyABQQA2Ajgg' +
+  'AUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQFCICQQBHNgJUIAINAgsgASgCACECAkAgACgCDCIDIAEoAlBM' +
+  'BEAgA0EEdCEDDAELIAIQSSABIAAoAgwiBEEEdCIDEEQiAjYCACACRQRAIAFBADYCUAwCCyABIAQ2AlALIAIgACgCCCAD/AoAACAB' +
+  'IAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2AgAgAiAHRiACQQFqIQJFDQALC0EA' +
+  'IQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIbNgIAIAAgBGogAkEBaiIAQQAgAiAH' +
+  'SBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEEdGoiAygCACIEQQR0aiADKAIENgIE' +
+  'IAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANAIAUgAEEEdGoiBCgCACEDIAQoAggi' +
+  'B0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygCAEEBazYCACACIAIpAwBCAXw3AwAg' +
+  'AEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBKBEADQCACIAQgBCACQQR0aigCAEEE' +
+  'dGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgNAEEADwsgBCACQQFqIgJBBHRqKAII' +
+  'IgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQgBygCBEEEdGogBTYCACABKAIEIgwg' +
+  'BygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEATAR/IAcFIAQgB0EEdGogBigCBCIG' +
+  'NgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBSACRw0ACwNAIAQgAiIHQQFr' +
+  'IgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCILIAEoAhBqIgIgAigCAEEBaiICNgIA' +
+  'IAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAII' +
+  'IgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMA' +
+  'IAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYgC2ooAgAiBUECdGogAiALaigCACIC' +
+  'NgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYo' +
+  'AgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACAD' +
+  'IAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEECdGoiAiACKAIAIgJBAWo2AgAgAg0A' +
+  'IAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwE' +
+  'fyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoL' +
+  'IgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJAAkAgASgCDCIRKAIAIg5FBEBB////' +
+  '/wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0IgxqKAIAIQ8gCyAMaigCACEGAkAg' +
+  'CCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAgBCADayAHakEBaiIDIAVIDQAgAyAF' +
+  'Rw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFqKAIAIg4NAAsLAkAgACgCsAIiCEUg' +
+  'BUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAGQQJ0aigCACIJQQJ0IgNqKAIAQQJ0' +
+  'aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0AIA0gACgCkAIgA2ooAgAiAyAKayIQ' +
+  'IAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQALCyAFIQMLIAMLmgEBBX8gACgCqAIi' +
+  'BSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgCVAR/IAAFIAUoAgAhBANAIABB' +
+  'BHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFqIgcgBEgNAAsLIAMLIAIBfgF/' +
+  'IABBADYCwAIgACkDcCEBIAAQCCAAIAE3A3ALDgAgACAAKAKoAiABEA4L6gEBBX8jAEEQayIEJAAgACgCqAIhAyAEQgA3AwgCQAJA' +
+  'AkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIEIARBCGoQCyACQQFKIAJBAWshAg0A' +
+  'CwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEA0MAQsgAygCDCIAIAMoAggiAiABQQJ0' +
+  'IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtpACAAKAJkEEkgACgCaBBJIAAoAmwQ' +
+  'SSAAKAJwEEkgACgCdBBJIAAoAnwQSSAAKAKEARBJIABBADYChAEgAEEANgJ8IAD9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIABBADYC' +
+  'dCAAQX82AlwL9gkCF38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxGDQELIAEQEyAAKAIgIglBP2pBwABt' +
+  'IQhBACERIAlBgSBrQYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEBaiISQQQQQyITRSAAKAIMQQJ0IgQQ' +
+  'RCIMRXIgBBBEIg1Fcg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EASgRAA0AgAyALSiEWAkAgAyALTCIX' +
+  'DQAgCiAOQQR0aigCDCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACIDDQAL' +
+  'CyANIAZBAnQiA2ogDzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUgCiAOQQFqIg5BBHRqKAIIIgNBAEoN' +
+  'AAsLIAdBAWoiByAJRw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakECdGogBiASaiAIbCICQQN0akEIakGA' +
+  'gIAISw0AIAEgAkEIEEMiAjYCZCABIARBAnRBBGoQRCIVNgJoIAEgBUECdEEEahBEIg82AnAgASAJQQJ0QQRqIgQQRCIQNgJsIAEg' +
+  'BBBEIhI2AnQgASADIAdBAWoiFyAIamxBA3QQRCIENgJ8IAEgA0ECdBBEIgM2AoQBIAJFIBVFciAPRSAQRXJyIARFIBJFIANFcnJy' +
+  'DQAgACgCHCEGQQAhBANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEgBEE/ca2GIRoDQCACIAUgCGwgB2pB' +
+  'A3RqIgUgBSkDACAahDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQALIAsgFEgEQCAIQQN0IQUgCyEEA0Ag' +
+  'EyAEQQFqIgRBAnRqKAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwKAAAgA0ECdCAMakEEaygCACIDDQAL' +
+  'CyAEIBRHDQALCyAAKAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2AgAgCiAEIBhqKAIAIgRBBHRqKAII' +
+  'IgNBAEoEQEJ+IAdBP3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAgFSAFQQJ0aiADNgIAIBEgESkDACAa' +
+  'hDcDACAFQQFqIQUMAQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNBAnRqKAIARwRAA0AgDSAMIANBAnRq' +
+  'KAIAIg5BAWsiA0ECdGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakEDdGoiAyADKQMAIBuDNwMADAELIA8g' +
+  'BkECdGogAyAIbDYCAAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAAoAgwhACAQIAlBAnQi' +
+  'AmogBTYCACACIBJqIAY2AgAgExBJIAwQSSANEEkgASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJNgJcQQEPCyATEEkgDBBJIA0QSSAB' +
+  'EBMLIBEL7AYDCn8FewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJIAAoAgAiB0EASgRAIAAoAowCIQhB' +
+  'ASEFA0AgCyADIAggBUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUgCUEASgRAQn8gBCAEQcAAbSIEQQZ0' +
+  'ayIDrYZCf4VCACADGyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gDv0+Ig/9GwBBAXEE' +
+  'QCAFIANBA3RqQn8gEiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSADQQFyIgpBA3RqQn8gEiAEIApK' +
+  'GzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEASgRAIAAoApwCIQhBACEDA0AgBSAI' +
+  'IANBAnRqKAIAIgpBwABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEEIAEoAngiA0EASgRAIANBAWpBfnEh' +
+  'CEICIAcgB0HAAG0iB0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAAAAAAIQ1BACEDA0AgDSAQ/a4BIQ4g' +
+  'DSAP/T4iEf0bAEEBcQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEB' +
+  'cQRAIAUgDv0bAUEDdGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCwJAIAAo' +
+  'AjBBAEwNAEEAIQMDQEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0aiIEKQMAIhODUARAQQAhBAwCCyAE' +
+  'IBMgEkJ/hYM3AwAgBiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYCOCAGIAEoAhA2AjwgBiAG/QAEMP0L' +
+  'AxAgBiAG/QAEIP0LAwAgBiAFIAcgCyACIAkQFkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBrJAAgBAvfAwINfwN+IAAoAgQiByAC' +
+  'QQJ0IglqKAIAIgggByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4gACgCHCEPIAAoAgAhEANAIA8gECAI' +
+  'QQJ0aigCACIHQQJ0IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACACIA1qKAIAIAZGBEBCACETIAVBAEoE' +
+  'QCAMIAUgB2xBA3RqIQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIg' +
+  'BUcNAAsLIAQgBCkDACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAIQQFqIgggC0cNAAsLIAAoAgwiAiAJ' +
+  'aigCACIIIAIgCmooAgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAgByAIQQJ0aigCAEEDdGohCUEAIQID' +
+  'QCABIAJBA3QiCmoiCyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMA' +
+  'IAhBAWoiCCADRw0ACwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAAKQN4ISUgASgCKCEdIAEoAiQhFyAA' +
+  'KAJgIREgASgCgAEhCyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIYIRkgASgCECEOIAAoApACIRogACgC' +
+  'jAIhDwJ/IAEoAjhFBEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANFBEAgBkEBdCEbIBQgBkEEdGoiCUEI' +
+  'aiEQIAsgDCkDACAJKQMAg0IAUnJFBEAgACAAKQOgAyIgQgF8IiE3A6ADIAAgACkDqAMgICAhVq18NwOoA0EAIQsgACgC1AINCCAA' +
+  'QQI2AmQgAUEANgKAASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAiIVANACAJKQMAISdCfyEiICEhIANA' +
+  'IA8gIHoiJqciBEECdCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3RqKQMAICeDeyIopyIKIANBAEpyRQRA' +
+  'IBAgIUJ+ICaJgyIhNwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcgCCADG2utQg2GhCAohEL/P4UiJiAi' +
+  'ICIgJlYiAxshIiAEIA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKnQX9zQf8/cSEHIAhFIAAoArACIh5B' +
+  'AExyDQIgACgCrAIhH0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEKAkAgECADQcAAbSIFQQN0aikDACAD' +
+  'IAVBBnRrrYhCAYNQDQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApBAEobIAVqIAhGDQULIB4gBEEBaiIE' +
+  'Rw0ACwwCCyACICNYDQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFBAgwFCyASIAZBAWsiBkECdGooAgAi' +
+  'A0F/Rg0ACyATIANBAnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoiByAHKAIAIgdBAWs2AgAgCyAHIA0g' +
+  'D2ooAgBGaiELIARBAWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkDAEJ+IAOtiYM3AwAgGCAGQQJ0IgRq' +
+  'IgMgAygCAEEBazYCACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAjVg0CCyABIAs2AoABIAFBADYCOCAB' +
+  'IAY2AjQgAEEBNgJkIAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3A3APCyAjQgF8ISMgCEUNASAZIAZB' +
+  'AnQiBGogAzYCACAEIBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAIQQFHrXwhJQsgFCAbQQN0aiIIQRBq' +
+  'IQcgBUEATCAPIBkgBkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1BA3RqIQVBACEDA0AgAyIEQQFqIQMg' +
+  'BSAEQQN0IglqKQMAIAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI/QADACEpQQAhAwNAIAcgAyIFQQN0' +
+  'aiAp/QsDACADQQJqIQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGooAgAiAyATIAlBAWpBAnQiCWooAgAi' +
+  'CkgEQANAIA4gFiADQQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIARmshCyAFIBpqKAIAIAhGBEAgByAH' +
+  'KQMAIiAgDCAEQQN0aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmDNwMAICAgIYN7ICR8ISQLIANBAWoi' +
+  'AyAKRw0ACwsgECAVaigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRqKAIAQQN0aikDACIiQn+FgyIhNwMA' +
+  'ICAgIoN7ICR8ISQgISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9HDQELQQEhAwwCCyAI/QADACEpQQAh' +
+  'BANAIAcgBCIDQQN0aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoiBiADGyERQQAhAwwACwALnRQDJn8H' +
+  'fgJ7IAEoAngiHiABKAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3ghLyABKAIoISggASgCJCEhIAAoAmAh' +
+  'GSABKAKAASEOIAEoAjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyABKAIQIRcgACgCkAIhJCAAKAKMAiEY' +
+  'An8gASgCOEUEQCABKAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wiJUEDdGoiEyAGQQN0aiEmAkAgDg0A' +
+  'IAZBAEoEQEEAIQVCACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAhAwNAIBAgA0EDdCIEav0AAwAgBCAT' +
+  'av0AAwD9TiAw/VAhMCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgBkYNAQsDQCAQIAVBA3Qi' +
+  'A2opAwAgAyATaikDAIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwiKjcDoAMgACAAKQOoAyApICpWrXw3' +
+  'A6gDQQAhDiAAKALUAg0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAgCDYCWEEBDAgLAkACQCAeQQBMDQBC' +
+  'fyEsQQAhGwNAICYgG0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIPQQJ0IgRqKAIAIgwgBCAXaigCACIH' +
+  'ayIDQQAgA0EASiIUGyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFHBEBBACEFQQAhFSAGQQBMDQEDQCAF' +
+  'QQN0IQ0gBUEBaiEFIBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAKKQMAIBMpAwCDe6chFQsCQCAUIBVy' +
+  'RQRAIBEgKkJ+IC2JgyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwgByAUG2utQg2GhIQiLSAsICwgLVYi' +
+  'AxshLCAPIBYgAxshFgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAsQn9RDQAgLKdBf3NB/z9xIQQCQCAP' +
+  'RSAAKAKwAiIRQQBMckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0ECdCIDaigCACADIBdqKAIAayEKAkAg' +
+  'JiAHQcAAbSIDQQN0aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZBAEwNAP0MAAAAAAAAAAAAAAAAAAAA' +
+  'ACEwQQAhBSAGQQFHBEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9HQF7/R4BIDD9DQABAgMICQoLAAAA' +
+  'AAAAAAD9rgEhMCAFQQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhAyAJIgUgBkYNAQsDQCADIA0gBUED' +
+  'dCIMaikDACAMIBNqKQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAKa0EBIApBAEobaiAPRg0DCyAUQQFq' +
+  'IhQgEUcNAAsLIAQhAyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAPRQ0CICMgCEECdCIEaiAHNgIAIAQg' +
+  'GmpBfjYCACAEICFqQQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0AgCEUEQCAAQQA2AlggAEEDNgJkIAEg' +
+  'DjYCgAFBAgwICyAaIAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIEIhZIBEADQCAXICAgA0ECdGooAgBB' +
+  'AnQiCWoiBCAEKAIAIgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgCfCIdIAggC2wiJSAHQcAAbWpBA3Rq' +
+  'IgMgAykDAEJ+IAetiYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEBajYCACAEKAIAIQMLIB0gJUEDdGoi' +
+  'DCALQQN0aiEKIANBAEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJFBEAgECAGIBZsQQN0aiEHQQAhAwNA' +
+  'IAMiBEEBaiEDIAcgBEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARBBnRyIhE2AgACQCALQQBMDQBBACED' +
+  'IAtBAUcEQCALQX5xIQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cNAAsgAyALRg0BCwNAIAogA0EDdCIJ' +
+  'aiAJIAxqKQMANwMAIANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCARQQJ0aigCACINIBwgEUEBaiIMQQJ0' +
+  'aigCACIHSARAA0AgFyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQgGGooAgBGayEOIAQgJGooAgAgA0YE' +
+  'QCAQIAYgEmxBA3RqIQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyAp' +
+  'fCEpIAVBAWoiBSAGRw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58IS4LIA1BAWoiDSAHRw0ACwsgHyAR' +
+  'QQJ0aigCACINIB8gDEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlCACEpQQAhBSAHRQRAA0AgCiAFQQN0' +
+  'IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLICkgLnwhLiANQQFqIg0gDEcNAAsM' +
+  'AwsgBEEASg0AIBogCEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcEQCALQX5xIQVBACEDA0AgCiADQQN0' +
+  'IgRqIAQgDGr9AAMA/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxqKQMANwMAIAVBAWoiBSALRw0ACwsg' +
+  'CUF/NgIACyAIIBlIIQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEgCDYCNCAAQQE2AmQgACAINgJYQQML' +
+  'IAAgKzcDaCAAIC83A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoApADIQQgAEEAQQAgACgCMCACEQQAIglBASAJQQFK' +
+  'G0ECdBBEIgYEfwJAIAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNBACEH' +
+  'A0AgBiAHQQJ0IgpqIAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANBAWoi' +
+  'AyAFRw0ACwsgACAGIAkgBSACEQQAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgCjAMiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMgAiAD' +
+  'SBsiAkEYbBBIIgNFBEAgBhBJQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgCjAMgA0YEQCAEIANBAWsiADYCPCAEKAI4IABB' +
+  'GGxqKAIUEEkgBCgCPCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhsaiIF' +
+  'IAL9AAMA/QsDACAFIAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAAIAk2' +
+  'AhAgACALNwMIIAAgATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKQAyIBKAI8IgIgACgCjANOBH4gASgCOCACQRhsakEYaykDAAVC' +
+  'fwsLewECfwJAIAAoApADIgINACAAQQFBmAEQQyICNgKQAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhsaigC' +
+  'FBBJIAFBAWoiASACKAI8SA0ACyAAKAKQAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAoApAD' +
+  'IQUDQCACIANKBEAgASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUoAgAh' +
+  'CANAIARBBHQgBEEBaiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykBAX8D' +
+  'QCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsgABAf' +
+  'IgINASAAECAiAg0BIABCADcDWAsgACgCkAMiBigCWEUNASAAIAEQISECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigCBCEE' +
+  'IAYoAgAhDCAAQQE2AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgcoAgQi' +
+  'BUUEQAJ/IAAgCzYCXCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQGQRAIABBATYCZEF/DAELIAAgACkDoAMiAUIBfCIXNwOgAyAAIAAp' +
+  'A6gDIAEgF1atfDcDqAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCICIAAo' +
+  'AowDTgR+IAYoAjggAkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcEQCAD' +
+  'QX5xIQIgGv0SIRxBACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFqIgIg' +
+  'A0cNAAsLQgAhF0H/////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0DIAgg' +
+  'GyAYfTcDAEEBIQICQCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQILIAIg' +
+  'A0cgFyAYWnIgAiADTnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0EDdCIF' +
+  'aiAGKQMgNwMAIBUgC0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUgACgC' +
+  'jAMiCE4EfiAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNBBHRq' +
+  'IAIoAgQiAjYCBCAHIAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghB' +
+  'AEwEQCAEIAdqKAIADAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsg' +
+  'AkEBagsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEBayEI' +
+  'IBIgC0EDdCIHaikDACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAEIAQg' +
+  'DUEEdCIRaigCBCIDQQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNAIAMC' +
+  'fyAMIAJBBHQiCWoiFigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEEdGog' +
+  'AjYCAAsgAkEBawsiAkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigCCCIC' +
+  'IBFqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0IgJq' +
+  'KAIEIgogAiAMaigCCCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAMIAJB' +
+  'BHQiBWoiCigCCEEATARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYCAAsg' +
+  'AkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYCBCAC' +
+  'IAVBBHRqIA02AgAgCw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gEQCAD' +
+  'IAVBAWo2AgALIAAoAowDIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0CDAEL' +
+  'IBggBigCOCAFQRhsakEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwgCEEE' +
+  'dCIDaiIFKAIIIgJBAEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRqIAco' +
+  'AgQiBzYCBCADIAdBBHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwgBUYN' +
+  'AQsgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGog' +
+  'BygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigCBCID' +
+  'QQR0aikDCCAXVA0ACwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikDACIX' +
+  'IAQgBCAMIApBBHRqKAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwEQCAE' +
+  'IAhqKAIEDAELIAcoAgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCAD' +
+  'QQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EBIQIM' +
+  'AQsLIAAgCzYCWCAAIAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQGw0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoApADIgQo' +
+  'AjRKBEAgBCgCABBJIAQoAgQQSSAEIAAoAgwiAkEEdCIDEEQiBTYCACAEIAMQRCIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8LIAQg' +
+  'AjYCNCACRQ0BCyAEKAIIRQRAIAQgCkEEdEEgahBEIgM2AgggBCAIQQV0QSBqEEQiATYCDCABQQAgAxtFBEAgAxBJIAQoAgwQSSAE' +
+  'QgA3AwhBfw8LIAQgASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEEdPwK' +
+  'AAAgCkF/TgRAIApBAWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFqIQFF' +
+  'DQALC0EAIQEgBEEANgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAogDIQUgACgCLCEGQQAhAkIAIQ8D' +
+  'QCAEIAYgAkECdGooAgAiByAFSAR+IAAoAvgCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQoAgAh' +
+  'CSAAKAIMQQBKBEADQCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNBAEoE' +
+  'QCAAKAIcIQVBACECA0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgCiAMhBwNAIAYgAUEEdGogACgC+AIgAkEDdGopAwBC' +
+  'ACACIAdIGzcDCCAJIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBEIgdFBEBBfw8LQQAhAiAE' +
+  'QQA2AihBASEDIAQoAgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5qKAII' +
+  'IgxBAEwgAyAMTHJFBEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYgBUEE' +
+  'dGooAgQiBSADRw0ACwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEgAkcN' +
+  'AQsgBCACQQFqIgU2AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAGIAJB' +
+  'BHQiCGooAgQiAyEBQn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9Qn5a' +
+  'DQAgBCAEKQMYIA98NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAFKQMI' +
+  'IA99NwMIIAFBAWoLIgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBKBEAg' +
+  'B0EEaiEIQQEhBQNAQQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQiAiAF' +
+  'Rw0ACwsgByAIIAAoAiBBAnRqIAQgBhAiIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiADNgIA' +
+  'IAEgBEYgAiEDIAFBAWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEElBACEBCyABC7QLARJ/IAAoApADIgIoApABEEkgAkHYAGpB' +
+  'AEHAAPwLAAJAIAAoAsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEEQiCEUNACAIIAZB' +
+  'A3RqQQRqIQ8gBkEASgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQHUECdCIK' +
+  'aiIJKAIAQQBIBEAgCUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAHRiAD' +
+  'QQFqIQNFDQALCyAIIAggBkECdGpBBGogBCAOECIgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQHUECdGogADYCACALIAEo' +
+  'AgAiAUEEdGooAggiA0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIgByAE' +
+  'IAQgB0obQQJqIgBBAXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFqbCIJ' +
+  'IARqIAQgBmwiDGogACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEEkgAkEANgKUAUEADwsgAiABQQEQQyIBNgKQASAB' +
+  'RQRAIAgQSSACQQA2ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0aiIB' +
+  'NgJ8IAIgASANQQN0aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIgCSAB' +
+  'QQJ0aiINNgJwIAIgDSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAIaigC' +
+  'ACIDEB02AgAgCiAAQQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUECdGog' +
+  'ATYCACAFQQFqIQULIAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3QiAGog' +
+  'ACAKakEIaykDAEIAIAQbNwMAIAZBCBBDIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIFIQEg' +
+  'ACAFRwRAA0AgDyALIAEQHUECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEEdGoo' +
+  'AgQiASAARw0ACwsgACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFEB1BAnRqKAIA' +
+  'IgFBAEhyRQRAIAEgBmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZHDQAL' +
+  'CyAOIAVBBHRqKAIEIgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBJIAgQSSAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUEDdkH4' +
+  '////AXFqIgMgAykDAEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgCACED' +
+  'A0AgBCABQQFrIgdBBnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2AlhB' +
+  'AA8LIAgQSQsgEQu6DwMefwZ+AXsgACgCkAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgCVCEX' +
+  'IAAoAlAhGCAAKAJIIRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAgACAH' +
+  'NgJcIABBAjYCZCAAIAMpAyAgAykDGHxBBBAZRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2AlhB' +
+  'Aw8LIAAgIEIBfDcDaCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgCjANOBH4g' +
+  'AygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEBaiAI' +
+  'IBwgBEEDdGopAwAgIFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyADKAIs' +
+  'IRYCQCADKAIoIgRBAEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0ACyAC' +
+  'IARGDQELA0AgFiACQQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEgA0Ag' +
+  'HyARQQN0aikDACIhUEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSACQQN0' +
+  'IgZqKQMAICNCfyACIA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMAIiUg' +
+  'HCACQQl0ICR6p0EDdHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsgHSAC' +
+  'QQN0IgpqKQMAgyAKIBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsgIUIB' +
+  'fSAhgyIhQgBSDQALCyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdBAnQi' +
+  'BSADKAKIAWogEjYCAEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0gByAK' +
+  'bEEDdGoiBCkDACACKQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEGdHIh' +
+  'BgwCCyAAIAApA6ADIiBCAXwiATcDoAMgACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2AmQg' +
+  'AEEANgJYQQIPC0F/IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGohDCAD' +
+  'KAJ4IAkgAygCiAEgBGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGopAwCD' +
+  'IiBQBEADQCACQQFqIgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBggB0EC' +
+  'dCICaiIEKAIAIgUgAiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAKMA04EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9' +
+  'BUJ/CyAeIAZBA3RqKQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEEDdGoh' +
+  'ECADKAJ0IgQgBiALbEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhqbGpJ' +
+  'IA0gCyAHQQN0QRBqbGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0LAwAg' +
+  'CEECaiIIIAJHDQALIAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAgCiAH' +
+  'IBNsQQN0aiATQQN0/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEBayIK' +
+  'QQZ1QQN0aiIGIAYpAwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIAIAAo' +
+  'AmAgB0pFBEAgACAFNgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEMIAhB' +
+  'AXQiCSEKIAghCwNAIAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEFIAci' +
+  'BiANTg0AA0ACQCADIAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFFBEAg' +
+  'BkEBaiEGDAELIARBAWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiALSBsh' +
+  'BwNAIAEgBUECdGogACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVBAnRq' +
+  'IAAgBkECdGooAgA2AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgNAAsL' +
+  'C3YBAX8gACgCtAIiAQRAIAEoAgwQSSABKAIsEEkgASgCEBBJIAEoAhQQSSABKAIYEEkgASgCKBBJIAEoAkgQSSABKAJgEEkgASgC' +
+  'MBBJIAEoAjQQSSABKAI4EEkgASgCPBBJIAEoAkAQSSABEEkgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAILIAAo' +
+  'AgRBAXQPCyAAKAIAQQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGAIEoN' +
+  'ACAAKAIMQQAgACgCKBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIAIgVB' +
+  'BHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZHDQAL' +
+  'QQAhASADQQJ0QSRqIAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGAgIAI' +
+  'Sw0AAkBBAUHoABBDIgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdBAXQi' +
+  'DzYCAEEAIQNBASEQA0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAII' +
+  'IgJBAEoNAAsLIAEgECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigCCCIK' +
+  'QQBKBEADQCACQQFqIQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGooAggi' +
+  'CkEASg0ACwsgCEEBaiIIIAZHDQALIA1BAnRBBGoiERBEIRggA0ECdEEEaiIDEEQhGSADEEQhGiAEIAJBAnRBBGoQRCIbNgIQIAQg' +
+  'BkECdCIcQQRqEEQiFjYCFCAEIBAgHGxBBGoQRCISNgIYIAQgC0ECdCIDEEQiFDYCOCAEIAMQRCIJNgI8IAQgC0EDdBBEIgc2AkAg' +
+  'BCALIBNsQQV0EEQiAjYCNCAEIAsgD2xBCBBDIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIgA0Ug' +
+  'B0UgAkVycnINABogDUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREgDCAC' +
+  'IBVqKAIAIgpBBHRqKAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwEQCAS' +
+  'IBFBAnRqIAU2AgAgEUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMhAiAB' +
+  'IQMMAwsgByAZaigCACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIhAwsg' +
+  'GyAIQQJ0aiAFNgIAIAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAgASAL' +
+  'RhsgASATGyILNgIgIBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAEECQi' +
+  'BQ0BIAtBBkcNAgwEC0EAIQEgBEEANgIgIAQQJCIFRQ0ECyAEIAVBD2oQRCICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJrDgUB' +
+  'BQUFAAULIAQgAjYCWAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQRCIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8cSEB' +
+  'QQAhBQNAIAcgBUECdGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQALIAEg' +
+  'BkYNAgsDQCAHIAFBAnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQQyIC' +
+  'NgIoIAJFDQFBACECA0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEBdGo2' +
+  'AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBDIgk2AgwgCUUNACAA' +
+  'KAIcIQNBACEIA0AgDCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAHakED' +
+  'dGoiAiACKQMAIB2ENwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgDQCAY' +
+  'IAhBAnRqKAIAIgFBAE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIAIgFB' +
+  'AE4NAAsLIAggDUYgCEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2IQlC' +
+  'fiAKrYkhHSAEKAIQIQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEBIAwg' +
+  'BUEBaiIFQQR0aigCCEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEgAkEC' +
+  'dGoiAyADKAIAIA9sNgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EEQiDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsiDkH+' +
+  '////B3EhByAOQQN0IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVIBEAg' +
+  'DSACIBtsIgJqIRwgDSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACARIBVB' +
+  'A3QiCWogHEsgEyAJIAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsgByIC' +
+  'IA5GDQELA0AgFyACQQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEgBkcN' +
+  'AAtBASEFQQAMAQtBACEFQX8LIQEgGBBJIBkQSSAaEEkgBQ0AIAAQIwsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJYIQkg' +
+  'ACkDcCEgIAApA2ghISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAg' +
+  'ACgCZA4EAAECBwELIAAgBBAoQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRA' +
+  'IAEgIVgEQCAAIAk2AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1sQQF0' +
+  'aiIH/QAAACEiQQghAiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8AAQID' +
+  'BAUGB/2WASIiICIgIv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEAAQAB' +
+  'AAEAAQABAAEhIkEAIQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH//wFG' +
+  'ckUEQCAAIAYgCiAJIBAgCxApIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAiEiAN' +
+  'QQFyIhNsQQN0aiEHIAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxBA3Rq' +
+  'IQpBACEMIBFBAEoEQANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsLIA8g' +
+  'C0EBdGoiAiACLgEAIgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxBA3Rq' +
+  'IQYgBCgCXCEDIBKtIR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAiICP9' +
+  'TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAc' +
+  'NwNQIARB0ABqIQUCQCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAbeqci' +
+  'AkEIdGohByAKIAJBA3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsBACAP' +
+  'IANBEHZqIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwhHQNA' +
+  'IAogHXqnIgNBA3QiAmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0' +
+  'aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAI' +
+  'KAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEA' +
+  'IAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgo' +
+  'AhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgCACIM' +
+  'IA1sIghBA3RqIQYgBCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4iIv1T' +
+  'RQ0ACyAEKAJAIgUgCUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwgByAV' +
+  'IAlBAnQiAmooAgBsQQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaDIAMg' +
+  'BmopAwCDIhxQBH4gBUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAKaikD' +
+  'AIMFIBwLeqcgAkEGdGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIcUA0B' +
+  'IAYgHHqnIgNBA3QiAmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgLIAlB' +
+  'AWshCUEBIQIMBQsgAyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJFBEAD' +
+  'QCAPIANBAXQiAmoiB/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIFIAlB' +
+  'A3RqIBs3AwAgHiAgfCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8hAgJA' +
+  'IAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRq' +
+  'IQILAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAFIAlB' +
+  'A3QiBmohBwNAAkACQCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBxQcAf' +
+  'Rg0BIAUgBmopAwBCfyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8hAiAM' +
+  'QQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0' +
+  'aiECCyAbQgF9IhtCAFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQoAhgg' +
+  'BCgCHCACbEECdGohEiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAFQQJ0' +
+  'aigCAEEATg0ACwsgBCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0aiIO' +
+  'IA9BBkYbIQsgBCgCLCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQIAMg' +
+  'Iv0LAAAgAkEQaiICIAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANB' +
+  'gIABSGohAiANQQFqIg0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMCQAJA' +
+  'AkAgEEEASgRAIBCtIR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAiICP9' +
+  'TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAc' +
+  'NwNQIA9BBkcEQEIAIR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tCAYYg' +
+  'HXwhHQJAA0AgG1ANASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMgAkH/' +
+  '/wNxBEAgAyADLwEAQQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgCKCEF' +
+  'A0AgCCAceqciA0EDdCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdB' +
+  'BXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
+  'KAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayIC' +
+  'OwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayIC' +
+  'OwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACAC' +
+  'Qf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCIC' +
+  'IAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFBACEC' +
+  'A0AgCyACQQF0IgVqIgf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEdQQEh' +
+  'AwsgBCADNgJEIB0gIHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAAQQI2' +
+  'AmQgACACNgJcIAAgACkDoAMiHEIBfCIBNwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAg' +
+  'NwNwIAAgITcDaCAAIAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQIRUg' +
+  'ACgCTCEWIAAoAkghEyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiECAkAC' +
+  'fwJAAkACfwJAAkACQCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQKEEAIQhBACECIAMoAjgoAgBF' +
+  'DQILQQELIQIDQAJAAkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBsQQN0' +
+  'aiEHAkACQCAEQQFqIgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHAH0YN' +
+  'ASADKAJAIAhBA3RqKQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEATg0B' +
+  'C0F/IQQgAkEATA0AQQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAgBSAG' +
+  'aikDAIMFIBwLeqcgAkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYCXCAA' +
+  'QQE2AmRBAwwJCyAgQgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCECIARB' +
+  'CEoEQANAIAkgAkEBdGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj/Q0E' +
+  'BQYHAAECAwwNDg8ICQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAhAgNA' +
+  'IAIiBUEIaiECIAkgBUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAggDSAG' +
+  'ECkhBgsgDUUNACANQQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAKQQJ0' +
+  'aigCACADKAIkQQF0SnINASAAIAMgCCAGIA0gASAgfSAQQQhqECpFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISALIAgN' +
+  'AkEAIQgMBgsgFyAIQQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIEIAps' +
+  'QQF0aiEOIAUgBCAHbEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoiESAS' +
+  '/QAAEP0LABAgESAj/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygCOCIM' +
+  'IAdBAnRqIAwgCkECdGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAPIB2n' +
+  'QQN0IgJqIAIgBGr9AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQh' +
+  'HiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKciAkEG' +
+  'dCEPIAsgAkEDdCICaikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoiAiAC' +
+  'LwEAQQFrOwEAIAUoAgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMoAkAi' +
+  'BSAIQQN0aiAeNwMAIB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIApsIgtB' +
+  'A3RqIQ8gAygCDCIMIAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0ACyAD' +
+  'KAJAIgUgCEEDdGpCASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMAIAsp' +
+  'AwCDIhxQBH4gHkJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0AIAAg' +
+  'HEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARBAWoi' +
+  'BEEGdiICIAdODQAgCyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJBAWqt' +
+  'hoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACALKQMA' +
+  'gyIcUAR+IA8pAwBCfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0ACwsg' +
+  'FiAIQQJ0IgJqIAQ2AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAhBSAD' +
+  'KAIkIgJFBEADQCAFIgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRqIQ4g' +
+  'BSAGIApBAmoiCmxBAXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEASgRA' +
+  'A0AgDiAJQQF0IhJqIhv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEAIQkD' +
+  'QCAFIA0gCUECdGooAgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkECdGog' +
+  'AiALQQJ0aigCACAGazYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIgDGr9' +
+  'AAAAIiMgAiAPav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQN' +
+  'AAsgAyAeNwNQQgAhHUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMAIAIg' +
+  'DGopAwCDIhxQRQRAA0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIHOwEA' +
+  'IAdB//8DcQRAA0AgAigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQhBSAC' +
+  'QQRqIQIgBUEATg0ACyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0gH3wh' +
+  'HyADKAI4IAhBAWoiAkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAIQQFr' +
+  'IghBAnRqKAIAIQQLQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6ADIAAgACkDqAMgASAcVq18NwOoA0EB' +
+  'DAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEgInwiHDcDoAMgACAAKQOoAyABIBxW' +
+  'rXw3A6gDCyAQQSBqJAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60hGSAL' +
+  'QQFHBEAgGUL+////D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0M' +
+  'AAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP//' +
+  '//////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3M' +
+  'Af1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsg' +
+  'F0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAogBEED' +
+  'dGogGDcDACAWQgF8IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAGAAAA' +
+  'BwAAACEc/QwAAAAAAQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//' +
+  'fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAI' +
+  'AAAACAAAAP2uASEcIANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsLIAVB' +
+  'AEoEQCABKAIcIQYgASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQhAyAC' +
+  'QQRqIQIgA0EATg0ACwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIUaiEV' +
+  'A0AgASgCGCAAKAIsIA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBBAE4N' +
+  'AAsLIAEoAiwhBSABKAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAAACEa' +
+  'IAQgDGoiBCAG/QAAEP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0aiIE' +
+  'IAQuAQAiBEGAgAFyOwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIANwNQ' +
+  'DAELIAUgByALbEEDdGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAAIhr9' +
+  'T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0AIAEo' +
+  'AhwhCCABKAIYIQYDQCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAEIBZ6' +
+  'p3IgCGxBAnRqIgIoAgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9IBaD' +
+  'IhghFiAYQgBSDQALCyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0ACwsg' +
+  'AUEANgJEC2MBAX8gACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEBayID' +
+  'QQF0ai4BACAERg0BIABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglGBEAg' +
+  'BiAErCIFNwMQIAYgBSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoEQCAB' +
+  'KAIMIAMgCWxBA3RqIgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/hYN7' +
+  'p2ohByAIQQFqIgggCUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0IgRq' +
+  'KQMAIAQgCmopAwCDIgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3QiDmop' +
+  'AwAgDSAOaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8IQ8g' +
+  'ESAHQQFHrXwhESAFQgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQNwMA' +
+  'IAAoAmAgAkoNACAAIAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAECwaIA9CAX0iD0IA' +
+  'Ug0ACwsgBwvOEQQSfwV+AnsDfCAAIAAoArQCIggQKCACQQBMBEBEAAAAAAAAAAAPCyAAKAKwAiERA0ACQAJAIBJBEEcNACAEKwMY' +
+  'Ih5EAAAAAAAAAABkRQ0AIAQpAwgiF1ANACAEKQMQuiAeIBe6omYNAQsCQCAIKAI4KAIAQQBMDQBEAAAAAAAA8D8hHkEAIQ1CACEZ' +
+  'QgAhGgNAIAMgAykDAEIBfDcDAAJAAkACQAJAAkAgGVAEQEEIIQYgCCgCNCIK/QAAACEcIAgoAgQiB0EISg0BDAQLIBmnIgxBAXQh' +
+  'CSAZIRcgCCgCACIFQQBKBEAgCCgCMCAFIAlsQQN0aiEHQQAhBgNAIAcgBkEDdGopAwAgF4UiF0IeiCAXhUK5y5Pn0e2RrL9/fiIX' +
+  'QhuIIBeFQuujxJmxt5LolH9+IhdCH4ggF4UhFyAGQQFqIgYgBUcNAAsLAkAgBCgCACIFRQ0AIAQoAgQiCkH/A0oNACAEIAQpAwhC' +
+  'AXw3AwggF0IBhCEYIBdCIIinIQYDQCAFIAZB/wdxIgdBBHRqIg4pAwAiF1BFBEAgB0EBaiEGIBcgGFINAQsLIAdBAXQhBiAXUARA' +
+  'IA4gGDcDACAFIAZBA3RBCHJqIBo3AwAgBCAKQQFqNgIEDAELIAUgBkEDdEEIcmopAwAgGlENACAEIAQpAxBCAXw3AxALIAgoAjQi' +
+  'CiAJIAgoAgQiB2xBAXRqIgn9AAAAIRxBCCEGIAdBCEoNAQwCCwNAIAogBkEBdGr9AAAAIBz9lgEhHCAGQQhqIgYgB0gNAAsMAgsD' +
+  'QCAJIAZBAXRq/QAAACAc/ZYBIRwgBkEIaiIGIAdIDQALCyAcIBwgHP0NCAkKCwwNDg8AAQIDBAUGB/2WASIcIBwgHP0NBAUGBwAB' +
+  'AgMMDQ4PCAkKC/2WASIcIBwgHP0NAgMAAQYHBAUKCwgJDg8MDf2WASIdIBz9DQABAAEAAQABAAEAAQABAAEhHEEAIQYDQCAGIgVB' +
+  'CGohBiAJIAVBAXRq/QAAACAc/S39ZCIORQ0ACyAOaEEBdiAFaiEGIB39GAAhBSARRSAd/RkAQf//A3FB//8BRnINASAAIAcgCiAM' +
+  'IAUgBhApIQYMAQsgHCAcIBz9DQgJCgsMDQ4PAAECAwQFBgf9lgEiHCAcIBz9DQQFBgcAAQIDDA0ODwgJCgv9lgEiHCAcIBz9DQID' +
+  'AAEGBwQFCgsICQ4PDA39lgEiHSAc/Q0AAQABAAEAAQABAAEAAQABIRxBACEGA0AgBiIFQQhqIQYgCiAFQQF0av0AAAAgHP0t/WQi' +
+  'CUUNAAsgCWhBAXYgBWohBiAd/RgAIQUgEUUgHf0ZAEH//wNxQf//AUZyDQAgACAHIApBACAFIAYQKSEGCyAeIB+gIR8gBUUNASAI' +
+  'KAIwIhQgCCgCACIMIA1sQQN0aiEOIAW3ISAgCCgCDCAGIAxsQQN0aiEJAkAgDEEATARAQgAhGAwBCyAMrSEbQgAhF0IAIRgDQCAJ' +
+  'IBenQQN0IgZq/QAAACAGIA5q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAXhiAYhCEYIBdCAnwiFyAbVA0ACwsg' +
+  'HiAgoiEeIAgoAkAgGadBA3RqIg8gGDcDACABIAEpAwAiF0IMiCAXhSIXQhmGIBeFIhdCG4ggF4UiFzcDACAXQp26s/uUkv2iJX4g' +
+  'BayCQgF8IRdBfyEGA0ACf0F/IAZBAWoiBkHAAG0iBSAMTg0AGiAOIAVBA3QiC2opAwBCfyAGIAVBBnRrrYaDIAkgC2opAwCDIhhQ' +
+  'BH5BfyAGQUBxQcAfRg0BGkF/IA8pAwBCfyAFQQFqrYaDIhhQDQEaIAkgGHqnIgVBA3QiBmopAwAgBiAOaikDAIMFIBgLeqcgBUEG' +
+  'dGoLIQYgF0IBfSIXUEUNAAsgCCgCGCAIKAIcIAZsQQJ0aiELIAgoAiQiCUUEQEEAIQUDQCAFIglBAWohBSALIAlBAnRqKAIAQQBO' +
+  'DQALCyAIKAIsIRUgCiAHIA1BAmoiE2xBAXRqIQ8gB0EASgRAIAogByANbEEBdGohCkEAIQUDQCAKIAVBAXQiEGoiFv0AAAAhHCAP' +
+  'IBBqIhAgFv0AABD9CwAQIBAgHP0LAAAgBUEQaiIFIAdIDQALC0EAIQdBACEFIAlBAEoEQANAIA8gCyAFQQJ0aigCAEEBdGoiCiAK' +
+  'LgEAIgpBgIABcjsBACAHIApBgIABSGohByAFQQFqIgUgCUcNAAsLIAgoAjgiBSATQQJ0IgpqIAUgDUECdGooAgAgB2s2AgACQAJA' +
+  'IAxBAEwEQCAIQgA3A1AMAQsgFSAGIAxsQQN0aiEJIBQgDCATbEEDdGohByAMrSEbQgAhF0IAIRgDQCAHIBenQQN0IgVqIAUgDmr9' +
+  'AAAAIhwgBSAJav0AAAAiHf1P/QsAACAdIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gF4YgGIQhGCAXQgJ8IhcgG1QN' +
+  'AAsgCCAYNwNQIBhQDQAgCCgCHCEHIAgoAhghDANAIAkgGHqnIgVBA3QiDWopAwAgDSAOaikDAIMiF1BFBEAgBUEGdCENA0ACQCAM' +
+  'IA0gF3qnciAHbEECdGoiBSgCACILQQBIDQAgDyALQQF0aiILIAsvAQBBAWsiCzsBACALQf//A3EEQANAIAUoAgQiC0EASA0CIAVB' +
+  'BGohBSAPIAtBAXRqIgsgCy8BAEEBayILOwEAIAtB//8DcQ0ACwsgCCgCOCIFIApqKAIAQQBMDQUgAyADKQMAQgF8NwMAIB8gHqAh' +
+  'HwwHCyAXQgF9IBeDIhdQRQ0ACwsgGEIBfSAYgyIYQgBSDQALCyAIKAI4IQULIBogBqyFIhdCHoggF4VCucuT59Htkay/f34iF0Ib' +
+  'iCAXhULro8SZsbeS6JR/fiIXQh+IIBeFIRogGUIBfCIZpyIGQQF0IQ0gBSAGQQN0aigCAEEASg0ACwsgBCAEKAIgQQFqNgIgIBJB' +
+  'AWoiEiACRw0BCwsgHws1AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvjEwMffwN+' +
+  'AXsjAEHQAGsiBSQAIAAoAswCIgcoAlQhECAAKAIAIQIgBSAHKAIENgIQIAUgBygCCDYCFCAFIAcoAgw2AhggBSAHKAIQNgIcIAUg' +
+  'BygCFDYCICAFIAcoAhg2AiQgBSAHKAIcNgIoIAUgBygCIDYCLCAFIAf9AAIk/QsDMCAFIAcoAjw2AkAgBygCRCEDIAUgAjYCSCAF' +
+  'IAM2AkQgACkDaCEjIAcoAjQhGCAHKAJQIQ8gBygCTCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AwggACgC' +
+  'WCEJIAUgBygCSDYCBCAFIAcoAlwiDDYCACACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAAB' +
+  'AgcBCyAAIAcgERAuIAUgBygCSDYCBCAFIAcoAlwiDDYCAEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANA' +
+  'AkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAHKAJwBEAgB0EANgJwDAcL' +
+  'QQAhBEH/////ByEGQQEhAiAFKAJAIQogBSgCSCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsg' +
+  'AiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANA' +
+  'ICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYH' +
+  'AAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsg' +
+  'FSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCBCIDIAcoAlAiCiAJQQR0aigCCCIGSgR/IAUoAkQhCwJAIBBFBEAg' +
+  'BSgCPCEMIAUoAjAhDiAFKAIUIRsgBSgCECEcIAUoAkAhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJAAkAgAigCCCICQQBOBEAg' +
+  'IiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCNCEfA0AgDCACICF6p3JBAnQiBGooAgAi' +
+  'EiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQALCyAhQgF9ICGDIiFCAFIN' +
+  'AAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwALIAMgBkoNAAsMAQsgBSgC' +
+  'ECECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCBAJAIBBFDQAgBygCVCAHKAJYIgYg' +
+  'CWxBAnRqIQtBACEEIAZBAEwNACAHKAI8IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg' +
+  '/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCUCEKCyAFIAogCUEEdCIGaigCDDYCACAWIAlBAnRqKAIAIAggCCgCAEEB' +
+  'aiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC' +
+  '/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYB' +
+  'IiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEf' +
+  'aiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKE' +
+  'ISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEi' +
+  'ICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0A' +
+  'IAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZB' +
+  'AkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEQaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBBGogBSAFQQhqIBEQLyAKIAQ2AgQg' +
+  'AkUEQCAFKAIAIQwgCCAHKAJQIgNqIAUoAgQ2AggCQCAQRQ0AIAcoAlQgBygCWCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCPCEO' +
+  'A0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtI' +
+  'DQALIAcoAlAhAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkDiAEiIVBFBEAgACAhQgyIICGF' +
+  'IiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYCACAIIBVqQQA2AgAgCCAUaiAG' +
+  'NgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYCACAHIAVBEGogGCADQQJ0aigCACAEIAVBBGogBSAFQQhqIBog' +
+  'ERAwRTYCcCAFKAIAIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACAC' +
+  'NgJcIAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgQh' +
+  'AiAHIAw2AlwgByACNgJIIAAgIzcDaCAAIAk2AlggACAFKQMINwNwCyAFQdAAaiQAIAQLygMCCX8BeyMAQdAAayIDJAAgASgCBEH/' +
+  'ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI8IAEoAkAgACgCBEECdEEEavwK' +
+  'AAAgACgCACEEIAFBADYCSCABIAQ2AlwgAyABKAIENgIQIAMgASgCCDYCFCADIAEoAgw2AhggAyABKAIQNgIcIAMgASgCFDYCICAD' +
+  'IAEoAhg2AiQgAyABKAIcNgIoIAMgASgCIDYCLCADIAH9AAIkIgz9CwMwIAMgASgCPCIFNgJAIAEoAkQhBiADIAQ2AkggAyAGNgJE' +
+  'IANCADcDCAJAIAAoAjBBAEwNACABQcgAaiEGIAFB3ABqIQggDP0bASEHIAz9GwAhCUEAIQQDQCABIANBEGoiCiAHIAkgASgCNCAA' +
+  'KAIsIARBAnRqKAIAQQJ0aigCACILQQJ0aigCAEECdGooAgAgBWtBAnUiBUEAIAYgCCADQQhqIgcgAhAvIAogCyAFIAYgCCAHQQAg' +
+  'AhAwGiAEQQFqIgQgACgCME4NASABKAI8IQUgASgCJCEJIAEoAighBwwACwALIAFBADYCcCADQdAAaiQAC40GAgh/A34gASgCMCAC' +
+  'QQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAI0IAQgBCgCACIHQQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMA' +
+  'CyACIAEoAjhMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCACQQN0aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEo' +
+  'AgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACISgyIRUA0AAkAgAwRAIAlBBnQhCCAAKAI4IQIgESEQA0AgAyAFQQJ0aiAC' +
+  'IAggEHqnckECdGooAgA2AgAgBUEBaiEFIBBCAX0gEIMiEFBFDQALDAELIAUgEXunaiEFCyABKAI0IAQoAgBBBHRqIgJBADYCDCAC' +
+  'IAk2AgggAiASNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmogESAShTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAh' +
+  'ECABKAIsIQ4gASgCICEPA0AgDiANIBF6p3JBAnQiAmooAgAiCKwhEiAIQQBKBEAgCCACIA9qKAIAIgJqIQkgASgCJCEKA0AgCiAC' +
+  'QQJ0aigCACIIIAgoAgBBAWs2AgAgAkEBaiICIAlIDQALCyAQIBJ8IRAgEUIBfSARgyIRQgBSDQALIAYgEDcDAAwBCyAGIBF7IhAg' +
+  'BikDAHw3AwAgAiACKAIAIBCnazYCAAsgB0EBaiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACAC' +
+  'SA0ACyABQQBIDQIMAQsgA0UNAUEBIQBBACEFCwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGAkAgASIHIgIgAEgNAANAIAYgAyAH' +
+  'IABrIgJBAnRqKAIAIgROBEAgByECDAILIAMgB0ECdGogBDYCACACIQcgACACTA0ACwsgAyACQQJ0aiAGNgIAIAFBAWoiASAFRw0A' +
+  'CwsgAEECSiAAQQNtIQANAAsLC4IMAhN/A34jAEEQayIPJABBASEQIAFBAnQiCSAAKAIgaiIIKAIAIQ4gCCgCBCEYAkAgACgCLCAJ' +
+  'aiIKKAIAQQBMDQAgBwRAIA4hCANAAkAgACgCJCAIQQJ0aigCACAAKAIwIglrQQJ1IgsgAkYNACAJIAtBAnRqIgkgCSgCAEGAgICA' +
+  'BGo2AgAgACgCNCADIAMoAgAiCUEBajYCACAJQQR0aiIJQQA2AgwgCSALQX9zNgIIIAlCADcDACAAKAI4IAtIDQAgBCAEKAIAQQFr' +
+  'NgIACyAIQQFqIgggACgCLCABQQJ0aigCACAOakgNAAsMAQsgACgCMCEMIAAoAiQhCSAOIQgDQAJAIAkgCEECdGooAgAgDGtBAnUi' +
+  'CyACRg0AIAwgC0ECdGoiASABKAIAQYCAgIAEajYCACAAKAI4IAtIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggCigCACAOakgNAAsL' +
+  'AkAgDiAYTg0AA0ACQAJAIA5BAnQiCSAAKAIkaigCACAAKAIwIgFrIgpBAnUiEiAAKAI4SgRAIAEgEkECdGoiCCgCACIBQf////8D' +
+  'Sg0CIAggAUGAgICABGo2AgAgBwRAIAAoAjQgAyADKAIAIgFBAWo2AgAgAUEEdGoiAUEANgIMIAEgEkF/czYCCCABQgA3AwALIAAo' +
+  'AjggEkgNASAEIAQoAgBBAWs2AgAMAQsgAiASRg0BCwJAIAAoAiggCWooAgAiAUUEQEEAIRMCQCAAKAIIIgggCkEBdCIBaigCACIR' +
+  'IAggAUEEcmooAgAiFU4NACAAKAIAIRZBASETA0ACQCAWIAAoAgwgEUEEdGoiCCgCCCIJQQN0IgFqKQMAIhsgCCkDAIMiHFANACAA' +
+  'KAI0IAMoAgBBBHRqIghBADYCDCAIIAk2AgggCCAbNwMAIAMgAygCAEEBajYCACAAKAIAIhYgAWogGyAchTcDAAJ/IAAoAgQgCUEC' +
+  'dGooAgAiAUUEQCAJQQZ0IRAgBSkDACEdIAAoAiwhDCAAKAIgIQtBACENA0AgDCAQIBx6p3JBAnQiAWooAgAiCawgCUEASgRAIAkg' +
+  'ASALaigCACIIaiEKIAAoAiQhCQNAIAkgCEECdGooAgAiASABKAIAIgFBAWs2AgAgAUECayANciENIAhBAWoiCCAKSA0ACwsgHXwh' +
+  'HSAcQgF9IByDIhxCAFINAAsgBSAdNwMAIA1BH3YMAQsgBSAceyIbIAUpAwB8NwMAIAEgASgCACAbp2siATYCACABRQsgBkUNAA0C' +
+  'CyARQQFqIhEgFUghEyARIBVHDQALCyATQX9zQQFxIRcMAQsgDyAAKAIcIAAoAhggAUECdGooAgBBBHRqNgIMQQEhFyAAKAIIIggg' +
+  'CkEBdCIBaigCACIKIAggAUEEcmooAgAiGk4NAANAIAAoAhAgCiIJQQJ0aigCACEKAkAgACgCDCIMIAlBBHQiAWoiCCgCDCILIBJG' +
+  'IAAoAjAgC0ECdGooAgBBgICAgARIckUEQCAPKAIMIgEoAgggCkEEdCAMakEIaygCAEoNASAPIAAoAhwgASgCDEEEdGo2AgwMAQsC' +
+  'QCALQQJ0IhEgACgCFGooAgAEQCAAKAIwIRMgACgCNCIVIAMoAgBBBHRqIQFBACEUIA8oAgwhDSAJIApIBEAgDCAKQQR0aiEWIAAo' +
+  'AgAhEANAIAgoAggiGSANKAIIRiIMQQR0IAgpAwAgECAZQQN0aiIJKQMAIh0gDSkDAEJ/hUJ/IAwbg4MiG1BFBEAgASAZNgIIIAEg' +
+  'HTcDACAJIBsgHYU3AwAgFCAbe6dqIRQgAUEQaiEBCyANaiENIAhBEGoiCCAWSQ0ACwsgDyANNgIMIAMgASAVa0EEdTYCACAFIAUp' +
+  'AwAgFKx8NwMAIBRFDQIgESATaiIBIAEoAgAgFGsiATYCACAGRSABcg0CDAELIAZFIAAgASAMaiAMIApBBHRqIA9BDGogAyAFEDFF' +
+  'cg0BC0EAIRcMAgsgCiAaSA0ACwsgFw0AQQAhEAwCC0EBIRAgDkEBaiIOIBhHDQALCyAPQRBqJAAgEAv3AwIDfg1/IAAoAjQgBCgC' +
+  'AEEEdGohDCADKAIAIQ0CQCABIAJPDQAgACgCBCERIAAoAgAhEgNAIA0pAwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJA' +
+  'IAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/hUJ/IAsbg4MiBlANACARIAlBAnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCAL' +
+  'RQ0BIAogBiAIhTcDACALIAsoAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAkNAEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcD' +
+  'AAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgCLCETIAAoAiAhFEEAIQkDQCATIA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAog' +
+  'FGooAgAiCmohCyAAKAIkIRUDQCAVIApBAnRqKAIAIg8gDygCACIPQQFrNgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwh' +
+  'ByAGQgF9IAaDIgZCAFINAAsgCUEfdgwBCyAKIAooAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsL' +
+  'IAMgDTYCACAEIAwgACgCNGtBBHU2AgAgBSAFKQMAIAd8NwMAIBALzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAh' +
+  'BwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0A' +
+  'C0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBBDIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABB' +
+  'D2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQRCIKNgIUIAQgAEEG' +
+  'dBBEIgs2AhggBEEBIAYQQyIFNgIkIAQgCEEDaiAGbEE/chBEIgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEEQiCTYCMCAE' +
+  'IAgQRCIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVB' +
+  'AnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAzRQ0ACwsgBBA0C0EADwsgBBA1IAQLtQIBC38gACgCFCAAKAIQIgQgAWwi' +
+  'BkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0A' +
+  'ACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0' +
+  'IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANH' +
+  'DQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgC' +
+  'FBBJIAAoAhgQSSAAKAIkEEkgACgCLBBJIAAoAjAQSSAAKAI0EEkgABBJCwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAA' +
+  'KAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEA' +
+  'IARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEK' +
+  'IAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZB' +
+  'AXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6' +
+  'AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYg' +
+  'DvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAh' +
+  'BgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQOCIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRA' +
+  'IAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkg' +
+  'CBA2IAZBAWohBiAJIAAoAgggC0EMahA4IgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYC' +
+  'ACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02' +
+  'AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQgg' +
+  'BiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8B' +
+  'ACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIA' +
+  'AkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEDYgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoL' +
+  'IAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBq' +
+  'JAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9' +
+  'DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyAD' +
+  'IAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9' +
+  'ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQQyIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxq' +
+  'IQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEEC' +
+  'cjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8B' +
+  'ACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAg' +
+  'ASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGH' +
+  'gI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAg' +
+  'AiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEI' +
+  'cjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARB' +
+  'wOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARH' +
+  'DQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0EC' +
+  'dGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIg' +
+  'AUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABBJC8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD/////////' +
+  '//0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0L' +
+  'AgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf/' +
+  '//8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/' +
+  '8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdB' +
+  'CWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQPAsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL/' +
+  '//+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcE' +
+  'QCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIU' +
+  'QQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB' +
+  '/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdB' +
+  'ACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNA' +
+  'AkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHci' +
+  'D3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcg' +
+  'D3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/' +
+  'c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRB' +
+  'gAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAI' +
+  'dkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQL' +
+  'IAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAg' +
+  'CHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAgg' +
+  'CEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAg' +
+  'CyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9x' +
+  'NgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9x' +
+  'NgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIS' +
+  'NgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRB' +
+  'wABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJB' +
+  'CXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZq' +
+  'LQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0' +
+  'cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRty' +
+  'cSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAg' +
+  'BiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAP' +
+  'cTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAK' +
+  'KAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIH' +
+  'NgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAI' +
+  'dkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhBy' +
+  'NgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2' +
+  'IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAP' +
+  'QQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyAR' +
+  'QcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUED' +
+  'dEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAK' +
+  'KAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAO' +
+  'dCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtB' +
+  'ACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEo' +
+  'AiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIW' +
+  'ciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEA' +
+  'IQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0A' +
+  'QQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMEDwgCSgC' +
+  'HA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwh' +
+  'CCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB' +
+  '/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0' +
+  'ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAty' +
+  'IAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNx' +
+  'ai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4g' +
+  'CSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/' +
+  'A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/' +
+  'A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA' +
+  '/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIM' +
+  'NgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9' +
+  'GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAh' +
+  'ISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8B' +
+  'ACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAu' +
+  'ciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVx' +
+  'ciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAi' +
+  'IBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9x' +
+  'ciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4g' +
+  'JiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJx' +
+  'ciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAl' +
+  'ciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAa' +
+  'ciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIg' +
+  'FXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIV' +
+  'IC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3Ry' +
+  'IAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAg' +
+  'ciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEH' +
+  'IAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAc' +
+  'ai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigC' +
+  'ACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxy' +
+  'IQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/' +
+  'c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEg' +
+  'EEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpB' +
+  'CUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAh' +
+  'BiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZo' +
+  'IARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwh' +
+  'QyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIB' +
+  'QQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4o' +
+  'AhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwP' +
+  'cSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0' +
+  'QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2' +
+  'ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIg' +
+  'AUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2' +
+  'IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigi' +
+  'AUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAO' +
+  'KAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNA' +
+  'QQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWot' +
+  'AAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZq' +
+  'LQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAA' +
+  'Ih86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCAT' +
+  'IAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB' +
+  '/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3Qg' +
+  'EyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
+  'ciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0A' +
+  'AEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEA' +
+  'IBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThx' +
+  'IA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAK' +
+  'diINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoA' +
+  'AyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
+  'cmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3Fy' +
+  'IA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAc' +
+  'aSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0A' +
+  'CwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJs' +
+  'IhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQog' +
+  'ByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEi' +
+  'EA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCAB' +
+  'IQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAK' +
+  'TXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQi' +
+  'AWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkEC' +
+  'Rg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwg' +
+  'ASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAA' +
+  'ICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2Agwg' +
+  'CUEIaiAUIAFB//8DcWgQPSBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAg' +
+  'BUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEA' +
+  'IAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4' +
+  'AGxqQfApajYCDCAJQQhqIAcgBhA9IAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQC' +
+  'F38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwg' +
+  'AWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAE' +
+  'KAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAE' +
+  'KAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIb' +
+  'IhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoi' +
+  'GSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGA' +
+  'AnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2' +
+  'QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
+  'DAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEDwPCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgC' +
+  'BCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAg' +
+  'AEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIE' +
+  'QQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIg' +
+  'AXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0' +
+  'cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRNq' +
+  'IgBBF00EfyAAQQJ0QdQ9aigCAAVBmCQLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUHAAxBD' +
+  'IgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EEQiBzYCFCACIAZBwQBqQQQQQyILNgIYIAIgBkEBaiIFQQJ0EEQi' +
+  'DTYCNCACIAVBBBBDIg42AkAgAEEBaiIJQQJ0IgMQRCEIIAIgCTYCmAIgAiAINgIsIAIgAxBEIg82AkggAiADEEQiEDYCTCACIAMQ' +
+  'RCIRNgJQIAIgAxBEIhI2AlQgAiADEEQiAzYCsAEgAiAFQQN0EEQiEzYCtAEgAiAFQRhsEEQiFDYCvAEgAiAJQRRsEEQiFTYC0AEC' +
   'QCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9' +
   'GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9' +
-  'GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQUA0AIAVBACAFQQBKGyEI' +
+  'GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRQ0AIAVBACAFQQBKGyEI' +
   'A0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIA' +
   'IAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAII' +
-  'IAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBRIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsA' +
+  'IAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBGIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsA' +
   'BSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQg' +
-  'AyAENgIAIARBAWohBAwBCwALAAsgAhBSCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQTyICRQRAQQAP' +
-  'CyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ5gIiAgR/QcDGACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRA' +
+  'AyAENgIAIARBAWohBAwBCwALAAsgAhBHCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRCICRQRAQQAP' +
+  'CyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ3QIiAgR/QejDACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRA' +
   'IAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsC' +
-  'QAJAAkAgAUUNACABKAIAIgAQ5wJFDQAgAiAAKAIAaxDoAg0BDAQLIAIQ6AIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEA' +
+  'QAJAAkAgAUUNACABKAIAIgAQ3gJFDQAgAiAAKAIAaxDfAg0BDAQLIAIQ3wIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEA' +
   'Cw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsg' +
-  'ACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBTIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABq' +
-  'QQBBKPwLACAAIAD9AASwA/0LBKADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQVyECCyAAQQA2AsgBIABCfzcDoAEgACAC' +
-  'NwOIASAAQQA2AsABIABBADYCuAEgABBWIABBADYCiAILpgMBAn8gAARAIAAoAggQVCAAKAIUEFQgACgCGBBUIAAoAhwQVCAAKAIs' +
-  'EFQgACgCnAIQVCAAKAI0EFQgACgCQBBUIAAoAkgQVCAAKAJMEFQgACgCUBBUIAAoAlQQVCAAKAKwARBUIAAoArQBEFQgACgCvAEQ' +
-  'VCAAKALQARBUIAAoAsQBEFQgACgCjAIQVCAAKAKQAhBUIAAoAqwCEFQgACgCqAIiAQRAIAEQGyABKAIAEFQgASgCBBBUIAEoAggQ' +
-  'VCABKAIMEFQgASgCEBBUIAEoAhQQVCABKAIYEFQgASgCHBBUIAEoAiAQVCABKAIkEFQgASgCKBBUIAEoAiwQVCABKAI8EFQgARBU' +
-  'IABBADYCqAILIAAoApADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEFQgAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgC' +
-  'OBBUIAEoAgAQVCABKAIIEFQgASgCBBBUIAEoAgwQVCABKAKQARBUIAEQVCAAQQA2ApADCyAAKAL4AhBUIAAQLCAAEFUgABBWIAAQ' +
-  'CCAAEFQLC3UBBH8gAEUEQCABEE8PCwJAAkAgARDmAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEOcCRQ0AIAIgBGsQ6AJFDQAg' +
-  'AyACNgIADAILIAEQTyIBRQ0AIAEgACADKAIAQQhr/AoAACAAEFQgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQcDGACEDA0AC' +
+  'ACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBIIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABq' +
+  'QQBBKPwLACAAIAD9AASwA/0LBKADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQTSECCyAAQQA2AsgBIABCfzcDoAEgACAC' +
+  'NwOIASAAQQA2AsABIABBADYCuAEgABBLIABBADYCiAILpgMBAn8gAARAIAAoAggQSSAAKAIUEEkgACgCGBBJIAAoAhwQSSAAKAIs' +
+  'EEkgACgCnAIQSSAAKAI0EEkgACgCQBBJIAAoAkgQSSAAKAJMEEkgACgCUBBJIAAoAlQQSSAAKAKwARBJIAAoArQBEEkgACgCvAEQ' +
+  'SSAAKALQARBJIAAoAsQBEEkgACgCjAIQSSAAKAKQAhBJIAAoAqwCEEkgACgCqAIiAQRAIAEQEyABKAIAEEkgASgCBBBJIAEoAggQ' +
+  'SSABKAIMEEkgASgCEBBJIAEoAhQQSSABKAIYEEkgASgCHBBJIAEoAiAQSSABKAIkEEkgASgCKBBJIAEoAiwQSSABKAI8EEkgARBJ' +
+  'IABBADYCqAILIAAoApADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEEkgAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgC' +
+  'OBBJIAEoAgAQSSABKAIIEEkgASgCBBBJIAEoAgwQSSABKAKQARBJIAEQSSAAQQA2ApADCyAAKAL4AhBJIAAQIyAAEEogABBLIAAQ' +
+  'TCAAEEkLC3UBBH8gAEUEQCABEEQPCwJAAkAgARDdAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEN4CRQ0AIAIgBGsQ3wJFDQAg' +
+  'AyACNgIADAILIAEQRCIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEkgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQejDACEDA0AC' +
   'QCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIA' +
   'IAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsL' +
-  'IgEBfyAAKALMAiIBBEAgASgCZBBUIAEQVCAAQQA2AswCCwsbACAAKALgARCcASAAKALkARBUIABCADcD4AELGgBCASAAQuuH1oXo' +
-  'yKHk4QB9EFgiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAgAEUEQEF+' +
-  'DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////' +
-  'B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIE' +
-  'TnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0A' +
-  'QQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBBQIgUN' +
-  'ACAAQQhqIABBEGogADQCDCADrHxCAXxBEBBQIgUNACAAKAIwIQkgABBbIAAQXCAAECwgABBVIAAoAgwhBSAAKAIIIQZBACEEA0Ag' +
-  'AyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2AgwgAUEANgIEIAEgBTYCACABIANB' +
-  'f3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVBAWo2AiAgCUEAIAlBAEobIQED' +
-  'QCABIARGDQMgACAAKAIsIARBAnRqKAIAEF0aIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFqIgdBBHRqIg4oAgAhCiAGIAQg' +
-  'BWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiALNgIEIA4gCzYCACAAKAIYIAdB' +
-  'AnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAEF4aDAALAAsLNQAgAARAIAAoAowD' +
-  'IAAoArwCIAAoAmRFciAAKALQAiAAKAKUAnJyckUEQCAAEF8LIAAQUQsLigQBDH8gAEUEQEF+DwsgAUEASCAAKAIgIAFMcgR/QXkF' +
-  'IAAQXCAAKAKUAgRAIAAgARBgDwsgACABEGEiAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigCACECIAAgAUEBazYCPCAAIAI2' +
-  'AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgCHCABQQJ0aigCACEFA0AgAyAF' +
-  'QQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQiAkYEQCAIIAggBkEEdGoiAigC' +
-  'ACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUgAyAJIAIgCiAEEGIMAQsLDAEL' +
-  'IAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyACQQR0aigCBCICRwRAIAwgAyAC' +
-  'QQR0aiINKAIMRwRAIAMgCSACQQEgCxBiDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRqIAE2AgALIAVBAWohBQwBCwsg' +
-  'B0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvvAQEIfyAARQRAQX4PCyAAKAIwRQRAQXcPCyAAEFwgACAA' +
-  'KAIwQQFrIgE2AjAgACgClAJFBEAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigCAEECdGoo' +
-  'AgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgCDCIBRQRA' +
-  'IAMgBSAEIAYgBxBjDAELIAFBAEwNAiADIAUgBCACEGQLIAAoAjQgBkECdGpBfzYCAAwBCwsLQQAL8wIBCn8gACgCKEEARyEJIABB' +
-  'yAFqIQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVH' +
-  'BEAgAiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEGMMAQsgBCgCDCIERQRAIAIgByADIAhBARBjDAEL' +
-  'IARBAEwNACACIAcgAyABEGQLIAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRBjIAAoAsgBRQ0BIAAoAsQBIQQgACgC0AEg' +
-  'BkEUbGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABBlIAIgAiABQQR0aiIFKAIAQQR0' +
-  'aiABNgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC8cBAQR/IAAoAjAiAkEAIAJBAEob' +
-  'IQQCQANAIAMgBEYNASADQQJ0IANBAWohAyAAKAIsaigCACABRw0ACyAAIAE2AjggACAAKAIIIAAoAhwgAUECdGooAgBBBHRqKAII' +
-  'QQFrNgI8QXgPCwJAIAAoApgCIAJHBEAgACgCLCEDDAELIAAoAiwgAkEDdBBTIgNFBEBBfw8LIAAgAzYCLCAAIAJBAXQ2ApgCIAAo' +
-  'AjAhAgsgACACQQFqNgIwIAMgAkECdGogATYCAEEAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEEdGoiAigC' +
-  'CCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyABQQFqIQEM' +
-  'AQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAGKAIMQQBI' +
-  'Gw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAMAQsPCyAH' +
-  'QQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEgASgCAEGA' +
-  'gICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBBlDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEgBCgCCCIE' +
-  'QQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEgACACIAFB' +
-  'ARBlDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIMQQBIGw0B' +
-  'IAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78BAQR/QX4h' +
-  'BQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEEdGoiBygC' +
-  'CCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQgBygCCEEE' +
-  'dGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQv/AgEDf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUhAyAAKAJk' +
-  'QQJHDQBBACEDA0ACQCAAKAIwIANMBEAgACgClAJFDQEgACABIAIgAxAXDwsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARqKAIANgIA' +
-  'CyADQQFqIQMMAQsLIAAoAowDBEAgACABIAIgAxAlDwsgACgC4AFFBEBBACEEA0AgBCAAKAJcTg0CIAIgA0oEQCABIANBAnRqQQEg' +
-  'ACgCvAIgACgC0AIbBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAECYLNgIACyADQQFqIQMgBEEBaiEEDAALAAtB' +
-  'ACEEA0AgACgC6AEgBEoEQEEAIAAoAuABIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oEQCABIANB' +
-  'AnRqIAAoAuQBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsLIAMLEwAgAARAIAAgATcDgAEgABBcCwsWACAABEAgACAB' +
-  'QQBHNgKQASAAEFwLCxMAIAAEQCAAEFwgACABNwOoAQsLEwAgAARAIAAQXCAAIAE3A9gBCwvCAwMCfAR/AX4gAEUgAUVyRQRAIAEg' +
-  'AP0AA2j9CwMAIAEgACkDoAMiCEJ/IAApA6gDUCAIQn9ScRs3AxAgASAAKAJYNgIgIAEgACgCYDYCJCABIAApA3g3AyggASAAKQOY' +
-  'ATcDMEQAAAAAAADwPyECAkACQAJAIAAoAmQiBA4EAQAAAgALIAAoApQCBEACfEQAAAAAAAAAACECRAAAAAAAAAAAIAAoAqgCIgBF' +
-  'DQAaRAAAAAAAAOA/IAAoAjQiBUEATA0AGiAAKAIkIQQgACgCKCEGRAAAAAAAAPA/IQNBACEAA0AgBCAAQQJ0IgdqKAIAtyADIAYg' +
-  'B2ooAgC3oyIDoiACoCECIABBAWoiACAFRw0ACyACIANEAAAAAAAA4D+ioAshAgwCCyAAQdwAQdgAIARBAkYbaigCACIEQQAgBEEA' +
-  'ShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMg' +
-  'ACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC9MCAQZ/QX4hBAJAIAJBASADG0Ug' +
-  'AEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAAEFwCQCAAKAKUAgRAQQAhBAJAIAAQGCIFDgMAAgMCCyAAKAKoAiIJKAIA' +
-  'IgYgAUEBaiIHQQR0aigCBCIFIAdHBEADQCAFIQEDQCABQQR0IAFBAWohASAGaigCCCIEQQBKDQALIAAgCSAEQX9zIgEQFARAIAMg' +
-  'CEoEQCACIAhBAnRqIAE2AgALIAhBAWohCAsgBiAFQQR0aigCBCIFIAdHDQALCyAIDwsgACgCCCEGIAFBAWoiBUECdCEJQQAhBCAF' +
-  'IQEDQCAGIAFBBHRqKAIEIgEgBUYNAiAGIAEQJiEHIAAoAjQgCWooAgBBAE4EQCAAIAcQYQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIA' +
-  'CyAEQQFqIQQMAAsACyAFIQQLIAQLbQECfyMAQRBrIgEkAAJ/QX4gAEUNABogABBcIAAoApQCBEAgAUEANgIMIAAQGCICBEBBfyAC' +
-  'IAJBAkYbDAILIAAgAUEMahAZIQBBfyABKAIMQQFrIABB/////wdGGwwBCyAAEAMLIAFBEGokAAvfAQEGfyAARQRAQX4PC0F9IQIC' +
-  'QCABQQBIIAAoAgQgAUxyDQACf0EAIAAoAgAgAUwNABpBASAAKAKMAiICRQ0AGiABQQJ0IAJqKAIECyECIAAoAjAiA0EAIANBAEob' +
-  'IQQgAUEBaiEFQQAhAwNAIAMgBEYEQCACQQAgAkEAShshAgwCCyAAKAIcIAAoAiwgA0ECdGooAgBBAnRqKAIAIQEgACgCCCEGA0Ag' +
-  'BiABQQR0aigCCCIHQQBMBEAgA0EBaiEDDAIFIAFBAWohASACIAUgB0ZrIQIMAQsACwALAAsgAgsoAAJAIABFDQAgAQRAIAEgACgC' +
-  'ODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAgAUxyDQAaIAAQXCAAKAKwAiIFQQAgBUEA' +
-  'ShshAyABQQFqIQYCQAJAA0ACQCAAKAKsAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoNAiACQQFqIQIMAQsLIAQEQCADIQIMAgsg' +
-  'ACAAKAIAQQJ0EE8iBDYCrAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oiAUEEaiABIAUgAmtBAnT8CgAAIAAoAqwC' +
-  'IANqIAY2AgAgACAAKAKwAkEBajYCsAJBAAsL6QMBBn8gAEUEQEF+DwtBfSEFAkACQCABQQBIIAAoAgQgAUxyDQBBbyEFIAJBAEgg' +
-  'AiADSnIgA0EATCAAKAIAIAFMcnINACAAEFwCQAJAIAAoAowCIgYNACAAIAAoAgAiBEECdEEEaiIHEE8iBjYCjAIgACAHEE8iBzYC' +
-  'kAIgBkUgB0VyDQEgBEF/IARBAE4bQQFqIQhBACEEA0AgBCAIRg0BIAcgBEECdCIJakEBNgIAIAYgCWpBATYCACAEQQFqIQQMAAsA' +
-  'C0EBIQQgBiABQQFqIgdBAnQiAWoiCCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQQLIAAoAqACQQAgAkEBRyADQQFHciIGIAAoApQC' +
-  'aiAERhsNASAEIAZGBEAgCCACNgIAIAAoApACIAdBAnRqIAM2AgBBAA8LIAAoAjAiCEECdCIFQQRqEE8iAUUNAiABIAAoAiwgBfwK' +
-  'AAAgABBbIAdBAnQiBSAAKAKMAmogAjYCACAAKAKQAiAFaiADNgIAIAAgACgClAIgBiAEa2o2ApQCQQAhBUEAIQQDQEEAIAQgCEgg' +
-  'BRsEQCAAIAEgBEECdGooAgAQXSEFIARBAWohBAwBBSABEFQMAwsACwALIAYQVCAHEFQgAEIANwKMAgwBCyAFDwtBfwusAwEDfwJA' +
-  'An9BfiAARSACRXINABogAkEANgIAQW8gACgClAINABpBeyAAKAIoDQAaIAAQXEEBQRgQTiIDRQRAQX8PCyADQoCAgIAEIAEgAVAb' +
-  'IgFC/////w8gAUL/////D1QbpyIENgIQAn9BfyAEQZgOSQ0AGiADIARBmA5rNgIQIANBgAYQTyIENgIAIANBgAgQTyIFNgIEQX8g' +
-  'BEUNABpBfyAFRQ0AGiADQoKAgICACDcCCCAEQgA3AhAgBEKAgICAcDcCCCAEIAQpAgw3AgAgBUIANwMYIAVCATcDECAF/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/QsEACAAIAMQDAshBCAAKAIwIQUCQANAIAQgBUEATHJFBEAgAygCFCIERQ0CIAMgAyAAKAIsIAVBAWsiBUEC' +
-  'dGooAgAgBBB0IgQ2AhRBAEF/IAQbIQQMAQsLIAQNAgsgAygCACADKAIIQQxsEFMiAARAIAMgADYCAAsCQCADKAIEIAMoAghBBHQQ' +
-  'UyIERQ0AIAMgBDYCBCAARQ0AIAMgAygCCDYCDAsgAiADNgIAQQALDwsgAxB1IAQL0gICBH8EfgJAAkAgACgCCCIDIAAoAgxHBEAg' +
-  'ACgCBCEFDAELIAMgACgCEEEcbiADaiIFQYAIIANBAXQgA0GACEkbIgQgBCAFSxsiBE8NASAAKAIAIARBDGwQUyIDRQ0BIAAgAzYC' +
-  'ACAAKAIEIARBBHQQUyIFRQ0BIAAgBTYCBCAAKAIMIQMgACAENgIMIAAgACgCECAEIANrQWRsajYCECAAKAIIIQMLIAUgAkEEdCIE' +
-  'aiIGKQMAIQggBSkDCCEJIAYpAwghCiAFKQMAIQcgACgCACADQQxsaiIDQQA2AgQgAyACNgIIIAMgATYCACAAKAIEIgEgACgCCCIG' +
-  'QQR0aiICQn8gByAIfCIHIAcgASAEaiIBKQMAVCAHIAhUrSAJIAp8fCIIIAEpAwgiB1QgByAIURsiARs3AwAgAkJ/IAggARs3Awgg' +
-  'ACAGQQFqNgIICyAGCxkAIAAEQCAAKAIAEFQgACgCBBBUIAAQVAsLnQECA38CfiAAQRRqIQUDQCAFKAIAIgVBAUsEQCABIAAoAgQg' +
-  'ACgCACAFQQxsaiIFKAIIQQR0aiIHKQMAIghaIAIgBykDCCIJWiACIAlRGwRAIAIgCX0gASAIVK19IQIgASAIfSEBIAVBBGohBQwC' +
-  'BSAEIAZKBEAgAyAGQQJ0aiAFKAIANgIACyAFQQhqIQUgBkEBaiEGDAILAAsLIAYL2gECAn8GfiMAQRBrIgUkAAJ/QX4gAkEBIAMb' +
-  'RSAARSABRXIgA0EASHJyDQAaQXUgACgCBCAAKAIUQQR0aiIEKQMAIgYgBCkDCCIHhFANABojAEEgayIEJAAgBEEQakIAIAZ9QgAg' +
-  'ByAGQgBSrXx9IAYgBxBLIAQpAxghCSAEKQMQIQoDQCABEHghCCABEHgiCyAKVCAIIAlUIAggCVEbDQALIAQgCyAIIAYgBxBLIAUg' +
-  'BP0AAwD9CwMAIARBIGokACAAIAUpAwAgBSkDCCACIAMQdgsgBUEQaiQACyABAX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARBY' +
-  'C2YAIAAgASACIANBEBB6IAAgASACQbAIQQQQeyAAIAEgAiAEQQoQeiAAIAEgAkHyMUEBEHsgACABIAIgBUEQEHogACABIAJB/jFB' +
-  'ARB7IAAgASACIAZBEBB6IAAgASACQfs/QQIQewtiAgJ+BH8jAEEgayIHJAAgBK0hBUEYIQQDQCAHIAQiCEEBayIEaiIJIAMgAyAF' +
-  'gCIGIAV+fadB5R5qLQAAOgAAIAMgBVogBiEDDQALIAAgASACIAlBGSAIaxB7IAdBIGokAAtOAQJ+AkAgAikDACIFIAGtIgZaBEAg' +
-  'BK0hBgwBCyAAIAWnaiADIAQgBiAFfSIFpyAFIAStIgZWG/wKAAAgAikDACEFCyACIAUgBnw3AwALkAICA38BfiAARQRAQX4PC0F5' +
-  'IQMCQCABQQBIIAAoAiAgAUxyDQBBbiEDIAJCAFMNACACIAAoAvgCIAFBA3RqKQMAQgAgASAAKAKIAyIESBt9IgZC////////////' +
-  'ACAAKQOAA31VDQACQCABIAROBEAgAlANASAEQRAgBBshAwNAIAEgA04EQEH/////ByADQQF0IANB/////wNKGyEDDAELCyAAKAL4' +
-  'AiADQQN0EFMiBEUEQEF/DwsgBCAAKAKIAyIFQQN0akEAIAMgBWtBA3T8CwAgACADNgKIAyAAIAQ2AvgCCyAAEFwgACgC+AIgAUED' +
-  'dGogAjcDACAAIAApA4ADIAZ8NwOAAwtBACEDCyADCz4AIABFBEBCfg8LAn5CeSABQQBIIAAoAiAgAUxyDQAaQgAgACgCiAMgAUwN' +
-  'ABogACgC+AIgAUEDdGopAwALC6ECAgR/AX4CQCAAKQOYASIGQgBSDQAgACgCACICQX8gAkEAThtBAWohA0EAIQIDQCACIANGDQEg' +
-  'ACgCsAEgAkECdGpBgICA/AM2AgAgAkEBaiECDAALAAsgACAAKQOAASAGQoPay4ytxtLaUX6FEFc3A4gBIAAgASAGQgF8EH9CkM4A' +
-  'IAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAiBEEBTARAIAAoArQBIANBAnRq' +
-  'IQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCACNgIACyACQQFqIQIMAQsLIABBADYCyAEgACAFNgLA' +
-  'ASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyACrYZC' +
-  'f4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLlwQBDH8jAEEgayIJJAAgACgC0AEgAUEUbGpBCGsoAgBBACABGyELIAAoAgAh' +
-  'DyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgCACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJDQAg' +
-  'BEECRgRAQQEgDCAAIAcgDiAKIAIgAxCBARshDAtBACEEIAcgCkEEdGooAgQiCCEFA0AgBUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoi' +
-  'DSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0oAgAhBQwBCwsLA0ACQEEAIQYgBEEAIARB' +
-  'AEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcgCCAJIAVBAnRqKAIAIgQQggEEQCAJIAZB' +
-  'AnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRA' +
-  'IAZBAWohBgwCCyAHIAUgChCCAQ0AIAcgDiAFIAMgAhCDAUEBIQwgACAAKALIASIIQQFqNgLIASAAKALEASAIQQJ0aiAFNgIADAAL' +
-  'AAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLiAQBFn8gASADQQR0aigCBCIPQQFqIQ0gASAPQQR0aigC' +
-  'BCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAHIBBKcgR/IAcFIAIgB0ECdGohFyAV' +
-  'IQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEECdGooAgAiBiAXKAIAIgtqQQVIDQEg' +
-  'ByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQhAEhGSABIBIgCxCEASEaIAshBgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAa' +
-  'RnINASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBKcgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQi' +
-  'EUYEQCAOKAIAIRELIAEgESAYEIIBRQ0BIAEgESADEIIBDQEgACABIAIgByADIAkgBCAFEIUBIAAgASACIAggAyAJIAQgBRCFASAW' +
-  'IAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEB' +
-  'aiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggi' +
-  'BSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUo' +
-  'AgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIF' +
-  'QQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigC' +
-  'BCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBB' +
-  'BGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YE' +
-  'QEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAELZQECfyADIQgDQCADIAEg' +
-  'CEEEdGooAgQiCEcEQCABIAggBBCCAQ0BIAEgCCAFEIIBDQEgASACIAggByAGEIMBIAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUEC' +
-  'dGogCDYCAAwBCwsL5wkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABCHASAAIAA0AqQCNwOAAiAAIAA0AsQC' +
-  'NwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEIgBCwJAIAAoApwCBEAgABCJASICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABB' +
-  'ABCKAQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABCLASICQQBIBEAgAEEBNgKsASAAEIwBQQMhAyAGIQIgAEEAEIoBRQ0BQX8h' +
-  'AgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQjQEiA0ECSA0AIAAgAyAA' +
-  'KALMASICKAIAIAIoAgQQjgFFDQAgABCMAUF/IQJBASEDDAMLIAAgBSgCDBCPASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQ' +
-  'kAEgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQkQFBAnRBAXIQkAELIAAgACsDuAEgACsDuAKjOQO4ASAA' +
-  'IAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAH' +
-  'IAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEI8BIAAg' +
-  'ACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEIcBIAApA+ACIQcLIAcgACkDgAJUDQEgABCLASICQQBK' +
-  'BEAgAEEBNgKYAgwCCwJAIAJFBEAgABCIAUF/IQJBASEDIABBARCKAUUNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAg' +
-  'ACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1Ai' +
-  'CEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkD' +
-  'UEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkAD' +
-  'QCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABCSARoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOI' +
-  'AwwFCyABIAApA9gCWARAQQMhAgwFCyAAEJIBIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKM' +
-  'ASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIg' +
-  'ACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABCQAQsgBiECCyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+' +
-  'IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhB/IAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0' +
-  'IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkEC' +
-  'dGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsL' +
-  'C+0BAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBCOAQ0B' +
-  'C0EAIQIgAEEANgKcAiAAIAFBAWsQjwEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCQAUEADwsgACADIAAgBCABQYGAgIAEEJEB' +
-  'QQJ0QQFyEJABCyACDwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAEL' +
-  'AAsACyAAQgE3A5gCQQALtAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBK' +
-  'GyEGQQAhAwJAA0AgAiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAAL' +
-  'AAsFAkAgACgCkAEgACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoi' +
-  'BCAEKAIAQQFqNgIAIANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAA' +
-  'IAE2AqABIAAgCDYClAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoi' +
-  'BigCBCINQYCAgIAGcUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJA' +
-  'AkACQANAQQAgAiAKSCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEJMBIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACAD' +
-  'QQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxCTAQ0BIAAgA0EAEJABDAELIA4g' +
-  'AzYCACAOIA1B/////31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgC' +
-  'qAEgAkEMbGpBADYCBCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEg' +
-  'A0EMbGoiBCgCBCIBIAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQUyIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJB' +
-  'DGxqQQA2AgQgAkEBaiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQ' +
-  'ASAAKAKcASAFQQJ0aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQlAEaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBCUARogBUEB' +
-  'aiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgC' +
-  'BEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEB' +
-  'ajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZB' +
-  'AXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQgg' +
-  'ACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAg' +
-  'A0EBdEEBciAHEJABCyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAh' +
-  'BANAIAMgBEwNBQJAAkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIA' +
-  'QQJ0aiEIIAAoAiAgB2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEB' +
-  'IAJBAWohAgwBCwsgAUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEB' +
-  'aiECDAALAAsgACgCKCABai0AAA0AIAAgAUEBdCAHQQNyEJABIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAA' +
-  'KAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIA' +
-  'IAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0Ag' +
-  'AyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEJMBQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAO' +
-  'NgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEK' +
-  'AkAgBSAORg0AIA0gBRCTAUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCAC' +
-  'IBBGDQEgAkECdCELIAJBAWohAiANIAQgC2oiCygCACIREJMBQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAF' +
-  'EJQBRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAG' +
-  'IAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUEC' +
-  'aiEBIA0gBRCTAUEASARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAEL' +
-  'CyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCQAQwCCwALCyAMIAE2AgQMAAsACwkAIABBABCP' +
-  'AQv1BwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAhAwNAIAMgCkYE' +
-  'QAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFrIgRFDQAgACAK' +
-  'IAhBDGoQlQEhAyAIKAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAM' +
-  'QQE6AAAgACAJEJYBIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFq' +
-  'IQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZB' +
-  'ASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEJcBDQEgACgCzAEF' +
-  'IAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAo' +
-  'AnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgo' +
-  'AgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAG' +
-  'RgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAA' +
-  'KALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALM' +
-  'ASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEJgBCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZB' +
-  'AEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAg' +
-  'ByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEg' +
-  'AWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQUyIFRQ0B' +
-  'IAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQUyIERQRAQX8hBAwCCyAAIAE2' +
-  'AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0' +
-  'aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBTIgUNASAABUECC0ECSRshBAwD' +
-  'CyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEF' +
-  'AkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAE' +
-  'TA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGoo' +
-  'AgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAg' +
-  'BTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAo' +
-  'AoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0' +
-  'aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAg' +
-  'ACADEJkBIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCAD' +
-  'aiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2' +
-  'AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKo' +
-  'ASABKAIAQQxsaiAEIAEoAgQQlAEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCUARogACAAKQOAA0IBfDcDgAMgBAtjAQV/IAAoAsgB' +
-  'IgIgACgCwAEiASgCACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0' +
-  'akEANgIAIAAQmgELIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIA' +
-  'IQMMAQsgACgCACADQQF0QQggAxsiBEECdBBTIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0' +
-  'aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEED' +
-  'cUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAo' +
-  'AtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0Ag' +
-  'BSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFq' +
-  'IQQMAQsACwALIAIgACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRk' +
-  'BEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7k' +
-  'Lv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCbAQsL4gIBCn8jAEEQayIHJAAgAygCACEKIAAo' +
-  'AtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahCVASIFQQAgBUEAShsh' +
-  'CyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAA' +
-  'KAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2' +
-  'AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0' +
-  'aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwh' +
-  'B0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQlQEh' +
-  'CiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToA' +
-  'ACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRq' +
-  'KAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoA' +
-  'ACADIAdMBEAgACAAKALQASAEaigCABCWAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiEC' +
-  'DAELCyAGQRBqJAALUwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAo' +
-  'AsQBIgFBAWo2AsQBIAAgARCbAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAE' +
-  'TiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUED' +
-  'dGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALI' +
-  'ASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIA' +
-  'IgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAg' +
-  'ACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEFQgAUEBaiEB' +
-  'DAALAAsgACgCABBUIAAoApABEFQgACgCnAEQVCAAKAKoARBUIAAQVAsL6QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIg' +
-  'AkGAgICAAUtyDQBBAUGYAxBOIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoi' +
-  'DUEDbGogC0EBaiIOQQF0akECdCAJQQVsahBOIQYgByAJQQF0Ig9BDBBOIgg2AqgBIAZBACAIG0UEQCAGEFQgBxCcAQwBCyAHIAY2' +
-  'ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYC' +
-  'GCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGoh' +
-  'CEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1B' +
-  'AnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2' +
-  'AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0Ag' +
-  'ACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRq' +
-  'KAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EB' +
-  'ajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWoh' +
-  'BgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGA' +
-  'gICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPw' +
-  'ASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAG' +
-  'DQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJB' +
-  'AXRBAXJBABCQAQwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQiwFFDQ0gB0EBNgKYAgwNCyAHKAIg' +
-  'IAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcgCBCZASAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4gg' +
-  'BYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIw' +
-  'IAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIG' +
-  'QQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwAL' +
-  'AAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLjQICA38BfiMAQUBqIgIkAAJA' +
-  'AkAgACgC4AEiAwR/IAMFIAAQnwEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxCGASEDIAIgACgC4AEi' +
-  'BEHYAmpBwAD8CgAAIAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAEC' +
-  'QAJAAkAgA0EBaw4CAAECCyAAQQI2AmQgACAAKQOgAyIBQgF8IgU3A6ADIAAgACkDqAMgASAFVq18NwOoAwwDCyAAQQM2AmQMAgsg' +
-  'AEEBNgJkDAELIABBATYCiAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBPIgdFIAAoAgxBAnRBBGoQTyIJ' +
-  'RXIgBRBPIgpFIAJBAnRBBGoQTyILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBK' +
-  'GyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBXEJ0BBSAAKAIcIAVBAnRqKAIAIQFBASEG' +
-  'IAIhBANAIAZFIA4gAUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEg' +
-  'BEEBaiEEQR92IQYMAQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCID' +
-  'IAAoAjRqKAIAQQBIBEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBUIAkQVCALEFQg' +
-  'AUUEQCAKEFRBfw8LIAAQXyAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAA' +
-  'KQNoNwPwASAAIAApA3g3A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEE4iAUUEQEF/' +
-  'DwsgACABNgLMAiAGQQFqIQcgBUECdEEEahBPIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61V' +
-  'DQALIAEgBUE/akHAAG02AgAgASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdB' +
-  'AWoiDCANpyIEEKEBIgI2AmggASACQQEQTiIJNgJkIAZBAmpBBBBOIQIgA0ECdBBPIQcCQCAEQQJ0QQRqEE8iBkUgB0VyIAhFIAJF' +
-  'cnIgA0EIEE4iCkUgCUVyckUEQCABIAkgBSALIAwgBBChARogACABIAggAiAKIAcgA0EBayAGEKIBIAAoAgAgACgCBCAAKAIgIAEg' +
-  'CBCjASABIAAoAgQgBhCkAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMo' +
-  'AgAiBQRAIAMgASgCOCAFQQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwB' +
-  'CwALAAsgABBVQX8hAAsgCBBUIAIQVCAKEFQgBxBUIAYQVCAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0Ag' +
-  'CiAEQQR0aiIMKAIIIgJBAEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwh' +
-  'DQwBCwALAAsAC4oEAQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYC' +
-  'DCAAIAEgBiADQQN0aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEb' +
-  'NgIYIAAgASAHIAVBA3RBF2pBeHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0' +
-  'IgVBC2pBeHEiB2oiBGpBACABGzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4' +
-  'cSIEaiIFakEAIAEbNgIwIAAgASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhx' +
-  'aiIEakEAIAEbNgI8IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiIC' +
-  'akEAIAEbNgJMIAAgASACIAAoAlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhx' +
-  'QQAgBBsgAmoLigYCDX8CfiAAKAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEob' +
-  'IQtBACEIA0AgCCALRgRAQQAhCANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiAC' +
-  'NgIAQQAhCgNAIApBAkYEQCABKAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiAD' +
-  'KAIAIgprTg0DIAggCmohCiAIQQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgko' +
-  'AggiCEEATARAIApBAWohCgwCBSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYC' +
-  'ACAJQQBMBH9BAAUCfyAJrCAIrUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEB' +
-  'aiEMIBUgFlINAQsLIAUgCUECdGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIo' +
-  'IBJqIgwgCTYCACAJBEAgByAJQQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEB' +
-  'ajYCBCACQQFqIQILIANBAWohAwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJ' +
-  'NgIAIAEoAjQgCUECdGogCDYCACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMg' +
-  'AiAIQQJ0aigCAEECdGoiCSAJKAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQpQEgAygCGCADKAJgQQEQpQEg' +
-  'AkEAIAJBAEobIQkDQCAFIAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEG' +
-  'IAFBAnQiCCADKAIsaigCAEEBRgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEM' +
-  'AQUgAygCCCAEQQJ0aiAFNgIAIARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv//' +
-  '//8HNwMIIAFCADcDACADKAIYIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIA' +
-  'IQEgBCADKAI0IAdqKAIAQQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0' +
-  'aiADKAIQIAUgChCmASADKAIoIAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAEKYBCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAco' +
-  'AgBBAWo2AgALIAFBAWohASADKAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAg' +
-  'AUEAShtBAWohCUEBIQUMAQsgACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgC' +
-  'BCABSgRAIAAoAhAiByABQQR0aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAg' +
-  'BSAJRwRAIAAoAgwgAiAFQQJ0IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf//' +
-  '//8HRg0CIAAoAhAhBwNAIAMiBkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigC' +
-  'AEEEdCAHakEIaygCACEHA0AgAyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04B' +
-  'BH8gAUF/IAFBAE4bQQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAEL' +
-  'CwuSAQEDfyACQQZ1IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCAD' +
-  'NgIMIAQgBTYCCCAEQgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL' +
-  '3gUCB38DfCMAQSBrIgUkAAJ/QX4gA0UgAEUgAkEATHJyDQAaIAAQXCAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXj' +
-  'AHwiASABUBs3AxggBUEANgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJ' +
-  'RAAAAAAAAAAAIQwjAEEQayIGJAACQCAAEBgiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/' +
-  'IQ4DQCAAIAZBDGoQGSIHQf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJEDUgB62CpxAaIA4gB7ei' +
-  'IQ4MAAsACyAGQRBqJAAgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAEC5FDQAgACAFQRhqIAIg' +
-  'BUEQahA0IQ1BAAwBCwNAIA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAA' +
-  'APA/IQ4DQAJAIAAQbiIHQQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQbSIGIAUoAghKBEAgBSgCDCAGQQJ0EFMiCUUE' +
-  'QEQAAAAAAADwvyEMDAILIAUgCTYCDCAFIAY2AgggACAHIAkgBhBtGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQNSAGrIKnQQJ0aigC' +
-  'ABBdGiAOIAa3oiEODAELCwNAIAsgACgCMEgEQCAAEF4aDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIM' +
-  'CxBUIAAQXCAEBEAgBCAFKQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIH' +
-  'JAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQqQEMAQsg' +
-  'AkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/' +
-  'IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB' +
-  '+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUF' +
-  'BQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQqQEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhx' +
-  'IgRBCGohAyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIE' +
-  'QQhqIQMgBCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0Ag' +
-  'BCIGQQFrIgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0Eg' +
-  'akEtEKkBIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQcU4IAQbIQRBACEFA0BBICEK' +
-  'IAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEKkBIAZFDQMgB0EgaiAGwBCpASAFIQMMAgsgByAFKAIA' +
-  'OgAXIAVBBGohA0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEg' +
-  'CCAEIAZqLAAAEKkBIARBAWohBAwACwALBSAIIAoQqQEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFr' +
-  'IAEgAksbakEAOgAACyAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiAB' +
-  'OgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQqAEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACAC' +
-  'IAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJBzMsANgKYAUHMywBBAEHMAfwLAAJAIAAgAUVyRQRAIAJB' +
-  'gAFqQX5BAEG5G0EAEKwBGgwBC0EBQegAEE4iA0UEQCACQX8QTDYCAEEAIQMgAkGAAWpBf0EAQf0VIAIQrAEaDAELIAJBADYCfCAC' +
-  'QQA2AnggAv0MAAAAAAAAAAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogB' +
-  'CwJAIAJBgAFqEK0BRQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEGnI0EAEKwBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEK4BIgAN' +
-  'ACADIAIoAnwiACADKAIkIABrEE0iATYCAEEAIQAgAQ0AQX8hACACQX8QTDYCQCACQYABakF/QQBB/RUgAkFAaxCsARoLIAIoAnAh' +
-  'BCACKAJsIQUgAigCaCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEFQgBRBUIAQQVCACKAJ8IQRBACEBA0AgAEUgASAESHEE' +
-  'QEEAIQACQCADKAIIIAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEHEiBUUNACACIAUQTDYCICACQYABaiAFQQBB/RUgAkEg' +
-  'ahCsASEACyABQQFqIQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQTiIBNgJcQQAh' +
-  'ACABDQBBfyEAIAJBfxBMNgIwIAJBgAFqQX9BAEH9FSACQTBqEKwBGgsDQCAADQEgAkGAAWoQrQFFDQEgAkGAAWogAyAEIAJB0ABq' +
-  'EK8BIQAMAAsACwsLIAIoAlAQVCACKAJUEFQgAigCXBBUIABFDQIgAxCwAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigC' +
-  'ACAAIARqKAIAEHIiAARAIAIgABBMNgIQIAJBgAFqIABBAEH9FSACQRBqEKwBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38j' +
-  'AEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCoARoL' +
-  'IAZBEGokACABC+EBAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQsQEiBSAEayAI' +
-  'IAUbIgIQsQEiASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAo' +
-  'AhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBELIBBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2' +
-  'AhAgACAENgIMQQEL/AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQ' +
-  'swEEQCAAKAIMIgQgBSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIELEBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQsQEh' +
-  'CAwCCyACKAIAQQBOBEBBcCEEIABBcCABQcEjQQAQrAEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAEL' +
-  'DQJBciEEIABBckEAQb8cQQAQrAEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRC0ASIEDQMgBSgCaCIB' +
-  'IAZGDQEgACgCDCEECyAGIAQgASAGELUBIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HaJCAFEKwBGgwDCyAKIAEgBGoiBCAG' +
-  'IAFrIgYQtgFBAE4EQCAFIAVBMGogBCAGELcBNgIQQXMhBCAAQXMgAUGPJyAFQRBqEKwBGgwDCyAKIAQgBhC4ASIEQQBIBEAgBSAE' +
-  'EEw2AiAgACAEIAFB/RUgBUEgahCsASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQe4TQQAQrAEaCyAFQfAAaiQAIAQLywgC' +
-  'Dn8BfiMAQfABayIFJAAgBUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAg' +
-  'A0EBNgIQCyABQThqIRAgAUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqELMBBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oi' +
-  'DC0AAEH8AEcEQCAHIAggByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGELUBIglLBEAgBSAJ' +
-  'IApqLQAANgIgQXEhBCAAQXEgCUHaJCAFQSBqEKwBGgwGCyAGIAdGBEBBcCEEIABBcCAHQfk8QQAQrAEaDAYLIBEgDCAGIAdrIg4Q' +
-  'tgEiD0EASARAIAUgBUGgAWogDCAOELcBNgIwQXQhBCAAQXQgB0GnOSAFQTBqEKwBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVB' +
-  'oAFqIAwgDhC3ATYCQEF7IQQgAEF7IAZB2xYgBUFAaxCsARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQeA8QQAQrAEaDAcLIAgg' +
-  'CiAJIAgQtQEiBksEQCAFIAYgCmotAAA2AlBBcSEEIABBcSAGQa8WIAVB0ABqEKwBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBC2ASIE' +
-  'QQBODQAgECAGIAgQuAEiBEEATg0AIAUgBBBMNgJgIAAgBCAJQf0VIAVB4ABqEKwBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAP' +
-  'QQJ0aiIGKAIARgRAIAUgBUGgAWogDCAOELcBNgJwQXwhBCAAQXwgB0H/GSAFQfAAahCsARoMBgsgBiAENgIAAkAgAygCCCALRwRA' +
-  'IAMoAgQhBAwBCyADKAIAIAtBAXRBECALGyIGQQJ0IgQQUyIIRQRAQX8hBCAFQX8QTDYCgAEgAEF/IAdB/RUgBUGAAWoQrAEaDAcL' +
-  'IAMgCDYCACADKAIEIAQQUyIERQRAQX8hBCAFQX8QTDYCkAEgAEF/IAdB/RUgBUGQAWoQrAEaDAcLIAMgBjYCCCADIAQ2AgQLIAtB' +
-  'AnQiByADKAIAaiAPNgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQuQEiBEUN' +
-  'AQwCCwtBeiEEIAEoAgAgAygCACADKAIEIAsQWiICQXpGBEAgAEF6QQBB/BtBABCsARoMAQsgAkEASARAIAUgAhBMNgIAIAAgAkEA' +
-  'Qf0VIAUQrAEhBAwBCyAFKQPYASISUARAQQAhBAwBCyABKAIAIAIgEhB8IgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1B1zJB' +
-  'ABCsARoMAQsgBSABEEw2AhAgACABIA1B/RUgBUEQahCsASEECyAFQfABaiQAIAQLIgAgAARAIAAoAgAQUiAAQQhqELoBIABBOGoQ' +
-  'ugEgABBUCws4ACABQf8BcSEBA0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJ' +
-  'ayIBQRdNBEBBAUEBIAF0QZmAgARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAo' +
-  'AgwgBGosAAAQsgENASAEIQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAA' +
-  'ELIBRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEo' +
-  'AgAiByACIAIgB0kbIQkgByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANF' +
-  'DQEMBwsgAw0GQW8hCCAAIAcgBkGYFxC8ASIDQQBIDQcgACAGQQFqIgkgAkGoFxC8ASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcg' +
-  'AkGoFxC8ASIHQQBODQFBbyEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUGKMCAKQRBqEKwBGgwFCyAHIQMg' +
-  'B0UNAQsCQAJAIAQoAgwiBiAEKAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQUyILBEAgBCALNgIACyAEKAIE' +
-  'IAgQUyIJBEAgBCAJNgIECyAEKAIIIAgQUyIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2' +
-  'AgAgBCgCBCAEKAIMQQJ0aiADNgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFB' +
-  'fyEIIApBfxBMNgIAIABBfyABQf0VIAoQrAEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQZ4zQQAQrAEaDAELQW8hCCAAQW8gB0HJNEEA' +
-  'EKwBGgsgCkEgaiQAIAgLawECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQsgENAEEBDAEL' +
-  'IANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkg' +
-  'ASACELsBIQQgACgCJCEKA0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSAB' +
-  'IQNBACEHQQAgAiIIRQ0AGgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVB' +
-  'AWohBSAGDQEMAgsLIAYhBwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJ' +
-  'GyEDA0AgAyAERwRAIAAgBGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7c' +
-  'ADsAACABQS46AAIgA0EDagUgAwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIO' +
-  'IAApAxAiC1kEQEKAAiALIAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEFMiA0UNAiAAIAs3AxAgACADNgIAIAAoAhwh' +
-  'BAsgACgCICAERgRAIAAoAhggBEEBdEHAACAEGyIDQQN0EFMiBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFq' +
-  'rEIBhlMEQAJ/QQAhBEF/IANBAXRBgAEgAxsiBkEEEE4iB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgC' +
-  'JBBUIAAgBjYCKCAAIAc2AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxC7ASED' +
-  'A0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgC' +
-  'ACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQuwEhBCAAKAIoQQFrIQEg' +
-  'ACgCJCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38C' +
-  'fiMAQRBrIgUkAAJ/IAFBAWoiBCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEGBOUEAEKwBGkFuDAELIAIgBEcEQCAEIQEDQCAB' +
-  'IAJJBEAgACgCDCABai0AACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFBiTUgBRCsARpBbgwECyAGrULQ////D3xC/////w+D' +
-  'IghC/v//////////AIVCCoAgB1MEQCAAQW4gBEGFM0EAEKwBGkFuDAQFIAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////' +
-  'ACADKQMAIgh9IAdTBEAgAEFuIARBrzJBABCsARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUHHNkEAEKwBGkFuCyAFQRBqJAAL' +
-  'FwAgACgCABBUIAAoAhgQVCAAKAIkEFQLNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMM' +
-  'AQsLC+8BAgR/AX4jAEEwayIEJAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0A' +
-  'ACIHQTprQf8BcUH1AU0EQCAEIAc2AhQgBCADNgIQIABBbyAFQbU1IARBEGoQrAEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wi' +
-  'CEKAgICABFMNASAEIAM2AiAgAEFvIAFBzR4gBEEgahCsARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyAB' +
-  'QdA5IAQQrAEaQX8LIARBMGokAAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4A' +
-  'QQAgACgCOCAAKAJQIAFBA3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEB' +
-  'IAMbRXINACAAKAIAIAFBAEEAQQAQZiIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEE8i' +
-  'BkEAIAUQTyIFGw0AIAYQVCAFEFRCfyELDAELIAAoAgAgASAGIAUgBxBmGiAEQgA3AygDQCAHIAhGBEAgACgCACABEH0iC0IAVQRA' +
-  'IAQgCzcDACAEQRBqIgBBGEGgKCAEEKoBGiACIAMgBEEoaiAAEMABCyADBEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGw' +
-  'AmogBkcEQCAGEFQgBRBUCyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQfk/EMABCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABC9ARDA' +
-  'ASAFIAlqIgkoAgAEQCACIAMgBEEoaiIKQf4xEMABIAIgAyAKIAAgCSgCABC+ARDAAQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kC' +
-  'An8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIwEB' +
-  'fyAAQR9qIgFBDE8EQCAAEEwPCyABQQJ0QaTBAGooAgALHgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCoARoLC08BAX8jAEEQayIE' +
-  'JAACQCAARQRAIAQgAzYCDEEAIAEgAiADEMIBDAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxDCAQsgBEEQaiQAIAELqAUBB38j' +
-  'AEFAaiIDJABByMYAQQBB7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8gBEGBAk8EQCADQYACNgIIIAMgADYCBCADIAc2AgBByMYA' +
-  'QWRB9REgAxDDARpBZAwBCwNAAkAgAiAERgRAIAQhAgwBCyAAIAJqLAAAEMUBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxq' +
-  'EMYBIQUgBCADKAI8IgIgAiAESRshAQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQxQENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEB' +
-  'IAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoL' +
-  'QQALIghFDQEgBCABIAhqIgIgAiAESRshAQNAAkAgAyABIAJHBH8gACACaiwAABDFAQ0BIAIFIAELNgI8IAAgBCADQTxqEMYBIQYg' +
-  'BCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAAIAJqLAAAEMUBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEB' +
-  'aiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0BCyADIAc2AhAgAyAAQf0/IAAbNgIUIANB2DNB/T8gBEEoSxs2AhhByMYAQWRBmTsg' +
-  'A0EQahDDARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIk' +
-  'IAMgBzYCICADQdgzQf0/IARBKEsbNgIoQcjGAEFsQYYsIANBIGoQwwEaQWwMAQtB0MoAIAY2AgBBzMoAIAU2AgBBAAsgA0FAayQA' +
-  'Cw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACAC' +
-  'IANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBshAQwBCwsgAQvUAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/' +
-  'TQRAIANBwAA2AgQgAyAANgIAQcjGAEFsQe0qIAMQwwEaQWwMAQsgAyABKAIAIgQ2AjwgAyACKAIAIgU2AjggBCAFckUEQCADQTxq' +
-  'IQQgA0E4aiEFAkAgAEHBAGtBQEkNACAEBEAgBCAAQeDAAGotAAA2AgALIAVFDQAgBSAAQf8BcSAAQeDAAGotAABuNgIACyADKAI4' +
-  'IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBM' +
-  'IgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQc0PIQYgBUUNAQsgBw0BQZsR' +
-  'IQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBByMYAQWxB4i8gA0EgahDDARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUE' +
-  'QCADIAA2AhggAyAFNgIUIAMgBDYCEEHIxgBBbEGyLyADQRBqEMMBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/' +
-  'An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEE0iAgR/QX4hAQJAIAJFIAdBAEhyIAAo' +
-  'AhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEFAiAQ0AIAJBCGogAkEQaiAC' +
-  'NAIMIAggCXx8QRAQUCEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEMkBEFoiAUEfdSAB' +
-  'cSEBIAVBAWohBQwBBSABBEAgAhBSDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAA' +
-  'KAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACAB' +
-  'QQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgEkAEHIxgBBAEHsAfwLAEGoygAoAgAhACABQazKACgCACICNgJMIAFBsMoA' +
-  'KAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEHIxgBBbEHtKiAB' +
-  'EMMBGgwBCyAEIAFBzABqIAFByABqEMcBDQBBwMoAKAIAIgJBAEgEQCABQYACNgIUIAEgAjYCEEHIxgBBa0HjHCABQRBqEMMBGgwB' +
-  'CyACRUG8ygAoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQcjGAEFrQeMcIAFBMGoQwwEaDAELAkBBAUHAABBOIgAEQCAA' +
-  'QtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQbjKACgCAEEARzYC' +
-  'GEG0ygAoAgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQywEEQCABKAJAEFQgABDMAQwDCyAAIAFBOGoQzQEgASgCQBBUQX8h' +
-  'Aw0BQQAgACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQQiICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQTyID' +
-  'NgIwQX8gA0UNABogACgCAEERSARAIAAQ0gELIAAoAiggACgCLHIEf0EABSAAEMgBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxDBATYC' +
-  'IEHIxgAgA0H9FSABQSBqEMMBGiAAEMwBQQAhAwsgAUHQAGokACADC5oFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBB' +
-  'ASAAIAdBEGoiBBDOASAGQQFqIQYgAyAAIAQQzwEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQzgEgBUEBaiEF' +
-  'IAMgACAGEM8BIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEG4ygAoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVr' +
-  'IAIgBWwgASACIAdBEGoiBRDOASAEQQFqIQQgAyAAIAUQzwEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADENABIgQNAwtBACEE' +
-  'QQEhCUG0ygAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQzwENA0EAIQQDQCAEIAhHBEAg' +
-  'B0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQzwENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIA' +
-  'IARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsE' +
-  'QCAAIAkgBCABIAIgB0EQaiIFEM4BIAZBAWohBCADIAAgBRDPASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQcDK' +
-  'ACgCAE4gBnINAEG8ygAoAgAgACAFENEBIgQNAyADIABBvMoAKAIAIAAgBWxBAnRqEM8BIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQ' +
-  'wQE2AgBByMYAIAZB/RUgBxDDASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQUiAAKAIoED0gACgCLBBUIAAoAhAQVCAAKAIUEFQg' +
-  'ACgCMBBUIAAQVAsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEE4iBzYCECAAIAUgASgCACIIbCICQQJ0EE8iCzYCFEF/IQkCQCAL' +
-  'RSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEE4iBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhI' +
-  'BEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoi' +
-  'AyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQVCAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIE' +
-  'QQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsL' +
-  'IQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZB' +
-  'AWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBT' +
-  'IgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHA' +
-  'ggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HA' +
-  'gAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQcjGAEFrQegsIANBEGoQwwEaDAMLIAIgASADQUBrIAEg' +
-  'BGxBAnRqEM8BBEBBfyEAIANBfxDBATYCAEHIxgBBf0H9FSADEMMBGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiAB' +
-  'IAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQcjGAEFrQbIrIANBMGoQwwEaDAEL' +
-  'IAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHIxgBB' +
-  'a0GROiADQSBqEMMBGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuS' +
-  'AwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0' +
-  'IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEg' +
-  'BUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQcjGAEFrQckRIAMQwwEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRq' +
-  'KAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQcjGAEFrQZ4pIANBIGoQwwEaQWsMAgsgA0Ew' +
-  'aiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHI' +
-  'xgBBa0HEJyADQRBqEMMBGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEE8i' +
-  'BEUgASACbCADakECdBBPIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiAD' +
-  'IAQgBhA7NgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEMkBIAVqIQUgAUEBaiEBDAELCwsgBBBUIAYQ' +
-  'VAuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0i' +
-  'AUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBhSsgAxDDARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsg' +
-  'A0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQyAEiAwRAIAQgAxDBATYCICACIANB/RUgBEEg' +
-  'ahDDASEDDAELIAAoAiQQWyAAKAIkEFwgACgCACABIAIQ0wEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiII' +
-  'LQAAIgdFDQAgACgCJCAAKAIAIAMgBxDVARBdRQ0AIAAoAiQgBEEsaiAEQShqEHAgACgCJBBbIAEgBCgCLCAFbSIHai0AACEJIAgt' +
-  'AAAhCiAEAn9BiQkgBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB5xogBkEBdCABSg0AGkHgGiAGQQNsIAFMDQAaQfInQcwIIAAoAhgb' +
-  'CzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EB' +
-  'aiIGNgIEIAQgCjYCAEFpIQMgAkFpQaM3IAQQwwEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwC' +
-  'CyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0HIxgBBfkGiC0EA' +
-  'EMMBGgwBCyAAIAFByMYAENQBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEFtBAA8LAkAgASAEajEAACIJUEUEQCACIARB' +
-  'A3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQbSEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMg' +
-  'BUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwudAgICfwF+IwBBEGsi' +
-  'ByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+Qe0MQQAQwwEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAA' +
-  'AAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAo' +
-  'AjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGENMBIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRB' +
-  '1MEAaigCABEXAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGENgBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEg' +
-  'BRsEQEF+IQEgBkF+Qe0MQQAQwwEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAAg' +
-  'ASAGENQBIgENACAAQQEQB0EAIQEgACACIAMgBCAFEN0BIQQgAEEAEAcgACgCJBBbIARFDQAgByAEEMEBNgIAIAYgBEH9FSAHEMMB' +
-  'IQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQREUEQCAGIAH9AAQAIgj9CwMIIAYgASkDEDcD' +
-  'GCAGIAj9HQAgASgCGCABKAIcENoBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIM' +
-  'AQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoED4gCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAAIgpF' +
-  'DQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKENUBIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIAIg9B' +
-  '//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQP0EAIQ0LIA1FDQBBAQwDCyAJQQFqIQkM' +
-  'AQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQahBA' +
-  'IAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAENgBDQEgBiAG/QADECAHQSBqIBL9Ev1X' +
-  'AwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqEEAgBykDGCASfCESIAcpAxAh' +
-  'EQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSIIaiAC' +
-  'IAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAcoAiwQ2gELQQALIAdBMGok' +
-  'AAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAEIgVB' +
-  'AUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBnIgZBACAGQQBKGyEGA0AgBiAI' +
-  'Rg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQ' +
-  'bCAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYb' +
-  'CzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQaSAEQgA3AwggACABIAIgAyAEENwBIgBBAEwEQCAEQQQ2AgALIABB' +
-  'H3UgAHELwAcCE38BfiMAQUBqIgUkAAJAIAJFIABFIAFFcnJBASADGwRAQX4hBiAEQX5BgAtBABDDARoMAQsgACgCACEHIAUgASkD' +
-  'ADcDOCAFQn8gASkDGCIYIBhQGzcDMCAAEMgBIgwEQCAFIAwQwQE2AgAgBCAMQf0VIAUQwwEhBgwBCyAAIAEpAwAgBUEwaiADIAQQ' +
-  '3wEiBg0AIAIgAyAHIAdsIgz8CgAAIAxBAnQiBhBPIg5FBEBBfyEGIARBf0G+CEEAEMMBGgwBCyABKAIMIQggDCIHQQAgB0EAShsh' +
-  'DQNAIAkgDUcEQCAIQQAgCSAJQX9zIAdqShtFBEAgDiAKQQJ0aiAJNgIAIApBAWohCgsgCUEBaiEJDAELCyAOIAogBUE4ahDgAUEA' +
-  'IAEoAhAgASgCCCIJGyERIAUgCjYCGCAFIA42AhAgBSADNgIMIAUgADYCCCAFIAc2AhQgASgCDCEIIAVBADYCLCAFIAdBBHY2Aigg' +
-  'BSAINgIcIApBEG0iFEEBIApB/wFKGyENIAVCADcDICAJRSAKQf8DSnEiEARAIAUgBhBPIgY2AiAgBSAHEE8iCDYCLCAGQQAgCBtF' +
-  'BEAgBhBUIAgQVCAOEFRBfyEGIARBf0G+CEEAEMMBGgwCCyAFQQhqIAJBABDhAQsgCkGAAm1BASAQGyESQgAgB61CAoZC6Ad8IAkb' +
-  'IRhBACEGA0AgDCAHayEVA0AgBiAKTiIJIAcgEUxyIAUpAzBQIBNBB0pyckUEQAJAAn8gByACIAMgDCABKAIMIA4gBkECdGoiFiAN' +
-  'IAogBmsiCSAJIA1KGyIIQQEQ4gEiC2siCSARSCIPIBBFckUEQCATQQFqQQAgBUEIaiAGIAggCyAIIBJMIAsgFWqsQgGGQugHfCAF' +
-  'QTBqEOMBIgtBBEYbIRMgC0EBRgwBCyAPDQFBACEPIwBBIGsiCyQAIAAgAkICIBggBUEwaiIXKQMAEOsBQQAgC0EAENcBRQRAIBcg' +
-  'CykDEBDsASALKAIAQQFGIQ8LIAtBIGokACAPC0UNACAGIAhqIQYgDSANIBRIdCENIAkhBwwDCyACIAMgDCABKAIMIBYgCEEAEOIB' +
-  'GgJAIAggEkoEQCAIQQJtIQ0MAQsgBiAIaiEGCyAQRSAFKAIkIAUoAihMcg0BIAVBCGogAiAGEOEBDAELCwsgEARAIAAoAiQQWwsg' +
-  'BSgCIBBUIAUoAiwQVCAOEFRBACEGIAUpAzBCAFIgCXIgByARTHINAEFlIQYgBEFlQeUiQQAQwwEaCyAFQUBrJAAgBgvSAwEEfyMA' +
-  'QYACayIHJAACQAJAAkAgACgCACIGQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAGIAAoAgQgACgCCCABQQEgAxDkAQJAAkACfyAH' +
-  'QRBqIQUgAEEAIAMbRQRAIAVBfkGnKEEAEMMBGkF+DAELIAAgAyAFENQBIAAoAiQQWwsiBUEBag4CAAUBC0F/IQUgBEF/Qb4IQQAQ' +
-  'wwEaDAQLIAAoAgAiBkEQSg0BCyAGQRBHDQFBECEGIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgAD' +
-  'CyAGIAAoAgQgACgCCCABIAMQ5QFBACEFDAULQQAhBSAGIAAoAgQgACgCCCABQQAgAxDkAQwECyAAKAIEIgggACgCCCIFRw0BIAYg' +
-  'CCABIAMQ5gFBACEFDAMLIAAoAgghBSAAKAIEIQgLIAUgCEcNAAJAAkAgBiAFIAEgAiADEOcBIgVBAWoOAgADAQtBfyEFIARBf0G+' +
-  'CEEAEMMBGgwCCyACKQMAQgBSDQAgByAAKAIAIgA2AgQgByAANgIAQWUhBSAEQWVBng4gBxDDARoMAQsgACABIAIgAyAEEOgBIQUL' +
-  'IAdBgAJqJAAgBQtXAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhB4IQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUo' +
-  'AgA2AgAgBSAGNgIAIANCAX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgCACgCJBBbQQAh' +
-  'AwNAIAMgACgCDE4NAiAAKAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQ6QELIANBAWohAwwACwAL' +
-  'IAAoAiQgA0ECdCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAALIANBAWohAwwB' +
-  'CwsgAEEANgIcIAAgAiAAKAIQQQAQ6gELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0A' +
-  'ACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUh' +
-  'CQwBCwsgCQvMAgEEfyMAQSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApOBEAgCRBcQQAh' +
-  'ByAAKAIAQgIgBSAGKQMAEOsBQQAgCBDdARogBiAIKQMQEOwBQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBBACEHIAAgASAB' +
-  'IAJqQQAQ6gEDQCAHIAAoAhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOkBIAdBAWohBwwACwAFIAkQXhog' +
-  'B0EBaiEHDAELAAsABSAAKAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ6QEgB0EBaiEHIAAoAhwhCgwBCwALAAsFIAkQ' +
-  'XhogB0EBaiEHDAELCyAAIAEgASACakEBEOoBCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYgBkGABGogACAG' +
-  'QYgGaiIHEO8BIAZBgAJqIAIgASAEIAcQ8AEgBiABIAIgBCAHEPABQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAAIAdsIQkgBkGA' +
-  'AmogB0ECdGohCkEAIQQDQCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRqKAIAEPEBQQJ0' +
-  'ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAGQZAGaiQAC/oFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBBgAL8CwAgBUGA' +
-  'BGpBAEGAAvwLACAFQQBBgAL8CwAgBUGAGGogACAFQYgaaiIHEO8BIAVBgBJqIAEgBxDvASAFQYAQaiACIAcQ7wEgBUGADmogASAH' +
-  'EO8BIAVBgAxqIAIgBxDvASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAFQYAKaiAFQYAE' +
-  'aiAFQYAIaiAAIAEgACAFQYgaahDzAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABD0ASIHQQBIBEAgBSAIQQJ0aiIHIAcoAgAiB0EB' +
-  'ajYCACAHIApqIQcLIAZBAnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEGDAELCyEGA0Ag' +
-  'BiALRwRAIAZBAnQiByAFQYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQ9AE2AgAgBkEB' +
-  'aiEGDAELCyAFQYAGaiAFQYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEPMBIAVBgBZqIAAgASAGEPUBIAVBgBRqIAAgAiAGEPUBQQAh' +
-  'B0EAIQggASACRgRAIAVBiBpqEHinQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFq' +
-  'IQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAF' +
-  'QYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRq' +
-  'KAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5gMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGA' +
-  'BmogACAFQYgIaiIEEO8BIAVBgARqIAEgBBD2ASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEob' +
-  'IQogBUGICGoQeEIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAE' +
-  'bCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFv' +
-  'akECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEgBUGICGoQ9gEMAQsgBUGAAmog' +
-  'ASAFQYgIahDvAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYM' +
-  'AgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFq' +
-  'IQQMAQsACwALAAv1BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFs' +
-  'IgwgAEEBakECbWxBAnQQTyIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYLIAkQVCAGDQFBAQwGCyAFQYAI' +
-  'aiIIIApBAXEgBUHYCGoQ9wFBACEGQQAhByAIIAkQ+AEiCEUEQCAJEFQMBQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQ' +
-  'eEIBhBBoIAggAykDACICQsgBIAJCyAFUGxAGIAggBRBsIANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAGQQFqIQZBAUYhBwwB' +
-  'CwsgB0UNAUEAIQYgCCAFQYACakHAABBnIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEBDAQFIAkgBUGAAmog' +
-  'BkECdGooAgBBAnRqKAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGogByABIBJsayIHNgIA' +
-  'IBEgC0F/cyAAakECdCILaiAPIBNrIAEQ+QE2AgAgCyAUaiAOIAdrIAEQ+QE2AgAgBkEBaiEGDAELAAsACyAFIAAgBUHYCGoiAxDv' +
-  'AUEAIQYgAEEAIABBAEobIQggAxB4QgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWoh' +
-  'BgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABEPkBIQcgBCADIAlqIAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYg' +
-  'ARD6AUECdCAFakGICGooAgBqIAEQ+QEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIEFIgCkEB' +
-  'aiEKDAALAAtBfwsgBUHgCGokAAvbAwICfwJ+IwBB4CBrIgUkACAFIAE3A9ggIAVB0ABqQQBBgCD8CwAgBUFAa/0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBqwiByAHfiEHIAUgACgCNAR+QgEgB0IBhiIBQgKG' +
-  'IAZBI0obIQhCAAUgB0IyfkLAmgx8CzcDKCAFIAg3AyAgBSABNwMYIAAoAiQgBUHYIGoQeEIBhBBoIAUpAxgiAVBFBEAgACgCJCAB' +
-  'EGoLIAUpAyAiAVBFBEAgACgCJCABEGsLAkAgACAFQdAAaiAEENQBIgYNACAAQgFCACAFKQMoIAIpAwAQ6wEiASABQn9RGyADIAVB' +
-  'MGoQ3QEhAyACIAUpA0AQ7AEgA0UEQEEAIQYMAQsgBSADEMEBNgIQIAQgA0H9FSAFQRBqEMMBIQYLIAAoAiQQWyAAKAIkQgAQayAA' +
-  'KAIkQgAQaiAAKAIkQgAQaAJAIAYNAEEAIQYCQAJAIAUoAjAOBQACAgIBAgtBdSEGIARBdUG+KEEAEMMBGgwBCyACKQMAIQEgBSAA' +
-  'KAIAIgA2AgQgBSAANgIAIARBZUF1IAFQG0GeDiAFEMMBIQYLIAVB4CBqJAAgBgsWACABIAAgAyACIANqLQAAENUBEF0aC7wBAQR/' +
-  'IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYgBCAFQX9zaiIENgIIIAAoAhRFIAQg' +
-  'BUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ6QEgAwRAIAAgACgCHCIHQQFqNgIcIAAo' +
-  'AhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0i' +
-  'ASABIAJWGzcDAAu2AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQcjGAEF+QaILQQAQwwEaDAELIAAgAUICQgBBACAD' +
-  'QcjGABDXASICDQBBsMsAIAMpAxAiBjcDAEG4ywAgAykDGCIHNwMAQcDLACADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYE' +
-  'f0EAIQJBoMsAQQE2AgBBqMsAIAe6RAAAAAAAAPA/oBDuASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxDuAaAi' +
-  'BTkDAEEDIQADfyAARQ0DIABBA3RB4MEAaisDACAFZQR/QaDLACAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQg' +
-  'AEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQA' +
-  'AAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQA' +
-  'AAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACEOABBSAAIANBAnRqIAM2AgAg' +
-  'A0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEO8BIAUgAiAEEO8BIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0Ag' +
-  'BiAHRwRAIAMgBkVyRQRAIAUgAiAEEO8BCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJ' +
-  'akECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsg' +
-  'AmxqIABvC+AEAQ1/IwBBsAFrIgUkAEHIxgBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZByMYAQX5BuxlBABDDARoMAQsgBSABNgKs' +
-  'ASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQxwEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtG' +
-  'BEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0B' +
-  'IAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoi' +
-  'Ay0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB3MoAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJ' +
-  'QQAQ8QEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVB' +
-  'EGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACAB' +
-  'IANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEHIxgBBakHAJiAFEMMBGkFqBSABQQFqIQEM' +
-  'AQsLIQYLIAVBsAFqJAAgBgvAAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANB' +
-  'AEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQeCAUgqciA0ECdGooAgAhBUEBIQQgBhB4IRUgAyAHakEBOgAAIAcgAzYC' +
-  'QCAFIBUgE4KnIgNMIANqIQoDQAJAIAQgCEwEQEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAgB0FAayAIQQJ0aigCAEECdCIDaigC' +
-  'ACAFRhshDiACIANqIQ8gASADaiEQQQAhAwNAIAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEtAAANACAAIANBAnQiC2ooAgAgDkcN' +
-  'ACABIAtqKAIAIBAoAgBHBEAgDygCACISQQBIIAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGogAzYCACARQQE6AAAgBEEBaiEECyAD' +
-  'QQFqIQMMAQsACwALCwNAIAMgBEcEQCAAIAdBQGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAgBUYbNgIAIANBAWohAwwBCwsgCUEB' +
-  'aiEJDAALAAsgB0HAAmokAAs+AQJ/IABBAEwEQEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMgAGwiBGtHBH9BfyADIAAgBGogAkob' +
-  'BUF/Cwv3AgEJfyMAQYAGayIGJAAgBkEAQYAC/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYEQAJAIAUEQCADEHinQQFxIQkLA0Ag' +
-  'ByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEO8BQQAhBCAFQQAgBUEAShshCgNAIAQgCkYN' +
-  'AyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAF' +
-  'AkAgBCACbSAHIAJtRw0AIAQgAiABEPQBIAcgAiABEPQBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsg' +
-  'BEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ9AEgBEF/cyABaiACIAEQ9AFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAG' +
-  'QYAGaiQAC6QBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQ7wEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAA' +
-  'IARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQeCEJIAAgBUECdCIDaiADIAZqKAIAIgNBf3MgAWogAyAJQgGDUBsiAzYCACAAIAcgBWtB' +
-  'AnRqIAcgA2s2AgAgBUEBaiEFDAELCwvdAwIIfwN+IwBBIGsiCSQAIAAoAgAiA0EBIANBAUobIQpBASEGAkACQAN/IAMhBSAKIAYi' +
-  'BEYEfyAAIAIQeCADrCILgqcgA0F/c0EBcSIEEPsBNgJIIAAgAhB4IAuCpyAEEPsBNgJMIAIQeCEMIAFFDQIgA0EAIANBAEobIQQg' +
-  'CSAMIAesIgyCp0ECdGooAgAhCCACEHggCSACEHggDIKnQQJ0aigCACEFIAuCpyEGIAIQeCALgqchAkEABQNAIAUiCARAIAQgCG8h' +
-  'BSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsLIQEDQCABIARHBEAgACABQQJ0aiIHIAEgCGwg' +
-  'BmogAxD5ATYCCCAHIAEgBWwgAmogAxD5ATYCKCABQQFqIQEMAQsLIAAgAEEoaiADQQFrIgVBAnRqKAIAIAAoAihqIAMQ+QE2AlQM' +
-  'AQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhB4IAuCpyAEEPsBIgQ2AlQgAEEoaiADIAQgA0EAIAIQ/AEgASAFIAgo' +
-  'AgAiAUEBdCADQQEgAXQgAhD8AQsgACAAIAVBAnRqKAIIQQF0IAMQ+QE2AlAgCUEgaiQAC6cHASt/IwBBgAFrIgMkAAJAIAAoAgQi' +
-  'EEEBakECbSIOIAAoAgAiAiACbCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxqIhUgEGoiFiAQakEAEE0iDEUNACAOQQAgDkEAShsh' +
-  'GyACQQAgAkEAShshHCAAKAJUIAAoAkhqIAIQ+QEhFyAAKAJMIAAoAlBqIAIQ+QEhGCAAQShqIRkDQCAHIBtGBEAgDCEEDAILIBkg' +
-  'ByACbSIEQQJ0aiEdIBkgESAEa0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEfIAIgB2whICAHIAIQ+gEiGiACbCIFIBRqISEgAiAE' +
-  'bCIEIBNqISIgBSASaiEjIAQgDmohJCAAIBpBAnRqISUgDyACEPoBIiYgAmwiBCAUaiEnIAQgEmohKEEAIQUDQAJAIAUgHEcEQCAF' +
-  'ICNqISkgBSAkaiEqIAUgIGogAmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayACEPkBIQQgHSgCACEJICUoAgghBiAeKAIAIQogAyAP' +
-  'IA8gAm9rIg0gACgCTCAIayACEPkBIgsgE2pqNgJoIAMgBCAoajYCZCADIAQgDmogDWo2AmAgAyAFIAlqIAIQ+QEiCSACbCAVaiAG' +
-  'IAhqIAIQ+QEiDWo2AlQgAyAIICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApqIAIQ+QEiCiACbCAWaiAGIAtqIAIQ+QEiBmo2Algg' +
-  'A0F/NgJcIAMgCyAnakF/IBEgJkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMgBzYCQCADIBcgCWsgAhD5ASACbCAVaiAYIA1rIAIQ' +
-  '+QFqNgJwIAMgFyAKayACEPkBIAJsIBZqIBggBmsgAhD5AWo2AnRBACEGIAQgBUcgCCALR3IgByAPRnEhBEEAIQsDQAJAQQAhCSAL' +
-  'IB9GBEAgBEUEQCAMIANBACAGEFoiBEEASA0CIAEgBEECdGogCCArajYCAAsgCEEBaiEIDAMLA0AgCUEHRgRAIAtBAWohCwwDBSAD' +
-  'QUBrIAtBHGxqIAlBAnRqKAIAIg1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAKICxGBH8gAyAGQQJ0aiANNgIAIAZBAWoFIAQgAyAK' +
-  'QQJ0aigCACANRnIhBCAKQQFqIQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAMEFJBACEEDAQLIAdBAWohBwwCCyAFQQFqIQUMAAsA' +
-  'CwALIANBgAFqJAAgBAsNACAAIAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAAIAEgAmxrIgAgAkgbQQFrIAAgAkobCwoAIAFBAEcg' +
-  'AHIL4QEBB38jAEEgayIJJAAgA0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4EQEEAIQdBACEGA0AgBiALRgRAIAAgCEECdGogCSAF' +
-  'EHggB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxD5ASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEB' +
-  'cSAEIAIgBmsgAxD5ASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlB' +
-  'IGokAAvFCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B/BdBABDDARoMAQsgA0EAQeAg/AsAIANB' +
-  'IDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QdAxQQAQwwEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwB' +
-  'CyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxBhzYgBRDDARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByAC' +
-  'IAYgBBD+ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEH9PyAAGzYC+CAgBUH4IGohBEEA' +
-  'IQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEIECIgdBfnFBAkYNACAHQQRGBEAgBCAC' +
-  'KAIAIAIoAgQQiQJFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEg' +
-  'BkEQahCBAiIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQggJFDQAgBCAGIAZB' +
-  'EGoQgwJFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEIsCIQIgBCgCCCIHIQECQCAHDQAgAhCMAiIHIQEgBw0AQQAhByAC' +
-  'EJYCIQELIAEgAWwiASACRwRAIAQgBiACIAFBABCXAgwBCyAEIAc2AhgCQCAEEJgCIgENACAEIAYgAkEAEJkCIgENACAEKAIMIgFB' +
-  'ADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEIQCCyECIAZBIGokACAFKAKsIRBUIAIEQCADEP8BIANBADYCAEEAIQEj' +
-  'AEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEIUCIAQoAhwhASAALQAkRQ0AIAAo' +
-  'AiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQgQIiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCGAg0CCyAEKAIMIQEg' +
-  'BiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqgh' +
-  'NgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwh' +
-  'BwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAa' +
-  'QQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQZDCACkDADcD8CAgACAD' +
-  'KALYICAFQfAgaiAFQRBqQQAQ/QEgBSgCEEEQR3JFBEAgAxD/ASADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEP8BIAUoApAhIQQL' +
-  'IANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAl' +
-  'aiQAIAIL+AEBA38gAUGwwgAgARshBgNAAkBBwQAhBQJAIARBwQBHBEAgBCAGai0AAA0BIAQhBQsgAEHGAGpB/wFBgAL8CwBBACEE' +
-  'IAAgAUEARzoABCABBEAgASAFIAIgAxCAAiIBDQILIABBBWogBiAF/AoAAANAIAQgBUYEQCAAIAU2AgAgAEEAOgClASAAQQA7AHMg' +
-  'AC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB/wFGBEAgAEEAOgBwC0EAIQEgAC0AhQFB/wFHDQMgAEEAOgCFAQwDBSAAIAQgBmotAABq' +
-  'IARBAWoiBDoARgwBCwALAAsgBEEBaiEEDAELCyABCycAIAAEQCAAKALMIBBUIAAoAtQgEFQgAEEANgLUICAAQgA3AswgCwvBAgEF' +
-  'fyMAQTBrIgQkAAJ/IAFFBEAgA0FmQZINQQAQwwEaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAA' +
-  'IgYgBRCxASEIIAZB/wBrQf8BcUGiAU8Ef0H0MSAGQQoQsQEFQQELDQEgByEFIAhFDQALIAggAGtBAWohBUHrOiEADAELQYUKQdUw' +
-  'IAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAEIAc2AiggBCAFNgIkIAQgBjYCICADQWYgACAEQSBqEMMBGkFm' +
-  'DAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQasuIARBEGoQwwEaQWYMAQsgBEHAADYCACADQWZB' +
-  'oxEgBBDDARpBZgsgBEEwaiQAC+UBAQd/IwBBEGsiBSQAIAUgACABIAIQhQIgAyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAh' +
-  'BEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhCHAiIJQQNxDgICAAELIAIgBGotAABB/ABGIAFxIQBBASEHDAELQQEh' +
-  'B0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYNAQwECyABIQALIAlBAnYgBGohBAwBCwsgBiADKAIISSAHRQ0B' +
-  'GkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSABKAIAIQQDQAJAIAQgBU8NACAAIAQgBRCHAiIDQQNxDQAgA0EC' +
-  'diAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQhwIiB0EDcSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2' +
-  'IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9yIAMgBEtxC4wBAQJ/IAAoAgAgASgC' +
-  'ACABKAIEQQBBABCLAiEDAn8gACgCCCIEBEBBASADIAQgBGwiAUYNARpBACADQQF0IAFNDQEaIAAoAgAgAigCACACKAIEQQBBABCL' +
-  'AiADRg8LQQEgA0HAAEsNABpBACADEIwCIgJBBEgNABogACABKAIAIAEoAgRBACACEI0CCwvZCAEGfyMAQSBrIgQkACAEQRBqIAAg' +
-  'ASgCACABKAIEEKECIAACfwJAIAAtAMQBIAQtABVFcg0AIAQoAhAiA0UNAEEBIAQtABQNARogBC0AFkUNAEEBIQIgBC0AFw0AAkAg' +
-  'ACgCCCICDQAgA0HBAEkEQCADIQIMAQsgAxCQAiECCyAEKAIYIAJNIQILIAILIgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDEAXJy' +
-  'G0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQiwIiAkUEQCAAIAEoAgBBfxCaAiAEIABBQGs2AgBBaCECIABBaEG2FCAEEJsC' +
-  'DAELAn8gAiAELQAPBH8gACABIAIQogIFQQALIgZrIQIgACgCCCEDIARBADoADgJAIAMEQCAEIAM2AgggAiADRg0BIARBAToADiAD' +
-  'IANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEJcCDAILIAQgAhCMAiIDNgIIIAJBwQBPBEAgBEEBOgAOIAMNASAAIAEg' +
-  'AiACEJYCIgIgAmxBABCXAgwCCwJAIANBBEgNACAAIAEoAgAgASgCBCAAKAIUIAMQjQJFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EA' +
-  'CyICDQAgACAEKAIIIgM2AhggABCYAiICDQAgACADIANsQQJ0EE8iAjYCNCACRQRAQX8hAiAAQX9B0AtBABCbAgwBCyAAKAIMIgJB' +
-  'AkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEJkC' +
-  'IgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQowIhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAg' +
-  'ACADQewKEKQCQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhCBAg4FBAMDAQADCyAAIAIQhgJFDQEgACABQYslEKQCIAAgATYC' +
-  'KEFoIQEMBgsgAigCACEBIAIoAgQhAyAALQAtQS1GBH8gACgCACABIAMgACgCFEEAEIsCIAAoAhhGBUEAC0UNAQtBACEFIwBBEGsi' +
-  'AyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEKECAkAgAS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIH' +
-  'QQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EPahCLAiEB' +
-  'IAAgAiAAKAIYIgUgASAFQQFqRiADLQAPQQBHcRCZAiEBIANBEGokACABDQQgACAAKAIgQQFqNgIgCyACKAIMIQEMAQsLIAAgAUHf' +
-  'IxCkAkFoIQEMAQsgACABEKMCIQELIAJBEGokACABIQILIARBIGokACACC2YBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIF' +
-  'QQogAiADayIEELEBIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEELEBIgAgAWsgAiAAGzYCBAuKAQEF' +
-  'fyMAQRBrIgIkAAJAIAAoAgAgASACEIICRQ0AIAAgAiABEIMCRQ0AIAAoAgAgAigCACIEIAIoAgQiBUEAQQAQiwIhAyAAKAIIIgFF' +
-  'BEAgAxCMAiEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAEIAVBACABEI0CIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIE' +
-  'LQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEsRwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIg' +
-  'AWsQiAIiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FF' +
-  'BEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFBA3IhAwsgAwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/' +
-  'IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBBgBAhBUEPIQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQh' +
-  'BUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEBA0AgASAERwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSAC' +
-  'QQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyACQf//wwBLGyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAg' +
-  'ACgCACABIAIQhwIiA0EDcQ0AIANBAnYgAWohAQwBCwsCQCAAKAIIIgQNACAALQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEg' +
-  'AksbIQMgASECQQBCkYCAhICAgAECfwNAQRcgAiADRg0BGiAAKAIAIAJqLQAAIgXAIgYQigIgBkHBAGtB/wFxQRpJcgRAIAAgBWos' +
-  'AIYCIgVBf0YgBCAFSHIgB3IgByAGEIoCGyEHIAJBAWohAgwBCwsgAiEDIAZBCWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3Ib' +
-  'Cw8AIABB4QBrQf8BcUEaSQtgAQF/IwBBIGsiBSQAIAVBEGogASACEI4CQQAhAUEAIQIDQCAAIAMgBUEQaiAFEI8CBEAgBS0ACEEA' +
-  'RyECIAFBAWohAQwBCwsgBARAIAQgAkEBcToAAAsgBUEgaiQAIAELIgEBfyAAEJACIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwti' +
-  'AQF/IwBBIGsiBSQAIAVBEGogASACEI4CA0ACQCAAKAIAIAMgBUEQaiAFEI8CIgFFDQAgACADIAUoAgAgBSgCBCAEEJECIgJBAEgN' +
-  'ACACIARMDQELCyAFQSBqJAAgAUEBcwslACAAQQA6AA4gAEEBOwEMIAAgATYCCCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiAC' +
-  'KAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAHEIcCIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEEC' +
-  'aw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQMLIAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4B' +
-  'cUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUhBAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQhwIiDEEDcQ4E' +
-  'AwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQBAAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARq' +
-  'IQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAELQQAgAi0ADEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQg' +
-  'AiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEJICIQVBACEEDAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdP' +
-  'DQEgACAGIAcQhwIiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAALAAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAM' +
-  'RXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEJICIQULIAMgBDoACCADIAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIg' +
-  'AUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIAIAJqIQUCQCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAE' +
-  'IAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAEIoCRQ0BIAIgACABQSBrQf8BcWosAIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIO' +
-  'AgIAAQtBACECIAUsAAAiBBCTAg0BIAQQlAINAQsDfyAAIANGBEAgAQ8LIAAgBWosAAAiAhCVAgR/IAFBCmwgAmpBMGsgASABQcEA' +
-  'SBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEgRiABaiABIAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICA' +
-  'gAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQtMAQJ/QcAAIQICQCAAEJACIgFBP0oNAAJAIAFBAEwEQCABQQFq' +
-  'IQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyACC7UDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYk' +
-  'ACAGQRBqIAEoAgAgASgCBBCOAiAFIAEoAgA2AtwBQQAhAQJAA0ACQCAAKAIAIAAoAhQgBkEQaiAGEI8CRQ0AIAEgCEYEQCAFIAYo' +
-  'AgA2AtwBDAELIAAgBkF/EJ4CIgdBAEgNAiAFIAYoAgQgBigCAGo2AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAg' +
-  'BSgC3AFBfxCaAgJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIwIAVB0ABqQYABQdkUIAVBMGoQqgEaDAELIAUgAEFAazYCQCAF' +
-  'QdAAakGAAUHrFCAFQUBrEKoBGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQ' +
-  'AGo2AgQgAEFoQewjIAUQmwIMAQsgAkGBIE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHgLiAFQSBqEJsCDAELIAAg' +
-  'AiADIAVB0ABqEJwCC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBB' +
-  'fxCaAkGrLkGJECAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQg' +
-  'AiADNgIAIABBZiAEIAIQmwJBZiEBCyACQRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBCOAgJAAn8CQANAIAUh' +
-  'BiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahCPAkUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQnQIi' +
-  'CEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIcEJoCIAAoAhghBUHEHiEHQf0/DAELIAAgBCgCIEF/EJoCQZgj' +
-  'IQcgACgCGCIFIQZB7D4LIQEgACgCICECIAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYC' +
-  'BCAEIAJBAWo2AgBBaCEIIABBaEHQCCAEEJsCCyAEQUBrJAAgCAusAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0Ag' +
-  'A0EKIAcgA2sQsQEiAwRAIAZBAWohBiAFIANBAWoiA2shCAwBCwsgACABNgI8IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAA' +
-  'QY0JIARBEGoQqgEaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24iCEEBajYCACAEIAIgAyAIbGtB' +
-  'AWo2AgQgAEGQAWpBMEHROiAEEKoBGgsCQCAAKAIQIgNFDQAgAyAGEJ8CNgIYIAMgBxCfAjYCHCADIAEQnwI2AiAgBUUNACADIAIg' +
-  'ACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQwgEg' +
-  'BEEQaiQAC0gBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQjAIiAjYCCCAEIAI2AgQgBCABNgIAIABBaEH0NiAEEJsCIARB' +
-  'IGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAgASAAKAIcEJ4CIgNBAEgEQCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtB' +
-  'AEgEQCAAIAIgBRCaAiAEIABBQGs2AgAgAEFoQfoUIAQQmwJBaAwBCwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIA' +
-  'IAJqLAAAIgcgBxCVAhs6AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJBMEYEQCAAQQE6AC4MAQsgAsAQkwJFDQAgAEEBOgAvCyAAKAIM' +
-  'IAVqIAM6AAggASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGogAyAAKAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEA' +
-  'CyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgRBwAAgBBsiBhCRAiIEQQBOIAQgBkxxRQRA' +
-  'IAAgBSAEQX9zIARBH3VxaiIFIAIQmgIgACADQeAAahCgAgJAIARBAEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAo' +
-  'AgQgBWsQiAIiAUEASARAIAYtAAAhAUG2MQwBCyABRQRAQQAhAUGfIAwBC0GiMSABQf8ARiABQSBJcg0AGkG5MEHgF0HMPCAAKAIU' +
-  'QQFGGyABQf8ASxsLIQUgAiABNgIAIARBMCAFIAIQqgEaIAJBEGokACADIABBkAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMg' +
-  'BDYCACAAQWdBrRUgAxCbAgwBCyAAKAIQIgIEQCACIAQ2AhQLAkAgACgCGEEAIAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgC' +
-  'AGo2AkQgA0HYM0H9PyACQRRLIgEbNgJIIANBFCACIAEbNgJAIANBgAJqQTBBmBQgA0FAaxCqARoMAQsgACgCACABKAIAaiwAACEB' +
-  'IAMgBDYCVCADIAE2AlAgA0GAAmpBMEGAOiADQdAAahCqARoLIABBQGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFn' +
-  'QYAyIANBEGoQmwIMAQsgAyACNgIwIAMgAjYCLCADIAE2AiQgAyADQeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQcUV' +
-  'IANBIGoQmwILQWchBAsgA0GwAmokACAECxQAIABB/////wcgAEH/////B0kbC+MCAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyED' +
-  'AkAgACgCFEEBRgRAIAQgAzYCECABQaABQbs0IARBEGoQqgEgAWohAkEwIQoMAQsgAC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsAB' +
-  'IgIgAyACIANIGyIJQQFrIQsgASECA0AgCSAFIgNMDQEDQAJAIAsgAyIGRgRAIAshBiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGos' +
-  'AABBAWpGDQELCyAMQQRGBEAgBCAINgIkIAQgCTYCICABQaABQYwUIARBIGoQqgEgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAA' +
-  'IAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsg' +
-  'BCAKwDYCACACQShBiB0gBBCqARogBEEwaiQAC+ABAQR/IwBBIGsiBCQAIABBoMIAKAIANgIIIABBmMIAKQIANwIAIARBEGogAiAD' +
-  'EI4CQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQjwJFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUg' +
-  'BkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCRAiIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAF' +
-  'NgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZy' +
-  'DAELIAVBwQBPBEAgBRCMAkEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAA' +
-  'KAIAIAYgBCADQRBqEIECDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahCLAhogAy0AD0UNAyABQQFqIQELIAMoAhwh' +
-  'BAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ' +
-  'gQIhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICELEBIgQEQCAAIAQgA2tB' +
-  'fxCaAiAGIABBQGs2AgAgAEFnQcMNIAYQmwJBZwwBCyACQQEgAhsQTyIERQRAIABBf0HQC0EAEJsCQX8MAQsgBCAHIAL8CgAAIAAo' +
-  'AgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayID' +
-  'JAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQjAINACAEEJYCIQEgACAAKAI4QX8QmgIgAyAAQUBrNgIAIANB' +
-  'MGoiAkHkAEHrFCADEKoBGiAAIAQgASABbCACEJwCDAELIAAgASAEEJoCIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIg' +
-  'IAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB/T9B/hUgAUEBRhs2AhQgAEFoQY0PIANBEGoQmwILIANBoAFqJAALjQYCB38BfiMA' +
-  'QSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAI' +
-  'RgRAQmogASAJSA0DGkEAIQggBkH4wgAoAgA2AhggBkHwwgApAgA3AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGot' +
-  'AAANASAIIQcLAkAgASAHSgRAQbDCACEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBtjQgCsAiDEEF' +
-  'ELEBRQ0AIAggDCAHELEBDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRK' +
-  'DQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBqEKYCDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgC' +
-  'zCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsg' +
-  'C0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCmAgwBCyADQQFGBEAgBkEQaiEI' +
-  'QQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrEKgCIAYgAiAHai0AACIB' +
-  'IAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARCpAgvAEKkBIAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQ' +
-  'qAIMAQsgBiAAIAIQpwILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkg' +
-  'B0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVG' +
-  'BEAgAwRAIABBChCpAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEKkBCwJAIAdFBEAgACAI' +
-  'EKoCDAELIAAgBCAIEKkCEKkBCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswg' +
-  'IQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQkwJFBEAgBBCUAkUN' +
-  'AQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEJUCBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACAB' +
-  'KALMICAHaiABKALQICAHaxCoAg8LIAAgByAIaiAFIAdrEKgCAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVr' +
-  'EKgCDAELIAAgBBCqAgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEKkBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpB' +
-  'AWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBzgkgAhCqARCoAiACQRBqJAAL7QMCA38CfiMA' +
-  'QUBqIgUkAAJAIABBACABG0UEQEEAIQIgA0F+QacoQQAQwwEaDAELIAIEfyACKQMIIQcgAikDACEIIAIoAhAFQQALIQQCQAJAQQFB' +
-  'qAkQTiICRQ0AIAIgABCsAg0AIAIQrQJFDQELIAIQrgIgBUF/EMEBNgIAIANBf0H9FSAFEMMBGkEAIQIMAQsCQAJAIAAgAUICQoCt' +
-  '4gQgCCAIUBsiCCACKAIwIAVBIGogAxDXASIAIAUoAiAiBnJFBEAgA0FjQe4aQQAQwwEaDAELIAAgBkECR3JFBEAgA0FiQZsYQQAQ' +
-  'wwEaDAELIAAgBkEER3JFBEAgBSAINwMQIANBZUH2HiAFQRBqEMMBGgwBCyAARQ0BCyACEK4CQQAhAgwBCyACQoCS9AEgByAHUBs3' +
-  'A0hBACEAIAIgBEEQIARBAEobNgJQQn9CfyACNQIAIgeGQn+FIAdCwABRGyEHIAIoAgQiBEEAIARBAEobIQYDQCAAIAZGBEAgAiAE' +
-  'NgI0QQAhAANAIAAgBE4EQCADRQ0EIANBAEHsAfwLAAUgACABai0AACIGBEAgAiAAIAYQrwIgAigCBCEECyAAQQFqIQAMAQsLBSAC' +
-  'KAIoIABBA3RqIAc3AwAgAEEBaiEADAELCwsgBUFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAF' +
-  'IAEoAgwiBGxBAnQQTyIMNgIcIAAgAkEEaiIHEE8iAjYCICAAIANBAnQiCBBPIgM2AiQgBEEEEE4iCUUgDEUgAkVyckEBIAMbBEAg' +
-  'CRBUQX8PCyACIAYgB/wKAAAgAyABKAIUIgcgCPwKAABBACECA0AgAiALRgRAIAkQVCAAIAs2AgQgACAFNgIAIAAgASgCDCICNgII' +
-  'IAAgASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYCECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0' +
-  'aiEIIAYgAkECdGooAgAhBANAIAgoAgAgBEwEQCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAF' +
-  'IA1sakECdGogAjYCACAEQQFqIQQMAQsACwALAAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQTiIGNgIoIAAgAUEBEE4iBzYC' +
-  'LCAAIAFBARBOIgg2AjAgAEEBQQgQTiIJNgJcIAAgASAAKAIAIgJsQQgQTiIKNgJgIAAgAUEEEE4iCzYCbCAAIAAoAggiA0EEEE4i' +
-  'DDYCdCAAIAFBAnQiBEEEEE4iDTYCgAkgACAEQQQQTiIENgKECSAAIAFBARBOIg42AogJIAAgAUEIEE4iDzYCkAkgACABQQEQTiIQ' +
-  'NgKUCSAAIANBBBBOIgM2AowJIAAgASACQQIgAkECShtsIgFBBBBOIgI2ApgJIAAgAUEEEE4iETYCnAkgACABQQQQTiIBNgKgCUF/' +
-  'IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0b' +
-  'AGsgEv0bAkEBcUECdHIgEv0bA0EBcUEDdHIgCv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEE' +
-  'dHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEGdHIgEv0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAA' +
-  'KAIcEFQgACgCIBBUIAAoAiQQVCAAKAIoEFQgACgCLBBUIAAoAjAQVCAAKAJcEFQgACgCYBBUIAAoAmwQVCAAKAJ0EFQgACgCgAkQ' +
-  'VCAAKAKECRBUIAAoAogJEFQgACgCjAkQVCAAKAKQCRBUIAAoApQJEFQgACgCmAkQVCAAKAKcCRBUIAAoAqAJEFQgABBUCwvYAQIF' +
-  'fwF+IAAoAiwgAWogAjoAACAAKAIoIgQgAUEDdGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEg' +
-  'A0gbIQVCfiACQQFrrYkhCANAIAMgBUcEQEEAIQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQID' +
-  'QCABIAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAA' +
-  'RSABRXINABogAUEAQSj8CwAgABCxAkEAIAAoAjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0' +
-  'IgNBsMMAaigCADYCWCAAIANBvMMAaigCACADQbjDAGooAgARAQANAiAAELECIAJBAWohAgwBCwsgAEEUNgJUIABBFBCyAjYCWCAA' +
-  'ELMCC0EAIQIgACgCaCIDQQAgA0EAShshBAJ/A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIG' +
-  'IAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJBAWohAgwBCwsgACAAKAJcIgIoAgAgAigCBBCvAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2' +
-  'AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQgACgCYCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2Ahwg' +
-  'ACgCeCECIAEgAEH8AGo2AiQgASACNgIgQQELCyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRB' +
-  'sMMAaigCAEEAIABBFE0bC9IBAQZ/IwBBEGsiAyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0A' +
-  'AEUEQCAAKAIoIAJBA3RqKQMAELQCIgYgBCAEIAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRC1' +
-  'AiAAIAEQtgIgACgCACECIAMgBDYCDCADIAU2AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABB3DMgAxC3AiADQRBq' +
-  'JAALBgAgAHunCx4BAX8gACgCXCIDIAI2AgQgAyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCAD' +
-  'IAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAAC' +
-  'QCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAAIAAoAvwIakH8AGpB/AcgA2siAyABIAIQqAEiAUEASA0AIAACfyABIANPBEAgAEH4' +
-  'CGpBrty4ATYAAEH/BwwBCyAAKAL8CCABags2AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShsh' +
-  'BgNAAkAgASAGRgRAIAYhAQwBC0EAIQJBfyEEIAAoAgAiByAAKAIcIAEQuQIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRq' +
-  'KAIAIgQgBCAAKAIsai0AACIKGyEEIANBAWohAyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCAD' +
-  'IAAoAhwgARC5AiEDA34gAiAIRgR+IAsFIAtCAEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtC' +
-  'f4VCf0J/IAethkJ/hSAHQcAARhuDIgsQtAJBAUcNACAAIAQgCxC6AiIGELUCIAAgBBC2AiAAIAEQuwIgBSAAKAJYNgIQIABB5D8g' +
-  'BUEQahC3AiAAIAQQvAIgAEG2P0EAELcCIAAgARC9AiAFIAY2AgAgAEHGMyAFELcCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJ' +
-  'SAsNACABIAAgAmxBAnRqCwkAIAB6p0EBagteAQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANB' +
-  'AWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEB' +
-  'ajYCACACIAEgAyAEbGtBAWo2AgQgAEHmKiACELcCIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2' +
-  'AgAgAEH1KyACELcCDAELIAEgA0EBdCIESARAIAIgASADa0EBajYCECAAQagvIAJBEGoQtwIMAQsgASADQQNsIgNIBEAgACgCDCED' +
-  'IAIgASAEa0EBajYCJCACQfknQcwIIAMbNgIgIABBmC8gAkEgahC3AgwBCyABIANrIgEgACgCECIDSARAIAJBoR1Brx0gARs2AjAg' +
-  'AEGmFSACQTBqELcCDAELIAEgA2siA0EBaiEBIAMgACgCFCIESARAIAIgATYCQCAAQfwrIAJBQGsQtwIMAQsgAiABIARrNgJQIABB' +
-  'ni8gAkHQAGoQtwILIAJB4ABqJAALiQMCCn8DfiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwB' +
-  'C0EAIQMgACgCACICQQAgAkEAShshCEIAIQwgAiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhC5AiEJQgAhDQNAIAMg' +
-  'CEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQugIiCkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYo' +
-  'AgAiC0EDdGopAwAgDINQDQALIAAgCyAKELUCIAAgBigCABC2AiAAIAIQuwIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEGFPiAEELcC' +
-  'IAAgBigCABC8AiAAQec+QQAQtwIgACACEL0CIABBtDRBABC3AgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0g' +
-  'DCAOhCEMIANBAWohAwwBCwsgAUEBaiEBDAELCyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBK' +
-  'GyEDA0ACQAJAIAEgA0YEQCADIQEMAQsgACgCLCABai0AAA0BIAAoAiggAUEDdGopAwAiBRC0AkEBRw0BIAAgASAFELoCIgMQtQIg' +
-  'ACABELYCIAIgACgCWDYCECAAQeQ/IAJBEGoQtwIgACABELwCIAIgAzYCACAAQbMzIAIQtwILIAJBIGokACABIARIDwsgAUEBaiEB' +
-  'DAALAAsJACAAIAEQwQILggUCD38EfiMAQSBrIgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0AC' +
-  'QAJAIAMgACgCCE4NACADIA5IIAFHDQFCASERIAAoAgAgACgCHCADELkCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCAC' +
-  'IAhGBEAgACATEMICRQ0DBSAAKAIoIA8gAkECdGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWoh' +
-  'AgwBCwsCQCAEQQJIDQAgACgCICIKIAUoAgAiDEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIk' +
-  'IAZBAnRqKAIAIgsgA0YNAANAIAIgBEhBACAJGwRAIAAgBSACQQJ0aigCACALEMMCIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAg' +
-  'ACgCHCALELkCIQkCQANAAkAgAiAIRgRAIAAoAmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABC2AiACQQFqIQIMAAsACyAA' +
-  'IAkgAkECdGooAgAiCiADEMMCRQRAIAAgCiANEMQCCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADELsCIAAgCxC7AiAH' +
-  'IAAoAlg2AhAgAEHWPiAHQRBqELcCIAAgAxC9AiAHIA02AgAgAEGcPiAHELcCIAAgBSAEEMUCIABBsT5BABC3AiAAIAsQvQIgABDG' +
-  'AkEBIRAMBgsACwALIAZBAWohBgwACwALIBFCAXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcD' +
-  'OCABIAApA0BYC1oBA38gACgCICABQQJ0aiIBKAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMg' +
-  'ACgCJCABQQJ0aigCACACRw0BCwsgASAESAuJAQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEob' +
-  'IQYgACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyAB' +
-  'NgIAIAAgBEEBajYCaAsLRwEBfyACQQAgAkEAShshA0EAIQIDQCACIANHBEAgAgRAIABB+D9BABC3AgsgACABIAJBAnRqKAIAELwC' +
-  'IAJBAWohAgwBCwsL7QECB38CfiMAQRBrIgQkACAAQcc9QQAQtwIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFr' +
-  'rYYiCSAIg1AEQCAIUEUEQCAAQdo/QQAQtwILIAQgBjYCACAAQfc+IAQQtwJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIH' +
-  'IANBA3QiAWooAgRGBEAgACAFBH8gBwUgAEH4P0EAELcCIAAoAmALIAFqKAIAELwCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJB' +
-  'AWohAgwBCwsgAEG0NEEAELcCIARBEGokAAvGAgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCAD' +
-  'QQAgA0EAShshBgNAAkAgBSAAKAIITg0AQQAhAyAAKAIAIAAoAhwgBRC5AiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2' +
-  'AgQgAiACQaAEajYCACABIANKDQAgACACQRBqIAMgAUEAQQBCACACQZAEakEGIAIQyQJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0' +
-  'aiIKKAIAIgtBA3RqKQMAELQCIgxBAkggASAMSHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3' +
-  'AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVBAWohBSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIA' +
-  'IQUgAigCCCIHQQAgB0EAShshCANAIAMgCEYEQCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNA' +
-  'AkACQAJAAkAgAyALaigCACAFTARAQQAhAyAAKAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAg' +
-  'ACAEQRBqIANBAnRqKAIAIAYQwwIhAiADQQFqIQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGELkCIQ0DQCABIApGDQUg' +
-  'DSABQQJ0aiEJQQAhAkEAIQMDQCADIAhGBEACQCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhC6AhDE' +
-  'AiAOQgF9IA6DIQ4MAAsACyABQQFqIQEMAgUgAiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCAD' +
-  'IAhHBEAgACAEQRBqIANBAnRqKAIAELYCIANBAWohAwwBCwsgBCAAKAJYNgIAIABB5D8gBBC3AiAAIARBEGogBxDFAiAAQZc9QQAQ' +
-  'twIgACAPEMoCIABB5z5BABC3AkEAIQMDQCAAKAJ4IANMBEAgABDGAkEBIQMMAgsgAwRAIABB2j9BABC3AgsgACAAKAJ0IANBAnRq' +
-  'KAIAEL0CIANBAWohAwwACwALIARBIGokACADDwsgACgCaCAMTA0AIAAgBhC7AgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAE' +
-  'QRBqaiACKAIAIAEgBmooAgAiBkECdGooAgA2AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAF' +
-  'RwRAIAQgAiACIARIGyELIAVBAWohDCAHIAVBAnRqIQUDQEEAIQogBCALRg0CIABCARDCAkUNAiABIARBA3RqKQMAIAaEIg0QtAIg' +
-  'A0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCiAAIAEgAiADIARBAWoiBCAMIA0gByAIIAkQyQJFDQALDAELIAYQtAIgBUcNACAAIAcg' +
-  'CSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQAIABBtwhBABC3AkG2MCEDA0AgAVAEQCAAQbUIQQAQtwIgAkEQaiQABSACIAEQugI2' +
-  'AgAgACADIAIQtwIgAUIBfSABgyEBQfErIQMMAQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIG' +
-  'QQAgBkEAShshBQN/IAMgBUYEf0EAIQMgCCAHIAkQuQIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhF' +
-  'DQMaDAELIAAoAiggBEEQaiABQQJ0aigCACIDQQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQugIQxAIgC0IBfSAL' +
-  'gyELDAELAAsACwsDQCADIAVHBEAgACAEQRBqIANBAnRqKAIAELYCIANBAWohAwwBCwsgACACKAIAELsCIAQgACgCWDYCACAAQdY+' +
-  'IAQQtwIgACACKAIAEL0CIABB+D9BABC3AiAAIAwQygIgAEGgPkEAELcCIAAgBEEQaiAGEMUCIAAQxgJBAQsgBEEgaiQABSAEQRBq' +
-  'IANBAnRqIAEgC3qnQQJ0aigCADYCACADQQFqIQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtC' +
-  'ASACKAIEIApBAnRqKAIAQQFrrYYgDIQhDCADQQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAA' +
-  'AAAAAAAA/QsEkAYgA0EAIANBAEobQQFqrSELIAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgC' +
-  'HCAEELkCIQUCQANAAkACQCAIIAtSBEBCASAIQgF9hiEOQgAhCUIAIQoMAQsgACANEMICRQ0DIAIgBDYCACACIAE2AgwgAiACQRBq' +
-  'NgIIIAIgAkGQBGo2AgQgASADSg0BIAAgAkEQaiADIAFBAEEAQgAgAkGQBmpBByACEMkCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEg' +
-  'CYYgACgCKCAFIAmnQQJ0aigCAEEDdGopAwAgDoNQGyAKhCEKIAlCAXwhCQwBCwsgChC0AiIHQQJIIAEgB0hyRQRAIAJBEGogA0ED' +
-  'dGogCjcDACACQZAEaiADQQJ0aiAIPgIAIANBAWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFq' +
-  'IQQMAAsAC3QBBH8DQAJAIANBBkcEQCADQQN0IgJBhMMAaiEEIAJBgMMAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIA' +
-  'IAIQzgIEQEEBDwsgAkEBaiECIAApAzggACkDQFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEAIAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAA' +
-  'IAasIg8gD34QwgINAUEADAMLIAAoAhwgCSAMaiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QtAIiB0EATCABIAdIckUEQCAF' +
-  'QSBqIAhBA3RqIA83AwAgBUGgBGogCEECdGogCTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAg' +
-  'EINQRQRAQgEgACgCICAAKAIkIA4gAxDPAiALa62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUg' +
-  'ATYCECAFIAVBIGo2AgwgBSAFQaAEajYCCEEAIAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqENACQQBHCyAFQbAG' +
-  'aiQACxkAIAEgACACQQJ0aigCACADakECdGooAgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEF' +
-  'A0BBACEJIAQgCkYNAiAAQgEQwgJFDQIgASAEQQN0aikDACAGhCIMELQCIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIg' +
-  'AyAEQQFqIgQgCyAMIAcgCBDQAkUNAAsMAQsgBhC0AiAFRw0AIAAgByAIENECQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggi' +
-  'DEEAIAxBAEobIQkgAigCFEEBayEKIAIoAhAhBiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQg' +
-  'BmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAhAwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEP' +
-  'DAMLIBAgACgCICAAKAIkIAsgA0ECdGooAgAiDSAHEM8CIAhrrYinQQFxRQRAIAAgDSACKAIUEMQCCyADQQFqIQMMAAsACwtCASAK' +
-  'rYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcgBGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxC7AiAQQgF9IBCDIRAMAwsgACgCKCAK' +
-  'IANBAnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAAIAsQtgILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqELsCIA5CAX0gDoMh' +
-  'DgwBCwsgACgCWCEBIAUgAigCFDYCBCAFIAE2AgAgAEHePiAFELcCQQAhAwNAIAMgCUYEQCAAQfE9QQAQtwJBACEDA0AgAyAJRgRA' +
-  'IAAQxgJBASEDDAQLIAMEQCAAQfg/QQAQtwILIAAgACgCdCADIAxqQQJ0aigCABC9AiADQQFqIQMMAAsACyADBEAgAEH4P0EAELcC' +
-  'CyAAIAAoAnQgA0ECdGooAgAQvQIgA0EBaiEDDAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0' +
-  'ajUCAIYgEIQhECADQQFqIQMMAQsLIAVBEGokACADCwkAIAAgARDTAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEA' +
-  'IAVBAEobIRAgACgCgAkhCSAFrCEVA0ACQCAAKAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERC0AiAMRwRAIANBAWohAwwC' +
-  'CyADQQFqIQ0gACgCICICIANBAnRqKAIAIQdBACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAA' +
-  'KAIAIAAoAhwgACgCJCAHQQJ0aigCABC5AiEKA0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0A' +
-  'IAAoAiggBUEDdGopAwAQtAJBAkcNACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWoh' +
-  'AgwBCwALAAsLA0AgAiAORwRAIAAoAogJIAkgAkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EMICRQ0A' +
-  'A0AgAiAORgRAIA0hAwwDCyAJIAJBAnRqIQsgAkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIK' +
-  'QQN0aikDACITIAcgCygCACIIQQN0aikDACIUgyISELQCQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAU' +
-  'hCARgyARUnINAQsgBCADNgIcIAQgCjYCGCAEIAg2AhQgACAEQRRqIAwgEhC6AiIIENQCIAAoAmhFDQBBACECA0AgAkEDRwRAIAAg' +
-  'BEEUaiACQQJqQf8BcUEDcEECdGooAgAQtgIgAkEBaiECDAELCyAAIAMgCygCABDVAiAAIAMgDygCABDVAiAEIAAoAlg2AhAgAEGt' +
-  'PSAEQRBqELcCIAAgAxC8AiAAIBEQygIgAEG4PUEAELcCIAAgCygCABC8AiAAIBQQygIgAEHaP0EAELcCIAAgDygCABC8AiAAIBMQ' +
-  'ygIgBCAINgIAIABB9C0gBBC3AiAAEMYCQQEhAgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwg' +
-  'ACgCICIEIAEoAgAiBUECdGooAgAhByAFQQFqQQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGoo' +
-  'AgAQuQIhCwNAIAUgCE4EQCAHQQFqIQcgACgCICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIg' +
-  'BEpBACAGGwRAAn9BACAJIAEgBEECdGooAgAiBkYNABpBASAERQ0AGiAAIAkgBhDWAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSAD' +
-  'EMQCIAAoAgAhCAsgBUEBaiEFDAILAAsACwALCwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASAD' +
-  'KAIEIQYDQAJAIAIgBSgCBE4gASAGTnJFBEAgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxC7AgsPCyABIAMg' +
-  'BEhqIQEgAiADIAROaiECDAALAAuPAQEFfwJAIAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASAD' +
-  'KAIEIQYDfyACIAUoAgROIAEgBk5yDQEgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMg' +
-  'BE5qIQIMAQsLIQcLIAcLPwECf0EBIQEDQAJAQQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDYAiABQQFqIQFFDQEL' +
-  'CyACC8YIAhB/A34jAEEgayIKJAAgACgCgAkhECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDZAiAOQQAgDkEAShshESABQQFr' +
-  'IQQDQCACIBFGBEACQEIBIASthiESIA6sIRQDQCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0A' +
-  'QQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYgC0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQENoCIgWsQgF8EMICRQ0EIAtBAWoh' +
-  'C0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0aiEDA0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBr' +
-  'NgIAIAggBkECdGogBSgCADYCACAGQQFqIQYLIAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFF' +
-  'BEAgACAGrCITIBN+EMICRQ0HQQAhAyAJQQBIDQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQxAIL' +
-  'IANBAWohAwwACwALIAggAkECdGohCyACQQFqIgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGoo' +
-  'AgAiBUECdGooAgBGBEAgAyAJIAAgDyAFENYCGyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QwgJFDQcFAkAgACgCKCAD' +
-  'QQN0aikDACASg1AgByADQQJ0aigCAEEATnINAEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ1gIEQEEB' +
-  'IAcgBEECdGooAgB0IAVyIQULIAJBAWohAgwBBSAFQQNHDQIgACADIAEQxAILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEF' +
-  'IAAoAmhFBEADQCACIAVGDQQgByAIIAJBAnRqKAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABC2' +
-  'AiACQQFqIQIMAQsLIAAoAlghBCAKIAE2AhQgCiAENgIQIABB0j0gCkEQahC3AkEAIQMDQCADQQJGBEAgCkHjIEHxDSAJQQBOGzYC' +
-  'ACAAQfsVIAoQtwIgABDGAkEBIQ0MBgtBACECIABBoz1B/T8gAxtBABC3AkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJB' +
-  'AnRqIgQoAgAiAUECdGooAgBGBEAgACANBH8gAQUgAEH4P0EAELcCIAQoAgALELwCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwA' +
-  'CwALIAxBAWohDAwACwALBSAHIAJBAnRqQX82AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAII' +
-  'IAJKBEBBACEDIAAoAgAiAUEAIAFBAEobIQQgASAAKAIcIAIQuQIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFq' +
-  'IQIMAwUgAyAAKAIoIAUgAUECdGooAgBBA3RqKQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAA' +
-  'KAIgIgIgAUECdGooAgAhByABQQFqQQJ0IQkDfyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0EC' +
-  'dGooAgAiBUECdGooAgBBAkcbRQRAQQAhAiAAKAIAIgggACgCHCAFELkCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAA' +
-  'KAIoIAVBA3RqKQMAIAyDUHINACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyAC' +
-  'QQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEHDAELCyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAG' +
-  'C94FAgd/BH4jAEFAaiICJAAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDZAkIBIAlCAX2G' +
-  'IQxBACEBA0ACQCAAKAIEIAFMBEAgACkDQCEKIAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ' +
-  '3AIgACkDOCILIAApA0AiClYNAQsgAUEBaiEBDAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAA' +
-  'AAAAAAAAAAAAAAAAAP0LAyAgACACKAIwIgMQ2QIgACADIAIoAjQgASACQSBqENwCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIH' +
-  'IAAoAgQiBWohAQNAIAFBAEgEQAJAIANBAXYhBUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYo' +
-  'AgA2AgAgBiAINgIAIAFBAWohAQwACwALBSAEIANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYC' +
-  'HCACIAIoAiQ2AhggACACQRhqQQIgAigCICIHENQCQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCAB' +
-  'IANGBEAgACgCWCEBIAIgBzYCFCACIAE2AhAgAEHpPyACQRBqELcCQQAhAQNAIAEgBUYEQCACIAc2AgAgAEGILiACELcCIAAQxgJB' +
-  'AQwHCyABBEAgAEHgP0H0PyABQQFxG0EAELcCCyAAIAQgAUECdGooAgAQvAIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAg' +
-  'BigCABDVAiABQQFqIQEMAQsACwAFIAAgBCABQQJ0aigCABC2AiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkk' +
-  'ACAAKAIEIgxBAXQiB0EAIAdBAEobIQggACgCgAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0' +
-  'IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYCAEEBIQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSAD' +
-  'Tg0BIAQoAgwiBkEAIAVBAWogBk4bDQEgACAAIA4gCyAMbGsgASALRSAPENoCIgasQgF8EMICRQ0BIAhBAWohCEEAIQUgBkEAIAZB' +
-  'AEobIRNBASALayAMbCEUA0AgBSATRg0BAkACQCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYg' +
-  'EigCAEEBajYCACAQIBdqIA42AgAgDSAKQQJ0aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlB' +
-  'CGpBAiABENQCIAAoAmgNAQsgBUEBaiEFDAELCwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQ' +
-  'aiQABSAHIAVBAnRqQX82AgAgBUEBaiEFDAELCwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'A0ACfwNAIAAoAgQiAyAEbCACTQRAAkBBACECA0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBC0AkECRgRAA0Ag' +
-  'DFBFBEAgACACIAwQugIgACgCUCABQUBrEN4CIAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/' +
-  'NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAAgASgCRCABKAJAIAIgAUEwahDeAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxq' +
-  'QQFrIQIgACgCgAkhB0EAIQMDQCACQQBIBEAgACgCWCECIAEgBTYCJCABIAI2AiAgAEHpPyABQSBqELcCIANBAWsiCSECA0AgAkEA' +
-  'SARAIAEgCDYCLCABIAEoAjQ2AiggACABQShqQQIgBRDUAiABIAU2AhAgAEHDLSABQRBqELcCIAAQxgJBAQwHCyAAIAcgAkECdGoi' +
-  'CigCACIGIARtIgMQtgIgBiADIARsayIGQQFqIQsgAiAJSARAIAAgCigCBCAEbSADENUCCyAAIAMQvAIgACgCKCADQQN0aikDACEM' +
-  'IAFB9D9B/T8gAhs2AgggASALNgIEIAEgDEJ+IAatiYMQugI2AgAgAEGrFCABELcCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACAD' +
-  'QQFqIQMgACgCmAkgAkECdGooAgAhAgwBCwALAAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/' +
-  'BH4jAEEQayIKJAAgACgChAkhDiAAKAKgCSEPIAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWut' +
-  'iYMQugJqQQFrIgVBAnQiBmpBATYCACAGIBRqQX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsg' +
-  'EUxyDQAgDyARQQJ0aigCACISIAdtIQwgECASQQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBDCAkUNACAR' +
-  'QQFqIREgDEEBaiEXQn4gEiAHIAxsa60iG4khHUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1M' +
-  'cg0CQQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0aigCABC5AiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxG' +
-  'IAEgCUZyDQAgACgCKCAJQQN0aikDACIbELQCQQJHIBsgHoNQcg0AIBAgGyAdgxC6AiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEA' +
-  'Sg0AIBMgFigCAEEBajYCACAUIBpqIBI2AgAgDyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygC' +
-  'AEEDSHINACAKIAk2AgwgCiABNgIIIAAgCkEIakECIAIQ1AIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2Agwg' +
-  'AEEANgJoQQEhBgsgBUEBaiEFDAEFIA1BAWohDSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBq' +
-  'JAAFIBAgDiAFQQJ0aigCAEECdGpBADYCACAFQQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0A' +
-  'A0AgACgCBCABSgRAAkAgACgCKCABQQN0aikDACIGELQCIANHDQADQCAGUA0BAkAgACABIAYQugIiBCACQTBqEOACIgVBAE4EfyAF' +
-  'RQ0BIAAgASAEEMQCIAAgARC2AiACIAAoAlg2AiAgAEHSPyACQSBqELcCIAAgARC8AiACIAQ2AhAgAiACKAI8NgIUIABBgD8gAkEQ' +
-  'ahC3AiMAQRBrIgEkAAJAIAIoAjAiA0EATgRAIAAgAxC2AiAAIAIoAjAQvAIgAEG/IEEAELcCDAELIAAgAigCNBC7AiABIAIoAjg2' +
-  'AgAgAEG7PiABELcCIAAgAigCNBC9AgsgAUEQaiQAIAIgBDYCACAAQdYsIAIQtwIgABDGAkEBBUEACyEBDAULIAZCAX0gBoMhBgwA' +
-  'CwALIAFBAWohAQwBCwsgA0EBaiEDDAELCyACQUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAA' +
-  'KAIoIAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEA' +
-  'IAxBAEobIREgDKwiCEIChiEJQQEhAQNAAkAgAQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsi' +
-  'Cq2GIgUgECACQQN0aiINKQMAg1AEQCADIAI2AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRDCAkUNASAF' +
-  'Qn+FIQYgACgCICACQQJ0aiICIQ0gAigCACEKA0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANA' +
-  'IAIgEUcEQAJAIA8gEiACQQJ0aigCACILai0AAA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBC0AkEB' +
-  'Rw0AIA4gAUECdGogBBC6AiALQQZ0akEBazYCACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEA' +
-  'IQEgACAANAIIIAh+EMICRQ0AA0ACQCAKIAAoAghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFG' +
-  'BEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4UgAUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEELoCQQFrIg2t' +
-  'hiEEQQAhAUEAIQIDQCACIBFGDQUgECALIAJBAnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEB' +
-  'CyACQQFqIQIMAAsACyADIAo2AgQgAyAHELoCNgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJB' +
-  'AWohAiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAEIAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LFwAgAEEEdEG0wwBq' +
-  'KAIAQX8gAEEUTRsLGgAgAEEDdEGAxgBqKAIAQQAgAEEBa0EFTRsLGgAgAEEDdEGExgBqKAIAQX8gAEEBa0EFTRsL6wIBAX8jAEEw' +
-  'ayIHJAAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgBEEANgIQIAVBfzYCAAJ/IAAgASACIAYQqwIiAUUEQCAGKAIADAELIARBfzYC' +
-  'AAJAA0AgASAHQQhqELACIgBBAUcNASAEIAQoAgxBAWo2AgwgBCAEKAIQIAcoAggiAEEURmo2AhAgBCgCACAASARAIAQgADYCACAE' +
-  'IAAQ4QI2AgQLIANFIAQoAgQgA0xyDQALIAUCfyAHKAIQBH8gB0EIakEEcgVBfiAHKAIYRQ0BGiAHQRRqCygCACgCAAs2AgBBASEA' +
-  'CyABEK4CIABBAEgEQCAHIAAQwQE2AgAgBiAAQf0VIAcQwwEMAQsgBCAEKAIMBH8Cf0EAIAQoAgQiAUEKSA0AGkEBIQADf0EGIABB' +
-  'BkYNARogASAAQQN0QYTGAGooAgBMBH8gAAUgAEEBaiEADAELCwsFQQELNgIIQQALIAdBMGokAAvcBAILfwF+IwBB4ABrIgckAAJA' +
-  'IABFIAFFciAERSAFRXJyQQEgBhsEQEF+IQNBuNEAQX5BgAtBABDDARoMAQsgAhDiAiIORQRAIAcgAjYCCCAHQoGAgIDgADcDAEF+' +
-  'IQNBuNEAQX5Bki0gBxDDARoMAQsgA0EASARAQX4hA0G40QBBfkGXIkEAEMMBGgwBCwJ/AkAgABBZIgggCGwiCkHRAE0EQCADRSEJ' +
-  'QcgBIQgMAQtByP4AIApuIQggA0UhCUEEIApBqBlLDQEaCyAICyACEOMCIQ8gByABKQMANwNYIAMgCRsiDEEBaiEQQQEhCANAAkAg' +
-  'CCAQRwRAIAcgAf0AAxD9CwNIIAcgAf0AAwD9CwM4IAcgCEEBRgR+IAEpAwAFIAdB2ABqEHgLNwM4AkAgBygCSA0AIAAQWUEMSg0A' +
-  'IAdBATYCQAsgACAHQThqIAQgBUG40QAQ3gEiAw0DAkADQCAAIARBACAPIAYgB0E0akG40QAQ5AIiAw0BIAcoAjQiA0EATgRAQQAh' +
-  'CSABKAIIDQQgAyAEaiIRLQAADQQgESADIAVqLQAAOgAAIAEoAgxFDQEgBCAKIANBf3NqIgNqIAMgBWotAAA6AAAMAQsLQQAhCSAD' +
-  'QX9HDQJBASEJIAYoAgggAkcNAiAIIQMLIAggDEwNAwsgASkDACESIAcgDTYCJCAHIAs2AiAgByASNwMYIAcgDDYCFCAHIA42AhBB' +
-  'YSEDQbjRAEFhQcUfIAdBEGoQwwEaDAILIAhBAWohCCAJIAtqIQsgDSAJRWohDQwACwALIAdB4ABqJAAgAwsaAEEAQRAgAEEPakF4' +
-  'cSAAQQlJGyAAQQBIGwsSAEG4xgAoAgAgACgCACAAakYLXQEDfwJAIABBuMYAKAIAIgJqIgAgAkkNAEHExgAoAgAiAUEAIAAgAUsb' +
-  'DQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtBuMYAIAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABBPCwYAQbTI' +
-  'AAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARBaIgFBAEgE' +
-  'QCABEOwCQdjIACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtBfiECQX5BzQwQ7QILIAILFgAgAEEASARAIAAgABDBARDt' +
-  'AgsgAAsMACAAIAFB/T8QrwMLNAEBfyAAKAIAIgAEfyAAKAJkRSAAKAKQAyIBRSAAKAKMA0VycgR/QQAFIAEoAjwLBUF+CwvXAQEE' +
-  'fyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAo' +
-  'ApADIghFIAAoAowDRXJyBH9BAAUgCCgCPAsgAUwNACAIKAI4IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0' +
-  '/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhDsAiAFQRBqJAAL4gEBCH8jAEEQayIE' +
-  'JAADQAJAIAIgACgCACIBEFkiB04NACABBH8gBEEMaiEFIARBCGohBkF9IQMCQCACQQBIIAEoAgQgAkxyDQACfyACIAEoAgBOBEBB' +
-  'ASEBQQAMAQsgASgCjAIiA0UEQEEBIQFBAQwBCyACQQJ0QQRqIgggASgCkAJqKAIAIQEgAyAIaigCAAshAyAFBEAgBSADNgIAC0EA' +
-  'IQMgBkUNACAGIAE2AgALIAMFQX4LRSAEKAIMQQFHIAQoAghBAUdycQ0AIAJBAWohAgwBCwsgBEEQaiQAIAIgB0gLGQAgACgCABBu' +
-  'IgBBfkwEQCAAEOwCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARC+AQuJAgICfwN+AkAgAUGMDRD0AiIEDQAgAkGmEhD0AiIEDQBB' +
-  'mM0A/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAB/AchBiAC/AchByMAQRBrIgUkACAAKAIAIgAEfyAAEFwgACAGUDYC1AICQANAIAAg' +
-  'BxAEIgRBAUcNASAIQgF8IgggBlINAAtBBCEECyAAQQA2AtQCIAApA6ADIQYgBSAAKQOoAzcDCCAFIAY3AwBBmM0AIAX9AAMA/QsD' +
-  'AEFtIAQgACkDoAMgACkDsANUIAApA6gDIgYgACkDuAMiB1QgBiAHURsbBUF+CyEEIAVBEGokACADQZjNACkDADcDACADQaDNACkD' +
-  'ADcDCAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4gAUG8IRCvA0F+CwswAQJ+IAEp' +
-  'AwAhAiABKQMIIQMgACgCACIABEAgACACNwOwAyAAIAM3A7gDIAAQXAsLZwECfyMAQRBrIgQkACAEQgA3AwgCQCABQZgqEPQCIgUN' +
-  'ACACQQBMBEBBfiEFQX5BoyEQ7QIMAQsgACgCACAB/AcgAiADIARBCGoQpwEgAyAEKQMIujkDCBDsAiEFCyAEQRBqJAAgBQurAQEC' +
-  'fwJ/QX4gACgCACIARQ0AGiABQQBIIAAoAiAgAUxyBH9BeQVBbyAAKAKUAkUNARogABBcAkAgACgCoAIiAiAAKAKkAkcEQCAAKAKc' +
-  'AiEDDAELQX8gACgCnAIgAkEBdEEQIAIbIgJBAnQQUyIDRQ0CGiAAIAI2AqQCIAAgAzYCnAIgACgCoAIhAgsgACACQQFqNgKgAiAD' +
-  'IAJBAnRqIAE2AgBBAAsLEOwCCycAIAAoAgAgARBdEOwCIgFBeEYEQCAAKAIAQdjIAEHIyAAQcAsgAQsnACAAKAIEIgBFBEBBfkHR' +
-  'CRDtAkF+DwsgACABIAIgAxC/AacQ7AILKAEBfyAABEACQCAAKAIEIgEEQCABELABDAELIAAoAgAQUgsgABBUCwsXACAAKAIEIgBF' +
-  'BEBBAA8LIAAgARC9AQsOACAAKAIAIAEQbxDsAgsSACAAKAIAIAEgAiADEG0Q7AILSAECfwJAQQFBCBBOIgIEQCACIAAgARBNIgM2' +
-  'AgAgAw0BIAIQVAtBf0F+IAAgAXJBAE4iABtBvghB4SEgABsQ7QJBACECCyACCyUBAX4gACgCACABEH0iA0IAUwRAIAOnEOwCDwsg' +
-  'AiADNwMAQQALFAAgACgCACABIAIgAyAEEGYQ7AILYgAgACABEKsBIgBFBEBBzMsAKAIAQdjLABDtAkHMyABB0MsAKQIANwIAQQAP' +
-  'C0EBQQgQTiIBRQRAIAAQsAFBf0G+CBDtAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBcCyIBAX8gAUGmEhD0' +
-  'AiICBH8gAgUgACgCACAB/AcQBhDsAgsLIgEBfyABQaYSEPQCIgIEfyACBSAAKAIAIAH8BxAEEOwCCwsnACAAKAIAIgBFIAFBAEhy' +
-  'BH9BfgUgABBcIAAgATYCjANBAAsQ7AILEgAgACgCACABIAIgAxByEOwCCyQBAX8gAkH0CxD0AiIDBH8gAwUgACgCACABIAL8BxB8' +
-  'EOwCCwuDAQICfgF/IAJBnBIQ9AIiBQR/IAUFQcTGACgCACIFQQJ2QYCAgIAEIAUbrSIDQoCAgIAEIAL8ByIEIARQGyIEIAMgBFQb' +
-  'IQMgACgCACIARSABQQJLcgR/QX4FIAAQXCAAEAggAEKAgICABCADIANQGzcD4AIgACABNgLYAkEACxDsAgsLDgAgACgCACABEHEQ' +
-  '7AILCwAgACgCACABEGkLHwEBfyABQZgqEPQCIgJFBEAgACgCACAB/AcQaAsgAgtbAQF/IAEgACgCACICEFk2AgAgASACKAIEQX4g' +
-  'Ahs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASAC' +
-  'EGcQ7AILZgECfyMAQRBrIgIkACACQgA3AwgCf0F+IAAoAgAiAEUgAkEIaiIDRXINABpBdSAAKAKMA0UgACgCZEECR3INABogAyAA' +
-  'KAKQAykDUDcDAEEACyABIAIpAwg3AwAQ7AIgAkEQaiQAC3QAIAAoAgBBqM0AEGwgAUGozQApAwC6OQMAIAFBsM0AKQMAujkDCCAB' +
-  'QbjNACkDALo5AxAgAUHAzQArAwA5AxggAUHIzQAoAgC3OQMgIAFBzM0AKAIAtzkDKCABQdDNACkDALo5AzAgAUHYzQApAwC6OQM4' +
-  'CzYAAn9BfiAAKAIAIgBFDQAaQXcgACgCoAJFDQAaIAAQXCAAIAAoAqACQQFrNgKgAkEACxDsAgsMACAAKAIAEF4Q7AILKwBBxMYA' +
-  'QQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsHACAAEMEBC1QAAn8gAEEAIAEbRQRAQcjGAEF+QacoQQAQwwEa' +
-  'QX4MAQsgACABQcjGABDUASIBBH8gAQUgACgCJCAAKAI0EGkgAEEBEAdBAAsLRQRAQQAPCxCVAws3AEHIxgAoAgBB7MYAEO0CQbjI' +
-  'AEHMxgD9AAIA/QsCAEHIyABB3MYA/QACAP0LAgBByMYAKAIAC0MAQcTKAEEANgIAQcjKAEEANgIAIAAEQEHEygAgACgCBDYCAEHI' +
-  'ygAgACgCCDYCAAtByMoAKAIAQcTKACgCAEEIdGoLOgBB2MoAIAI2AgBB1MoAIAE2AgAgAEHUygBB2MoAEMcBBEAQlQMPC0HYygAo' +
-  'AgBB1MoAKAIAQQh0agsqACAAEFlBAEgEQEF+QZ4XEO0CQX4PCyAAIAEgAhDWAUUEQEEADwsQlQMLHwAgAARAIAAoAiQEfyAAQQAQ' +
-  'ByAAKAIkBUEACxBbCwsHACAAEMwBC4IBAQF/AkAgAUGYKhD0AiIIDQAgBUGmEhD0AiIIDQAgBEEASARAQX5B/yEQ7QJBfg8LQQAh' +
-  'CEGYywAgBfwHNwMAQZDLACAENgIAQYzLACADNgIAQYjLACACNgIAQYDLACAB/Ac3AwAgAEGAywAgBiAHQcjGABDeAUUNABCVAyEI' +
-  'CyAICyAAIABBAWsiAEEDTQR/IABBAnRBgMIAaigCAAVB1ykLC1AAQazKACABNgIAQajKACAANgIAQbDKACACNgIAQbTKACADNgIA' +
-  'QbjKACAENgIAQbzKACAFNgIAQcDKACAGNgIAEMoBIgBFBEAQlQMaCyAACzwAQczKAEEANgIAQdDKAEEANgIAIAAgAUEAIAFBAEob' +
-  'EMQBBEAQlQMPC0HQygAoAgBBzMoAKAIAQQh0agszAEHcygBBADYCACAAIAEgAiADIAQQ8gEiAEEASARAEJUDDwtB3MoAKAIAQQFq' +
-  'QQAgABsLUgAgACABEO0BBEAQlQMPCyACQaDLACgCALc5AwAgAkGoywArAwA5AwggAkGwywApAwC6OQMQIAJBuMsAKQMAujkDGCAC' +
-  'QcDLACgCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsGACAAEFkLQAEBfwJAIAJBjA0Q9AIiBg0AIANBphIQ9AIiBg0AIAAgASAC' +
-  '/AcgA/wHIAQgBRCkA0UEQEEADwsQlQMhBgsgBgtTACAAIAEgAiADIARB4MoAQcjGABDXASIARQRAIAVB4MoAKAIAtzkDACAFQejK' +
-  'ACkDALo5AwggBUHwygApAwC6OQMQIAVB+MoAKQMAujkDGAsgAAviAQIFfwJ+AkAgA0GMDRD0AiIHDQAgBEGmEhD0AiIHDQAgAEEA' +
-  'IAJBAE4bRQRAQX4hB0F+Qa4MEO0CDAELIAP8ByEMIAT8ByENIAAQWSIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA' +
-  '/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQpAMiCgRAIAggCrc5AwAgCEHMxgAoAgC3OQMgIAhB0MYAKAIAtzkDKCAIQdTGACgC' +
-  'ALc5AzAgCEHYxgAoAgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwu4AQEBfwJAIAFBjA0Q9AIiBQ0AIAJBphIQ9AIiBQ0AQfDK' +
-  'AP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBB4MoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEHoygAgBCsDCPwHNwMAIAAgAfwHIAL8ByAD' +
-  'QeDKABDcASIFQQBIBEAgBRDsAg8LIARB4MoAKAIAtzkDACAEQejKACkDALo5AwggBEHwygApAwC6OQMQIARB+MoAKQMAujkDGAsg' +
-  'BQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAEIAUQpQIiBkKAgICACFkEQEF2QfkdEO0CQXYPCyAGpxDsAgsQACAABEAg' +
-  'ABD/ASAAEFQLC3IBAX8CQAJAQeAgEE8iBEUEQEF/Qb4IEO0CDAELQcjLACADNgIAQcTLACACNgIAIAAgAUHEywAgBEHIxgAQ/QFF' +
-  'DQEQlQMaQdjIACAEKALYIDYCAEHcyAAgBCgC3CA2AgAgBBD/ASAEEFQLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQL' +
-  'RwEBfyMAQRBrIgMkAEG4yABBAEHwAfwLAEG0yAAgADYCACADIAE2AgAgAyACNgIEQeDIAEHIAUGmFCADEKoBGiADQRBqJAALEgBB' +
-  'yMYAIABB7AH8CgAAEJUDCwcAIAAQ4gILBwAgABDjAgtzAQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAMgAvwH' +
-  'QgAgAkQAoTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMIIAAgASADQQhqQeDNABCrAiIARQRAQeDNABCwAxoLIANBIGokACAACwcA' +
-  'IAAQrgILjAEBAX8jAEEwayICJAAgACACQQhqELACIgBBAUYEQCABIAIoAgg2AgAgASACKAIMNgIEIAEgAigCEDYCCCABIAIoAhQ2' +
-  'AgwgASACKAIYNgIQIAEgAigCHDYCFCABIAIoAiA2AhggASACKAIkNgIcIAEgAigCKDYCICABIAIoAiw2AiQLIAJBMGokACAACwcA' +
-  'IAAoAhQLvgEBAX8jAEFAaiILJAAgCyADNgIsIAsgAjYCKEEAIQIgCyAEQQAgBEEAShs2AjAgCyAF/AdCACAFRAChOBSbOe9DYxtC' +
-  'ACAFRAAAAAAAAPA/Zhs3AzggCyAB/AdCACABRAChOBSbOe9DYxtCACABRAAAAAAAAAAAZhs3AyACQCAAIAtBIGogBiAHIAggCSAL' +
-  'QQhqEOUCIgBBAEgEQEG40QAQsAMhAgwBCyALQQhqIAAgChC4AwsgC0FAayQAIAILPwAgAiAAKAIANgIAIAIgACgCBDYCBCACIAAo' +
-  'Agg2AgggAiAAKAIMNgIMIAAoAhAhACACIAE2AhQgAiAANgIQC7YBAQN/IwBBMGsiBCQAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMg' +
-  'IAQgAvwHQgAgAkQAoTgUmznvQ2MbQgAgAkQAAAAAAADwP2YbNwMYAn8gBEEYaiEGIwBBEGsiBSQAAn8gBEUEQEHMzwBBfkHBC0EA' +
-  'EMMBGkF+DAELIAAgASAGQQAgBCAFQQxqQczPABDkAgsgBUEQaiQABEBBzM8AELADDAELIARBACADELgDQQALIARBMGokAAsHACAA' +
-  'ELICCwcAIAAQ4QILcgECfyMAQRBrIgIkACACQQA2AgwCQCABRP///////+9DZUUgAEVyRSABRAAAAAAAAAAAZnFFBEBBfhDsAhoM' +
-  'AQsgACgCACAB/AcgAkEMahBzIgBBAEgEQCAAEOwCGgwBCyACKAIMIQMLIAJBEGokACADCwYAIAAQdQt5AgJ/AX4jAEEQayICJAAg' +
-  'AiAABH4gACgCBCAAKAIUQQR0aiIDKQMAIQQgAykDCAVCAAs3AwggAiAENwMAIAEgACgCCEECa61CACAAGzcDACABIAAoAgxBHGxB' +
-  'GGpBACAAG603AxggASAC/QAEAP0LAwggAkEQaiQAC2YBA34gASkDACEFIAEpAwghBAJ/QX4gAkEBIAMbRSAARSADQQBIcnINABpB' +
-  'dSAFIAAoAgQgACgCFEEEdGoiASkDAFogBCABKQMIIgZaIAQgBlEbDQAaIAAgBSAEIAIgAxB2CxDsAgsPACAAIAEgAiADEHcQ7AIL' +
-  'swECAn4CfyMAQRBrIgUkAEJ+IQMgAEUgAUEBIAJBACACQQBKGyICG0VyRQRAIAVCADcDCEICIQMDfiAANQIIIgQgA1gEfiABIAIg' +
-  'BUEIaiAEQgBCACAANQIUEHkgBSkDCAUgASACIAVBCGogAyAAKAIAIAOnQQxsaiIGNAIAQgF8IAY1AgQgBjUCCBB5IANCAXwhAwwB' +
-  'CwshAwsgBUEQaiQAQXYgA6cgA0L/////B1UbEOwCCwYAQaTTAAsL7D0HAEGwCAupOTogKH4AfQB7AGVhc3kAb3V0IG9mIG1lbW9y' +
-  'eQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1' +
-  'LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5h' +
-  'bWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wg' +
-  'JWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9m' +
-  'IHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQA' +
-  'bWlzc2luZyBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0' +
-  'cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVt' +
-  'LCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMg' +
-  'ZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3Zl' +
-  'IGl0AGEgY2VsbCB0aGF0IHNlZXMgYm90aCBjb2xvdXJzIGNhbm5vdCBob2xkIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91' +
-  'bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMpIG9y' +
-  'IGl0cyByb3dzAHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBy' +
-  'b3dzAG5vIHB1enpsZSBvZiB0aGF0IGRpZmZpY3VsdHkgd2l0aGluIHRoZSBhdHRlbXB0cwBHdWVzcwBhICVkeCVkIHB1enpsZSBu' +
-  'ZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBu' +
-  'dW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0' +
-  'IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAi' +
-  'JS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1lbW9CeXRlcwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2Rl' +
-  'cyBmb3IgMzItYml0IGluZGljZXMAYmFkIG11bHRpcGxpY2l0eSBib3VuZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVw' +
-  'cGVyLCBvbiBhIHNlY29uZGFyeSBpdGVtLCBvciBub3QgYSBudW1iZXIpLCBvciBhbiBvcHRpb24gbGVmdCBvdXQgb2YgYSBwcm9i' +
-  'bGVtIHdpdGhvdXQgYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMA' +
-  'JXMlcwAgKCVkPSVkKSVzAG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBl' +
-  'bmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwB0aGUgJXMAJXMgYXQgJXMlczsgZXhw' +
-  'ZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAOyAlcwBhIGNvbG9y' +
-  'IG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9m' +
-  'IGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fubm90IGhhdmUgYSBjb2xvcgBIaWRkZW4gcGFpcgBOYWtlZCBwYWlyAGxvd2Vy' +
-  'AG5vIHNvbHZlcgB1cHBlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0' +
-  'ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGludG8AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFu' +
-  'IG9uZSBzb2x1dGlvbjogc3RlcHMgYSBwZXJzb24gY2FuIGZvbGxvdyBuZWVkIGV4YWN0bHkgb25lIHRvIGxlYWQgdG8AdGhlIGdp' +
-  'dmVucyBsZWF2ZSBubyBzb2x1dGlvbgB0aGUgcHV6emxlIGhhcyBtb3JlIHRoYW4gb25lIHNvbHV0aW9uAG5vIGdyaWQgb3Igbm8g' +
-  'cm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdp' +
-  'Y2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24ARm9yY2luZyBjb250cmFkaWN0aW9u' +
-  'AHJlZ2lvbgBjb2x1bW4AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlvbjogdGhlcmUgaXMgbm90aGluZyB0byBleHBsYWluAFhZ' +
-  'LWNoYWluAFgtY2hhaW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUg' +
-  'Y2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0' +
-  'aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9y' +
-  'ICVjIGZvciBhbiBlbXB0eSBjZWxsAGFudGktZGlhZ29uYWwAbWFpbiBkaWFnb25hbABkaWFib2xpY2FsAG9rAEplbGx5ZmlzaABT' +
-  'd29yZGZpc2gAZmllbmRpc2gAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcAWFlaLXdpbmcAWFktd2luZwBYLXdpbmcA' +
-  'UG9pbnRpbmcAU2ltcGxlIGNvbG91cmluZwBDbGFpbWluZwAsIGVuZGluZwB0aGUgJXMgYm91bmQgaXMgdG9vIGJpZwAwMTIzNDU2' +
-  'Nzg5YWJjZGVmAHRoZSBub2RlIGJ1ZGdldCAoJWxsdSkgcmFuIG91dCBiZWZvcmUgdGhlIHNvbHV0aW9uIHdhcyBmb3VuZCBhbmQg' +
-  'cHJvdmVkIHVuaXF1ZQBubyAlcyBwdXp6bGUgaW4gJWQgYXR0ZW1wdHMgKHNlZWQgJWxsdSk6ICVkIGNhbWUgb3V0IGVhc2llciwg' +
-  'JWQgbmVlZGVkIGEgaGFyZGVyIHRlY2huaXF1ZQBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlACB3b3VsZCBoYXZlIG5v' +
-  'IGNhbmRpZGF0ZQBGdWxsIGhvdXNlAHR3byBjZWxscyBvZiBvbmUgY29sb3VyIHNlZSBlYWNoIG90aGVyLCBzbyB0aGF0IGNvbG91' +
-  'ciBpcyBmYWxzZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3QgYmUgYSB3aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0' +
-  'ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBtb3JlAGF0dGVtcHRzIG11c3QgYmUgMCAodGhl' +
-  'IGRlZmF1bHQpIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4g' +
-  'b3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBz' +
-  'ZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBw' +
-  'dXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUA' +
-  'Y2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAEhpZGRlbiB0' +
-  'cmlwbGUATmFrZWQgdHJpcGxlAEhpZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRl' +
-  'bSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ug' +
-  'c2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4g' +
-  'dGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24g' +
-  'JWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAYmV5' +
-  'b25kACB8JWxsZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNvbXBs' +
-  'ZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDogY2Vs' +
-  'bCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0aGUg' +
-  'c29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2VhcmNo' +
-  'IGVuZGVkAEhpZGRlbiBxdWFkAE5ha2VkIHF1YWQAciVkYyVkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1u' +
-  'ICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVk' +
-  'OyBwaWVjZXMgYXJlIDAuLiVkACwlZAByb3cgJWQAd2luZG93ICVkAGJveCAiJS4qcyVzIjogcm93cyBhbmQgY29sdW1ucyBvZiBh' +
-  'IGJveCBhcmUgMS4uJWQgYW5kIG1ha2UgYSBzaWRlIG9mIGF0IG1vc3QgJWQAOyBzbyBpdCBpcyBub3QgJWQAamlnc2F3IG1hcDog' +
-  'cGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAZGlmZmljdWx0eSBtdXN0IGJlICVkLi4lZCAoZWFzeS4uYmV5b25kKSwgZ290' +
-  'ICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IHRoZSBmaXJzdCBvciB0aGUgbGFzdCBpcyAlZAA7IG9uZSBvZiB0aGVtIGlzICVkACAo' +
-  'PSBzdHJvbmcsIC0gd2Vhayk7IG9uZSBlbmQgaXMgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xzOyBhICVkeCVkIHB1enps' +
-  'ZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwgaGFzICVkACVzICVkAHJl' +
-  'Z2lvbiAlZABjb2x1bW4gJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAYm94ZXMgb2Yg' +
-  'JWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0aGUgdXBwZXIgYm91bmQg' +
-  'JWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJSSBz' +
-  'eW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUgMHgl' +
-  'MDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgA/AC4tX3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5v' +
-  'IHB1enpsZSBnb2VzIHBhc3QgNjR4NjQAdGhlIG9wdGlvbidzIGNvc3RzIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0cyBv' +
-  'ZiBhbGwgb3B0aW9ucyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdCBwYXNzZXMgMl42MyAtIDEAdGhlIHVwcGVyIGJvdW5k' +
-  'IGlzIDAAIGNhbiBob2xkIG9ubHkgJWQuACwgc28gaXQgdGFrZXMgJWQuAC4uLgBHdWVzczogbm8gdGVjaG5pcXVlIGFwcGxpZXMs' +
-  'IHNvIHIlZGMlZCB0YWtlcyAlZCBmcm9tIHRoZSBzb2x1dGlvbiAoaXQgaGFzICVkIGNhbmRpZGF0ZXMpLgAuMF8tAG51bWJlcnMg' +
-  'MS0lZCwAYSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBwcmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSBj' +
-  'b3N0IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAdGhlICVzIGJvdW5kIGlzIG5vdCBhIG51bWJlciAoY2hhcmFj' +
-  'dGVyIDB4JTAyeCkAbm8gb3B0aW9uIGlzIGZvcmNlZCAob3IgbGVmdCBvdXQpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6' +
-  'bGVzIGFyZSAxeDEgdG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBubyBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0' +
-  'ZW1zKQBmb3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVt' +
-  'biAlZCBjbGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFu' +
-  'IHRoZSBjb3VudCBob2xkcyAoZGx4X2NvdW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZh' +
-  'bGlkIGFyZ3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJl' +
-  'IDAgb3IgbW9yZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3Jp' +
-  'dGUgbG86aGl8bmFtZSBvciBoaXxuYW1lKQBzeW1ib2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRo' +
-  'YW4gJWQgY2VsbHMgKHJvdyAlZCwgY29sdW1uICVkKQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBl' +
-  'YXRzICclYycgKHN5bWJvbHMgJWQgYW5kICVkKQBib3ggIiUuKnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChz' +
-  'dWNoIGFzIDN4MyBvciAyeDMpIG9yIHRoZSByb3dzIG9mIGEgYm94IChzdWNoIGFzIDMpAGEgYmFkIG9wdGlvbiBjb3N0IChub3Qg' +
-  'YSBudW1iZXIsIG5lZ2F0aXZlLCBvciBjb3N0cyB0aGF0IHRvZ2V0aGVyIHBhc3MgMl42MyAtIDEpAHVua25vd24gc3ltYm9sICcl' +
-  'YycAYW4gZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5IGl0ZW0gbmFtZSBiZWZvcmUgJzonACBob2xkIG9ubHkgACBhZ2Fp' +
-  'bnN0IAAlczogcGl2b3QgACB3aXRoIHBpbmNlcnMgADogcmVtb3ZlcyAAJXMgb24gJWQ6IHN0cm9uZyBsaW5rcyBjb2xvdXIgACBp' +
-  'dCBjYW4gZ28gb25seSBpbiAAJXM6ICVkIGNhbiBnbyBvbmx5IGluIAAsICVkIGNhbiBnbyBvbmx5IGluIAAsIGFsbCBpbiAAJWQg' +
-  'd291bGQgaGF2ZSBubyBwbGFjZSBpbiAAJXM6IGluIAAlcyBvbiAlZDogaW4gAG1vcmUgdGhhbiAAJWQgZnJvbSAAIHdlcmUgJWQs' +
-  'IHNpbmdsZXMgKCVkIHBsYWNlbWVudHMpIHdvdWxkIGZvbGxvdyB1bnRpbCAAIGlzIHRoZSBsYXN0IGVtcHR5IGNlbGwgb2YgACVz' +
-  'OiBpZiAAIGFuZCAAID0gACVzOiAAJXMgb24gJWQ6IAAgLSAALCAAKQoAAADyGwAA+x0AAFoJAAA5EgAAQBEAAN8UAACrEwAASBIA' +
-  'AN8MAAAvCQAA5RoAAK4LAADTEgAAxw0AAAALAAAmDQAA7RIAAEwcAAA+BAAAyA4AAAQUAAAoEAAAHRUAAPkUAAAAAQEBAgECAQID' +
-  'AgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAANIHAACVDAAAeAwAAFIHAABl' +
-  'EQAA+QUAAKIEAAAYEwAA6A4AAGoTAABwFAAAawgAAAgAAAAJAEHuwQALMPg/AAAAAAAAEEAzMzMzMzMZQDkEAAA4DgAA/xMAACcG' +
-  'AAAQAAAA4RgAAAAAAAAAAQBBsMIAC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3Bx' +
-  'cnN0dXZ3eHl6AAAAMCEAAD0AAAAuIABBhMMACwUBAAAAAQBBlMMAC+ECAgAAAAEAAAACAAAAAgAAAAAAAAACAAAAAQAAAFgQAAAK' +
-  'AAAACgAAAAAAAAC4EgAADwAAAAsAAAAAAAAAxhIAABcAAAAMAAAAAAAAACEPAAAaAAAADQAAAAAAAAA7DwAAHAAAAA0AAAABAAAA' +
-  'jQsAAB4AAAAOAAAAAgAAABoPAAAgAAAADwAAAAIAAACBCwAAIgAAABAAAAACAAAAqxIAACQAAAAOAAAAAwAAANUOAAAmAAAADwAA' +
-  'AAMAAACdEgAAKAAAABAAAAADAAAAEg8AACoAAAARAAAAAAAAAAkPAAAsAAAAEQAAAAEAAABbFQAAMgAAAA4AAAAEAAAAyw4AADQA' +
-  'AAAPAAAABAAAAE8VAAA2AAAAEAAAAAQAAAAqDwAAQQAAABIAAAAAAAAAsQ0AAEIAAAATAAAAAAAAAKgNAABEAAAAFAAAAAAAAABK' +
-  'DQAATAAAABUAAAAAAAAAAwgAAG4AQYjGAAstOQQAABwAAAA4DgAAKAAAAP8TAAA8AAAA3w4AAEsAAAC9DgAAbQAAABkUAABuAEG4' +
-  'xgALA7ApAg=='
+  'IgEBfyAAKALMAiIBBEAgASgCaBBJIAEQSSAAQQA2AswCCwsbACAAKALgARCXASAAKALkARBJIABCADcD4AELhAEBAX8gACgC6AIi' +
+  'AQRAIAEoAgwQSSABKAIQEEkgASgCIBBJIAEoAiQQSSABKAIUEEkgASgCGBBJIAEoAhwQSSABKAIoEEkgASgCLBBJIAEoAjAQSSAB' +
+  'KAI0EEkgASgCVBBJIAEoAlgQSSABKAJcEEkgASgCYBBJIAEQSSAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QTiIAIABQGwsy' +
+  'ACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4h' +
+  'BQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIE' +
+  'QQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJA' +
+  'IAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtB' +
+  'ASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEUiBQ0AIABBCGogAEEQaiAANAIM' +
+  'IAOsfEIBfEEQEEUiBQ0AIAAoAjAhCSAAEFEgABBSIAAQIyAAEEogACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEM' +
+  'ayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2Agwg' +
+  'ACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwg' +
+  'BEECdGooAgAQUxogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWoo' +
+  'AgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIA' +
+  'IARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQVBoMAAsACws1ACAABEAgACgCjAMgACgCvAIgACgCZEVyIAAo' +
+  'AtACIAAoApQCcnJyRQRAIAAQVQsgABBGCwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBSIAAoApQCBEAgACAB' +
+  'EFYPCyAAIAEQVyICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEK' +
+  'IwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRA' +
+  'AkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYC' +
+  'BCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQWAwBCwsMAQsgAkEATA0BIAdBCGohCyAI' +
+  'IAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJ' +
+  'IAJBASALEFgMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJB' +
+  'AWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQUiAAIAAoAjBBAWsiATYCMCAAKAKU' +
+  'AkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWoh' +
+  'ASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFkMAQsg' +
+  'AUEATA0CIAMgBSAEIAIQWgsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgC' +
+  'GCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggi' +
+  'CEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWQwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEFkMAQsgBEEATA0AIAIgByADIAEQ' +
+  'WgsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFkgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAK' +
+  'KAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEFsgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0' +
+  'aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANB' +
+  'AnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgC' +
+  'mAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEgiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAg' +
+  'AyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgC' +
+  'NCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/' +
+  'IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIE' +
+  'IgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyAB' +
+  'IANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAA' +
+  'IAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEFsMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0Ag' +
+  'BCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEFsMAQsLC4QBAQR/IAJB' +
+  'AWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIE' +
+  'IAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5' +
+  'IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwN' +
+  'ACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVB' +
+  'AWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAo' +
+  'AjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC' +
+  'jAMEQCAAIAEgAiADEBwPCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsEfyAA' +
+  'KAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHQs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRA' +
+  'QQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGoo' +
+  'AgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFILCxYAIAAEQCAAIAFBAEc2ApABIAAQUgsLEwAg' +
+  'AARAIAAQUiAAIAE3A6gBCwsTACAABEAgABBSIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQOg' +
+  'AyIIQn8gACkDqANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQIC' +
+  'QAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgC' +
+  'NCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIg' +
+  'AEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJE' +
+  'AAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6Ig' +
+  'AqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQg' +
+  'AUEASCAAKAIEIAFMcg0AIAAQUgJAIAAoApQCBEBBACEEAkAgABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIE' +
+  'IgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGogATYC' +
+  'AAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQi' +
+  'ASAFRg0CIAYgARAdIQcgACgCNCAJaigCAEEATgRAIAAgBxBXDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUh' +
+  'BAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFIgACgClAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACABQQxq' +
+  'EBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHIN' +
+  'AAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0Ag' +
+  'AyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwE' +
+  'QCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgC' +
+  'PDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBSIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkAD' +
+  'QAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRCIENgKs' +
+  'AiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArAC' +
+  'QQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAg' +
+  'AUxycg0AIAAQUgJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQRCIGNgKMAiAAIAcQRCIHNgKQAiAGRSAHRXINASAEQX8g' +
+  'BEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0EC' +
+  'dCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAI' +
+  'IAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQRCIBRQ0CIAEgACgCLCAF/AoAACAAEFEgB0ECdCIFIAAo' +
+  'AowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigC' +
+  'ABBTIQUgBEEBaiEEDAEFIAEQSQwDCwALAAsgBhBJIAcQSSAAQgA3AowCDAELIAUPC0F/C94KAhR/A34jAEEQayIJJAACf0ECIAAo' +
+  'AmRBA0YNABogABBqQQBOBEAgACgC6AIiAigCMCEOIABBADYC0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgCg0AIAAgACkDaEIBfDcD' +
+  'aCACIAIgBhBrIAkQbCILQQBIBEBCACEWQgEhFwwBCyAJKAIAIhBFBEBCACEXQgAhFgwBCwJ/IAIgAiAGEGsQbSIHIAIoAggQbiEY' +
+  'AkAgAigCPCIFRQ0AIAVBAWshESACKAIIQQN0IQogGKchEiACEHQhE0EAIQMDQCADIBNGDQEgAigCNCACKAI4IAMgEmogEXFsQQN0' +
+  'aiINKQMIQn9RDQEgA0EBaiEDIA1BEGohCCAHIQVBACEPAkAgCiIERQ0AA0AgCC0AACIUIAUtAAAiFUYEQCAFQQFqIQUgCEEBaiEI' +
+  'IARBAWsiBA0BDAILCyAUIBVrIQ8LIA8NAAsgDQwBC0EACyIFBEAgBSkDCCEWIAUpAwAhFwwBCyAQQQJOBEAgACAAKQN4QgF8NwN4' +
+  'CyACKAIgIAtBAnRqKAIAIQQgDiAGQTBsaiIF/QwAAAAAAAAAAAAAAAAAAAAA/QsEICAFIBg3AxAgBUL/////DzcDCCAFIAs2AgAg' +
+  'BSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEgACAFNgJgDAELIAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyAOIAVBAWsiBkEwbGoi' +
+  'BCgCCEEATgRAIARBIGogFyAWEG8gAiAEKAIIEHAgBEF/NgIIIAxyIQwLAkAgAigCUEUEQCACKAIgIAQoAgBBAnRqIQggBCgCBCED' +
+  'A0AgBCADQQFqIgM2AgQgAyAIKAIEIgpODQIgAiACKAIkIANBAnRqKAIAEHFFDQALDAELIAIgBhBrIQggAigCICAEKAIAQQJ0aiEL' +
+  'IAQoAgQhAwNAIAQgA0EBaiIDNgIEIAMgCygCBCIKTg0BIAggAigCJCADQQJ0aigCABByRQ0ACwsgAyAKTiIKRQRAIAEgACkDaFgE' +
+  'QEEAIQcMAgsgBCACKAIkIANBAnRqKAIAIgc2AgggAiAHEHAgAigCUCIHRQRAIAQoAgghBgwDC0EAIQMgB0EAIAdBAEobIQggAigC' +
+  'YCILIAUgB2xBA3RqIQ0gCyAGIAdsQQN0aiELIAIoAlwgBCgCCCIGIAdsQQN0aiEHA0AgAyAIRg0DIA0gA0EDdCIEaiAEIAtqKQMA' +
+  'IAQgB2opAwBCf4WDNwMAIANBAWohAwwACwALIAQpAyAhFyAEKQMoIRYgBCgCDCEIAn8gBCkDECEYIAIgAiAGEGsQbSEEQQAhAwJA' +
+  'IAIoAkwEQCACKAI8IAIoAkBBAXRBAmpJBEBBfyEDIAIQdQ0CCyACIBggBCAIrUIAEHZBAAwCCyACKAJERSAWQn9Rcg0AIAIoAjwi' +
+  'CCACKAJAQQF0QQJqSQR/IAIQdRogAigCPAUgCAtFDQAgAiAYIAQgFyAWEHYLIAMLRQ0CCyAJIBc3AwAgCSAWNwMIIABBAzYCZCAA' +
+  'QgA3A1gCQCAHDQAgCf0MAAAAAAAAAAAAAAAAAAAAAP0LBABBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAkgDiADQTBsaiIGKQMg' +
+  'IAYpAygQbyAMciEMIANBAWohAwwACwALAkAgDEUEQCAJIAApA7ADIAApA7gDEG9FDQELIABCfzcDoAMgAEJ/NwOoA0FtDAQLIAAg' +
+  'Cf0ABAD9CwSgA0ECQQMgBxsMAwsgACAAKQNwIAIoAhQgBkECdGoiBigCBCAGKAIAa6x8NwNwIAUhBgwACwALIAAQTEF/CyAJQRBq' +
+  'JAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTEF/IQMCQEEBQeQAEEMiBEUNACAAIAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQg' +
+  'ACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsiDjYCCCAJQQAgCUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBE' +
+  'Igs2AgwgBCAFQQFqIgVBAnQiAhBEIhA2AhAgBCANQQFqIhZBBBBDIgo2AiAgBCACEEQiEzYCJCAEIA5BCBBDIhQ2AiggBCAOQQgQ' +
+  'QyIINgIsIAQgBkEwbEEwahBEIgY2AjAgBCABEEQiDDYCFCAEIAIQRCIRNgIYIAQgBUEDdBBEIhI2AhwgEUUgEkUgC/0RIBD9HAEg' +
+  'Cv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEBcUEBdCAZ/RsAayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REg' +
+  'CP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ/RsAQQFxQQR0ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsD' +
+  'QQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0aiADNgIAQQAhAkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBB' +
+  'ACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYCACADIAtqKAIAIgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyAC' +
+  'IQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkECdGooAgAiGEEGdSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAg' +
+  'CEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0akIANwMAIANBAWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaE' +
+  'NwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cEQCAKIAFBAWoiAUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAW' +
+  'QQJ0IgIQRCIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAgBhBJQQAhBQNAIAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnIN' +
+  'ACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIAQQJ0TSECCyACBEAgBCANIAkQcw0JIAQoAgghDgtBACEDIARBADYC' +
+  'RCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0rYCnIQBBwAAhAQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsg' +
+  'ACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4////AXFqIgEgASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRq' +
+  'KAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEgCkYEQCAFIQIMAgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEB' +
+  'ajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsgAkECdCIBaiADNgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEE' +
+  'dGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggiCEEASg0BIAEhAwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAK' +
+  'IAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAALAAUgAUEBaiEBIAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsA' +
+  'CwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEATARAIAJBAWohAgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVB' +
+  'EGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxBA3RqC/sCAQp/IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEH' +
+  'A0AgBUEATCADIAlOcg0CIAAoAiggAxByRQRAIAAoAlggAyAIbEEDdGohCiAAKAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38g' +
+  'BCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCDe6dqIQYgBEEBaiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwsh' +
+  'BwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQgCU5yDQEgACgCKCAEEHIEQCAEQQFqIQQMAQsgACgCICIDIARBAnRq' +
+  'KAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCADIAVIcQRAIAAgACgCJCAGQQJ0aigCABBxIANqIQMgBkEBaiEGDAEF' +
+  'IAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwALIAIgBTYCACAHC7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwB' +
+  'CyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQiAiACIAVIGyEIIABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBByBEAg' +
+  'BEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIFQQJ0aigCACIHIAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyAB' +
+  'IAAoAiQgA0ECdGooAgAQcg0CIANBAWohAwwACwALA0AgAiADRg0CIAAgACgCJCADQQJ0aigCABBxDQEgA0EBaiEDDAALAAsgAyEC' +
+  'CyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9xrYaENwMADAALAAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiAB' +
+  'IAJGBH4gAwUgACACQQN0aikDACADhRBOIQMgAkEBaiECDAELCwtKAgF/AX4gAEJ/IAEgACkDACIEfCIBIAEgBFQiAyADrSAAKQMI' +
+  'IgEgAnx8IgIgAVQgASACURsiAxs3AwAgAEJ/IAIgAxs3AwggAwtpAQJ/IAAoAhQgAUECdGoiAigCACIBIAIoAgQiAiABIAJKGyEC' +
+  'A0AgASACRwRAIAAoAiggACgCGCABQQJ0aigCAEEDdGoiAyADKQMAIAAoAhwgAUEDdGopAwCFNwMAIAFBAWohAQwBCwsLcwEDfyAA' +
+  'KAIUIAFBAnRqIgEoAgAiAiABKAIEIgMgAiADShshBANAAkAgBCACIgFGBEAgBCEBDAELIAFBAWohAiAAKAIcIAFBA3RqKQMAIAAo' +
+  'AiggACgCGCABQQJ0aigCAEEDdGopAwCDUA0BCwsgASADTgsbACAAIAFBBnVBA3RqKQMAIAFBP3GtiKdBAXEL3wcBEH8gACAAKAIA' +
+  'Ig1BA3QQRCIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEMiEjYCWCAAIAIgCmxBCBBDIgk2AlwgACANQQJqIApsQQgQQyILNgJgIAFB' +
+  'AWoiA0EEEEMhCCADQQJ0IgwQRCEFAkAgEUUgEkVyIAlFIAAoAgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEQiD0VyciAFRSAIRXJyQQEg' +
+  'CxsEQCAIEElBfyELDAELIAAgCjYCUEEAIQMgBCgCACIEQQAgBEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdG' +
+  'BEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQgDkYEQCAFEElBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMD' +
+  'QCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIGIAEgA0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAh' +
+  'BCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARIIgEbNgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAi' +
+  'B0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQgCUEBaiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAG' +
+  'IANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAgCyADQQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEED' +
+  'dCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwCCyAIIAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShsh' +
+  'BwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIAIgVBBnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsA' +
+  'CwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigCACICIAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigC' +
+  'AEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIAIANBAWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgC' +
+  'ACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigCAEECdCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEkg' +
+  'DxBJIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+IAAoAjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAg' +
+  'AiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEFIAIgA2wiBxBEIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsg' +
+  'A2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2AjwgACAGNgI0A0AgASAERgRAIAUQSUEADwsgBSAAKAI4IAFsQQN0aiIC' +
+  'KQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEG4gAyACKQMAIAgQdgsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNA' +
+  'QQAgABB0IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlqIAhxbEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWoh' +
+  'BgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgCOCAHQQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIg' +
+  'ACgCCEEDdPwKAAALCwuQAgIDfwF+IABFBEBBfg8LQXkhAwJAIAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC+AIgAUED' +
+  'dGopAwBCACABIAAoAogDIgRIG30iBkL///////////8AIAApA4ADfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRA' +
+  'Qf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAvgCIANBA3QQSCIERQRAQX8PCyAEIAAoAogDIgVBA3RqQQAgAyAFa0EDdPwL' +
+  'ACAAIAM2AogDIAAgBDYC+AILIAAQUiAAKAL4AiABQQN0aiACNwMAIAAgACkDgAMgBnw3A4ADC0EAIQMLIAMLPgAgAEUEQEJ+DwsC' +
+  'fkJ5IAFBAEggACgCICABTHINABpCACAAKAKIAyABTA0AGiAAKAL4AiABQQN0aikDAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAA' +
+  'KAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZC' +
+  'g9rLjK3G0tpRfoUQTTcDiAEgACABIAZCAXwQekKQzgAgACkDqAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAg' +
+  'ACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAE' +
+  'IAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBF' +
+  'BEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkk' +
+  'ACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAE' +
+  'KAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAOIAogAiADEHwbIQwLQQAhBCAHIApBBHRqKAIE' +
+  'IgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZB' +
+  'AEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYh' +
+  'BAwDBSAHIAggCSAFQQJ0aigCACIEEH0EQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZB' +
+  'AnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChB9DQAgByAOIAUgAyACEH5BASEMIAAgACgCyAEi' +
+  'CEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4QEARZ/' +
+  'IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAII' +
+  'IgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAI' +
+  'BSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyILEH8hGSABIBIgCxB/IRogCyEGA0Ag' +
+  'CyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8g' +
+  'CQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASARIBgQfUUNASABIBEgAxB9DQEgACABIAIgByADIAkgBCAF' +
+  'EIABIAAgASACIAggAyAJIAQgBRCAASAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsg' +
+  'FCgCCAtBAEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMD' +
+  'QAJAIAEgA0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0' +
+  'aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdK' +
+  'ckUEQCAEIAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEA' +
+  'IAYoAggiCEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0py' +
+  'RQRAIAQgAEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0' +
+  'aigCCCACRg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMM' +
+  'AQsACwALIAELYgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBB9DQEgASAIIAUQfQ0BIAEgAiAIIAcgBhB+IAAgACgC' +
+  'yAEiCUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL5wkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABCC' +
+  'ASAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEIMBCwJAIAAoApwCBEAgABCEASICDQELIAAo' +
+  'AowBIAAoAqwBRXJFBEBBfyECIABBABCFAQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABCGASICQQBIBEAgAEEBNgKsASAAEIcB' +
+  'QQMhAyAGIQIgAEEAEIUBRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxq' +
+  'IAVBCGoQiAEiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQiQFFDQAgABCHAUF/IQJBASEDDAMLIAAgBSgCDBCKASAAKALMASIC' +
+  'KAIAIQQCQCADQQFGBEAgACAEQQAQiwEgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQjAFBAnRBAXIQiwEL' +
+  'IAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+AC' +
+  'IQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAA' +
+  'KQP4AkIBfDcD+AIgAEEAEIoBIAAgACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEIIBIAApA+ACIQcL' +
+  'IAcgACkDgAJUDQEgABCGASICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABCDAUF/IQJBASEDIABBARCFAUUNAQwECyAAQQE2AqwB' +
+  'CyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAAp' +
+  'A+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2' +
+  'AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABog' +
+  'BEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABCNARoMAQsLIAINAEEBIQIg' +
+  'AEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEI0BIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIB' +
+  'fDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACIC' +
+  'QQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABCLAQsgBiECCyADQQFHDQEMAgsL' +
+  'QQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhB6IAGtfiAAKQPgAnw3A/gBCwur' +
+  'AQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAE' +
+  'IAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACAB' +
+  'QQFqIQELIAJBAWohAgwBCwALAAsLC+0BAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACAB' +
+  'IAAoAswBIgMoAgAgAygCBBCJAQ0BC0EAIQIgAEEANgKcAiAAIAFBAWsQigEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCLAUEA' +
+  'DwsgACADIAAgBCABQYGAgIAEEIwBQQJ0QQFyEIsBCyACDwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEEC' +
+  'dGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQALtAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EA' +
+  'QYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigC' +
+  'ACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRB' +
+  'A0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBH' +
+  'IRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQg' +
+  'ACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiEL' +
+  'IAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEI4BIgRBAEoNAEEA' +
+  'IQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAi' +
+  'AxCOAQ0BIAAgA0EAEIsBDAELIA4gAzYCACAOIA1B/////31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFq' +
+  'IQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9B' +
+  'ACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQSCIBRQRAQQAhAgNA' +
+  'IAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAEL' +
+  'CwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQjwEaIAAoAqgBIAMo' +
+  'AgxBDGxqIAEgAygCCBCPARogBUEBaiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGoo' +
+  'AgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAA' +
+  'KAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAi' +
+  'AiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMg' +
+  'ACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgC' +
+  'KCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEIsBCyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWoh' +
+  'AgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIA' +
+  'QQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGoo' +
+  'AgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC' +
+  '3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCABai0AAA0AIAAgAUEBdCAHQQNyEIsBIAAoAhAgCWooAgAhAwsgBEEB' +
+  'aiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEB' +
+  'DAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgC' +
+  'BCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEI4BQQBK' +
+  'BEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUg' +
+  'BCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRCOAUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtB' +
+  'AiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJBAWohAiANIAQgC2oiCygCACIREI4BQQBIDQALIAQgETYCBCALIAk2' +
+  'AgAgACgCqAEgBCgCBEEMbGogByAFEI8BRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhI' +
+  'GyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFB' +
+  'AnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRCOAUEASARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigC' +
+  'ADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCLAQwCCwAL' +
+  'CyAMIAE2AgQMAAsACwkAIABBABCKAQv1BwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANB' +
+  'ACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQAL' +
+  'IAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQkAEhAyAIKAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0A' +
+  'IAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEJEBIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRq' +
+  'IAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFK' +
+  'GyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAA' +
+  'IAkgBSAIQQhqEJIBDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQg' +
+  'CTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShsh' +
+  'BUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIh' +
+  'A0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0' +
+  'QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSAD' +
+  'QQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEJMBCyAAIAAo' +
+  'AugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEB' +
+  'dEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBr' +
+  'IgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7/' +
+  '//8AUxunQQJqIgFBAnQQSCIFRQ0BIAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFB' +
+  'AnQQSCIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJA' +
+  'QX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEEC' +
+  'dBBIIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFM' +
+  'DQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCAD' +
+  'IAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMM' +
+  'AAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJA' +
+  'CyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigC' +
+  'ACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigC' +
+  'ACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAA' +
+  'QQBKOgAACyAAKAIoIANqQQA6AAAgACADEJQBIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMg' +
+  'ACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAo' +
+  'ApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEg' +
+  'ACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQjwEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCPARogACAAKQOA' +
+  'A0IBfDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgCACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASAB' +
+  'IAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQlQELIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgC' +
+  'CCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBBIIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgC' +
+  'BCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGoo' +
+  'AgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYC' +
+  'ACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCAD' +
+  'aigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRq' +
+  'IAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASAC' +
+  'KwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gB' +
+  'BSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCWAQsL4gIB' +
+  'Cn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBB' +
+  'AXUgB0EMahCQASIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAG' +
+  'QQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIA' +
+  'IQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAA' +
+  'KALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEA' +
+  'ShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigC' +
+  'AEUNAEEAIQIgACAFIAZBDGoQkAEhCiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgC' +
+  'dCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAgg' +
+  'CUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAg' +
+  'AkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAAKALQASAEaigCABCRAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkEC' +
+  'dGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAALUwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRq' +
+  'IAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAgARCWAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIi' +
+  'BSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAg' +
+  'ASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMM' +
+  'AQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArAB' +
+  'IgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAg' +
+  'BiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAo' +
+  'AqgBIAFBDGxqKAIAEEkgAUEBaiEBDAALAAsgACgCABBJIAAoApABEEkgACgCnAEQSSAAKAKoARBJIAAQSQsL6QsBCn8jAEEwayIK' +
+  'JAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGYAxBDIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByAC' +
+  'NgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0akECdCAJQQVsahBDIQYgByAJQQF0Ig9BDBBDIgg2AqgBIAZBACAI' +
+  'G0UEQCAGEEkgBxCXAQwBCyAHIAY2ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIg' +
+  'IAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2' +
+  'AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2' +
+  'AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xq' +
+  'NgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhG' +
+  'BEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyAD' +
+  'IABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAco' +
+  'AhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIk' +
+  'aiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtAC' +
+  'IAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/' +
+  'fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANA' +
+  'AkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRA' +
+  'IAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABCLAQwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQ' +
+  'hgFFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcgCBCUASAIQQFqIQgMAQsACwAF' +
+  'IAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5' +
+  'AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAF' +
+  'IAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJ' +
+  'KAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQA' +
+  'IAcLjQICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMFIAAQmgEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEg' +
+  'BVQbBUJ/CxCBASEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3' +
+  'A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAAQQI2AmQgACAAKQOgAyIBQgF8IgU3A6ADIAAgACkDqAMgASAF' +
+  'Vq18NwOoAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoi' +
+  'BRBEIgdFIAAoAgxBAnRBBGoQRCIJRXIgBRBEIgpFIAJBAnRBBGoQRCILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQED' +
+  'fyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBNEJgB' +
+  'BSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGog' +
+  'BiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQh' +
+  'AgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWoh' +
+  'AQwBCwshAQsgBxBJIAkQSSALEEkgAUUEQCAKEElBfw8LIAAQVSAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLk' +
+  'ASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEK' +
+  'IAAoAgAhBkEBQfQAEEMiAUUEQEF/DwsgACABNgLMAiAGQQFqIQcgBUECdEEEahBEIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEP' +
+  'QQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHAAG02AgAgASAGIAUgBSAGShtBAmo2AmAgASAAKAIEIgJBEGpBEG1BBHQ2' +
+  'AlggASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEJwBIgI2AmwgASACQQEQQyIJNgJoIAZBAmpBBBBDIQIgA0ECdBBEIQcCQCAE' +
+  'QQJ0QQRqEEQiBkUgB0VyIAhFIAJFcnIgA0EIEEMiCkUgCUVyckUEQCABIAkgBSALIAwgBBCcARogACABIAggAiAKIAcgA0EBayAG' +
+  'EJ0BIAAoAgAgACgCBCAAKAIgIAEgCBCeASABIAAoAgQgBhCfAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQg' +
+  'ASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgCPCAFQQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCKCANp0ECdGoiACABKAI8' +
+  'IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBKQX8hAAsgCBBJIAIQSSAKEEkgBxBJIAYQSSAADwsgCCAJQQJ0IgNqIgsgBzYC' +
+  'ACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAIIIgJBAEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwh' +
+  'DiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC6AEAQR/IAAgATYCBCAAIAEgACgCACIHQQN0IgZqQQAgARs2AgggACABIAdB' +
+  'AnRBB2pBeHEgBmoiB2pBACABGzYCDCAAIAEgByADQQN0aiIHakEAIAEbNgIQIAAgASAHIARBBHRqIgZqQQAgARs2AhQgACABIAYg' +
+  'BEECdEEHakF4cSIHaiIGakEAIAEbNgIYIAAgASAGIANBAnQiCEEHakF4cSIJaiIGakEAIAEbNgIcIAAgASAGIAVBA3RBF2pBeHFq' +
+  'IgZqQQAgARs2AiAgACABIAYgBCAFakEEdEEnakFwcWoiBGpBACABGzYCJCAAIAEgBCACQQJ0IgVBC2pBeHEiBmoiBGpBACABGzYC' +
+  'KCAAIAEgBCAHaiIEakEAIAEbNgIsIAAgASAEIAdqIgdqQQAgARs2AjAgACABIAcgBUEHakF4cSIEaiIFakEAIAEbNgI0IAAgASAE' +
+  'IAVqIgVqQQAgARs2AjggACABIAQgBWoiBGpBACABGzYCPCAAIAEgBCAIQYcCakF4cWoiBGpBACABGzYCQCAAIAEgBCAJaiIEakEA' +
+  'IAEbNgJEIAAgASAEIAIgA2pBBHRqIgJqQQAgARs2AkwgACABIAIgBmoiAmpBACABGzYCUCAAIAEgAiAAKAJgIgNBBHRqIgJqQQAg' +
+  'ARs2AlQgACgCWCIBQYEISCIERQRAIABBADYCVAsgASADbEECdEEHakF4cUEAIAQbIAJqC4oGAg1/An4gACgCICIJQQAgCUEAShsh' +
+  'DiAAKAIIIRAgACgCACEPA0AgCCAORgRAQQAhCSAPQQJqIghBACAIQQBKGyELQQAhCANAIAggC0YEQEEAIQgDQCAIIA5GBEACQEEA' +
+  'IQtBACECA0AgCyAORg0BIAtBAnQiDSABKAI4aigCACERIAEoAiQgDWogAjYCAEEAIQoDQCAKQQJGBEAgASgCJCIDIAtBAWoiC0EC' +
+  'dGogAjYCACADIA1qIQMgASgCMCANaiEJQQAhCANAIAkgCDYCACAIIAIgAygCACIKa04NAyAIIApqIQogCEEBaiEIIA8gASgCKCAK' +
+  'QQJ0aigCAE4NAAsMAgsgACgCHCARQQJ0aigCACEDA0AgECADQQR0aiIJKAIIIghBAEwEQCAKQQFqIQoMAgUgCCAPSiAKRgRAIAko' +
+  'AgwiCUEASARAIAAoAhQgCEEEdGooAgghCQsgAkECdCISIAEoAihqIAg2AgAgCUEATAR/QQAFAn8gCawgCK1CIIaEIhVClfip+pe3' +
+  '3puef35CIIinIQwDQCAEIAYgDHEiCUEDdGoiEykDACIWUCIURQRAIAlBAWohDCAVIBZSDQELCyAFIAlBAnRqKAIAIBRFDQAaIBMg' +
+  'FTcDACABIAEoAmRBAWoiDDYCZCAFIAlBAnRqIAw2AgAgDAsLIQkgASgCLCASaiIMIAk2AgAgCQRAIAcgCUECdGogCDYCAAsgASgC' +
+  'DCAIQQN0aiIIIAgoAgRBAWo2AgQgASgCHCAMKAIAQQN0aiIIIAgoAgRBAWo2AgQgAkEBaiECCyADQQFqIQMMAQsACwALAAsACwUg' +
+  'AyACIAhBAnQiC2ooAgBBAnRqIgkgCSgCACIJQQFqNgIAIAEoAjQgC2ogCTYCACABKAI4IAlBAnRqIAg2AgAgCEEBaiEIDAELCwUg' +
+  'AyAIQQJ0aiIKKAIAIQ0gCiAJNgIAIAhBAWohCCAJIA1qIQkMAQsLBSADIAIgCEECdGooAgBBAnRqIgkgCSgCAEEBajYCACAIQQFq' +
+  'IQgMAQsLC+AEAQZ/IAMoAgwgAUEBakEAEKABIAMoAhwgAygCZEEBEKABIABBACAAQQBKG0EBaiEIQQEhAQNAIAEgCEYEQCACQQAg' +
+  'AkEAShshCgNAIAUgCkYEQEEAIQBBACEEA0ACQCADKAIAIARMBEADQCAAIAMoAmRKDQIgAygCICAAQQN0IgIgAygCHGooAgRBBHRq' +
+  'IgFC/////wc3AwggAUIANwMAIAMoAhwiASAAQQJ0aiABIAJqKAIANgIAIABBAWohAAwACwALIARBBnQiAUFAayEHQX8hBQNAIAEg' +
+  'AkggASAHSXEEQEEAIQYgAUECdCIIIAMoAjBqKAIAQQFGBEAgAygCKCADKAIkIAhqKAIAQQJ0aigCACEGCyAGIAZBACAFIAZGGyAF' +
+  'QQBIGyEFIAFBAWohAQwBBSADKAIIIARBAnRqIAU2AgAgBEEBaiEEDAMLAAsACwsPCyAEIAVBAnQiASADKAI4aigCAEECdGooAgAh' +
+  'CSADKAIwIAFqKAIAQQFHBEAgAygCGCAJQQJ0akEANgIACyAFQQFqIQggAygCJCIGIAFqKAIAIQEDQCAGIAhBAnRqKAIAIAFMBEAg' +
+  'CCEFDAILIAMoAgwgAUECdCIHIAMoAihqKAIAIgZBA3RqIAMoAhAgBSAJEKEBIAMoAiwgB2ooAgAiBwRAIAMoAhwgB0EDdGogAygC' +
+  'ICAFQQAQoQELIAAgBk4EQCADKAJAIAZBAnRqIgcgBygCAEEBajYCAAsgAUEBaiEBIAMoAiQhBgwACwALAAUgAygCGCABQQJ0akEB' +
+  'NgIAIAFBAWohAQwBCwALAAugAwEJfyABQQAgAUEAShtBAWohCEEBIQQDQAJAIAQgCEYEQCAAKAJkIgFBACABQQBKG0EBaiEJQQEh' +
+  'BQwBCyAAKAIMIARBA3RqIgVBBGooAgAiASEDA0AgBSgCACABTgRAIARBAWohBAwDBSABQQFrIQYCQCAFKAIEIAFKBEAgACgCECIH' +
+  'IAFBBHRqKAIMIAcgBkEEdGooAgxGDQELIAEhAwsgACgCFCAGQQJ0aiADNgIAIAYhAQwBCwALAAsLA0ACQCAFIAlHBEAgACgCDCAC' +
+  'IAVBAnQiAWooAgBBA3RqKAIAIQMgACgCICEIIAAoAhwgAWooAgAiBCEBA0AgCCAEQQR0aiIKKAIIIgtB/////wdGDQIgACgCECEH' +
+  'A0AgAyIGQQFqIQMgByAGQQR0aigCCCALRw0ACyABIARKIQMgASAEQQFqIgQgAxshAyAAKAIUIAZBAnRqKAIAQQR0IAdqQQhrKAIA' +
+  'IQcDQCADIgFBAWohAyAIIAFBBHRqKAIIIAdMDQALIAogATYCDCAGIQMMAAsACw8LIAVBAWohBQwACwALTgEEfyABQX8gAUEAThtB' +
+  'AWohBUEAIQEDQCABIAVHBEAgACABQQN0aiIEIAM2AgAgBCgCBCAEIAM2AgQgAiADamohAyABQQFqIQEMAQsLC5IBAQN/IAJBBnUh' +
+  'BQJAIAAoAgQiBCAAKAIARwRAIAEgBEEBayIGQQR0aigCCCAFRg0BCyAAIARBAWo2AgQgASAEQQR0aiIEIAM2AgwgBCAFNgIIIARC' +
+  'ADcDACAAKAIEQQFrIQYLIAEgBkEEdGoiACAAKQMAQgEgAkE/ca2GhDcDACADIAAoAgxHBEAgAEEANgIMCwvXBgIHfwJ8IwBBQGoi' +
+  'BiQAAn9BfiAERSAARSACQQBMcnINABogABBSIABCADcD8AIgBkIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3Azgg' +
+  'BkIANwMwIAZBADYCLCAGQQA2AigCQCAAKAKUAgRAA0AgDUQAAAAAAAAAAGZFIAIgCUxyDQIgCUEBaiEJIAZBOGohCkQAAAAAAAAA' +
+  'ACEDIwBBEGsiByQAAkAgABAQIggEQEQAAAAAAADwv0QAAAAAAAAAACAIQQJHGyEDDAELIAdBADYCDEQAAAAAAADwPyEOA0AgACAH' +
+  'QQxqEBEiCEH/////B0YNASAGIAYpAzBCAXw3AzAgDiADoCEDIAhBAEwNASAAIAcoAgwgChAsIAitgqcQEiAOIAi3oiEODAALAAsg' +
+  'B0EQaiQAIANEAAAAAAAAAIAgDSADRAAAAAAAAAAAYxugIQ0MAAsACwJAIAAoAsgCDQAgABAlRQ0AQYAQQQgQQyEHIAZBADYCFCAG' +
+  'IAc2AgAgBv0MAAAAAAAAAAAAAAAAAAAAAP0LAgQgBkEANgIgIAYgAzkDGCAAIAZBOGogAiAGQTBqIAYQKyENIAAgBikDCCIBUAR8' +
+  'RAAAAAAAAAAABSAGKQMQuiABuqMLOQPwAiAGKAIgIQIgBigCABBJDAELA0AgDUQAAAAAAAAAAGZFIAIgCUxyRQRAIAlBAWohCSAG' +
+  'QThqIQtEAAAAAAAAAAAhAyAAKAIwIQxEAAAAAAAA8D8hDgNAAkAgABBkIghBAEgNACAGIAYpAzBCAXw3AzAgACAIIAYoAiwgBigC' +
+  'KBBjIgcgBigCKEoEQCAGKAIsIAdBAnQQSCIKRQRARAAAAAAAAPC/IQMMAgsgBiAKNgIsIAYgBzYCKCAAIAggCiAHEGMaCyADIA6g' +
+  'IQMgB0UNACAAIAYoAiwgCxAsIAesgqdBAnRqKAIAEFMaIA4gB7eiIQ4MAQsLA0AgDCAAKAIwSARAIAAQVBoMAQsLIANEAAAAAAAA' +
+  'AIAgDSADRAAAAAAAAAAAYxugIQ0MAQsLIAYoAiwhCwsgCxBJIAAQUiAFBEAgBSAGKQMwNwMAC0F/IA1EAAAAAAAAAABjDQAaIAQg' +
+  'DSACt6M5AwBBAAsgBkFAayQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkAC' +
+  'QCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQpAEMAQsgAkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/' +
+  'AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwB' +
+  'CyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiED' +
+  'DAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBq' +
+  'QSUQpAEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUh' +
+  'ESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHY' +
+  'AEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSII' +
+  'QQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEKQBIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwD' +
+  'CyAFQQRqIQMgBSgCACIEQZ42IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakEl' +
+  'EKQBIAZFDQMgB0EgaiAGwBCkASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJ' +
+  'SBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEKQBIARBAWohBAwACwALBSAIIAoQpAEgBEEBaiEEDAEL' +
+  'CwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAACyAHQTBqJAAgAkH/////ByACQf////8HSRsLNgEC' +
+  'fyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAg' +
+  'ASACIAMQowEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJB' +
+  '/MgANgKYAUH8yABBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEH0GkEAEKcBGgwBC0EBQegAEEMiA0UEQCACQX8QQTYCAEEA' +
+  'IQMgAkGAAWpBf0EAQbgVIAIQpwEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAAAAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUED' +
+  'SXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEKgBRQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEG6IUEA' +
+  'EKcBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEKkBIgANACADIAIoAnwiACADKAIkIABrEEIiATYCAEEAIQAgAQ0AQX8hACACQX8Q' +
+  'QTYCQCACQYABakF/QQBBuBUgAkFAaxCnARoLIAIoAnAhBCACKAJsIQUgAigCaCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAG' +
+  'EEkgBRBJIAQQSSACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACAB' +
+  'EGciBUUNACACIAUQQTYCICACQYABaiAFQQBBuBUgAkEgahCnASEACyABQQFqIQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LA1ACQCAADQAgAiADKAIkQQQQQyIBNgJcQQAhACABDQBBfyEAIAJBfxBBNgIwIAJBgAFqQX9BAEG4FSACQTBqEKcBGgsD' +
+  'QCAADQEgAkGAAWoQqAFFDQEgAkGAAWogAyAEIAJB0ABqEKoBIQAMAAsACwsLIAIoAlAQSSACKAJUEEkgAigCXBBJIABFDQIgAxCr' +
+  'AUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEGgiAARAIAIgABBBNgIQIAJBgAFqIABBAEG4FSACQRBq' +
+  'EKcBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2Aggg' +
+  'BSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCjARoLIAZBEGokACABC+EBAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8L' +
+  'IAAoAgAgA2oiBEENIARBCiAHIANrIggQrAEiBSAEayAIIAUbIgIQrAEiASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACAB' +
+  'RQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwA' +
+  'ACIBEK0BBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAg' +
+  'AUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQrgEEQCAAKAIMIgQgBSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8' +
+  'ACAIEKwBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQrAEhCAwCCyACKAIAQQBOBEBBcCEEIABBcCABQdQhQQAQpwEaDAQLIAIgCTYC' +
+  'AAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQfobQQAQpwEaDAILAkAgByAISQRAIAAgBUHoAGog' +
+  'CCAEayACKAIAQX9zQR92IAMgCRCvASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAGIAQgASAGELABIgdLBEAgBSAEIAdqLQAANgIA' +
+  'QXEhBCAAQXEgB0HtIiAFEKcBGgwDCyAKIAEgBGoiBCAGIAFrIgYQsQFBAE4EQCAFIAVBMGogBCAGELIBNgIQQXMhBCAAQXMgAUGi' +
+  'JSAFQRBqEKcBGgwDCyAKIAQgBhCzASIEQQBIBEAgBSAEEEE2AiAgACAEIAFBuBUgBUEgahCnASEEDAMLIAlBAWohCQwBCwtBcCEE' +
+  'IABBcCAGQQFrQakTQQAQpwEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAgBUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIE' +
+  'NgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAgAUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB' +
+  '5AFqEK4BBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAggByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApq' +
+  'LQAAQTpHDQEgBCEGCyAGIAogByAGELABIglLBEAgBSAJIApqLQAANgIgQXEhBCAAQXEgCUHtIiAFQSBqEKcBGgwGCyAGIAdGBEBB' +
+  'cCEEIABBcCAHQdI6QQAQpwEaDAYLIBEgDCAGIAdrIg4QsQEiD0EASARAIAUgBUGgAWogDCAOELIBNgIwQXQhBCAAQXQgB0GANyAF' +
+  'QTBqEKcBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhCyATYCQEF7IQQgAEF7IAZBlhYgBUFAaxCnARoMBwsgBkEB' +
+  'aiIJIAhGBEBBcCEEIABBcCAGQbk6QQAQpwEaDAcLIAggCiAJIAgQsAEiBksEQCAFIAYgCmotAAA2AlBBcSEEIABBcSAGQeoVIAVB' +
+  '0ABqEKcBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBCxASIEQQBODQAgECAGIAgQswEiBEEATg0AIAUgBBBBNgJgIAAgBCAJQbgVIAVB' +
+  '4ABqEKcBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUgBUGgAWogDCAOELIBNgJwQXwhBCAAQXwgB0G6' +
+  'GSAFQfAAahCnARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIAIAtBAXRBECALGyIGQQJ0IgQQSCIIRQRAQX8h' +
+  'BCAFQX8QQTYCgAEgAEF/IAdBuBUgBUGAAWoQpwEaDAcLIAMgCDYCACADKAIEIAQQSCIERQRAQX8hBCAFQX8QQTYCkAEgAEF/IAdB' +
+  'uBUgBUGQAWoQpwEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEE' +
+  'DAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQtAEiBEUNAQwCCwtBeiEEIAEoAgAgAygCACADKAIEIAsQUCICQXpGBEAgAEF6QQBB' +
+  'txtBABCnARoMAQsgAkEASARAIAUgAhBBNgIAIAAgAkEAQbgVIAUQpwEhBAwBCyAFKQPYASISUARAQQAhBAwBCyABKAIAIAIgEhB3' +
+  'IgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1BsDBBABCnARoMAQsgBSABEEE2AhAgACABIA1BuBUgBUEQahCnASEECyAFQfAB' +
+  'aiQAIAQLIgAgAARAIAAoAgAQRyAAQQhqELUBIABBOGoQtQEgABBJCws4ACABQf8BcSEBA0ACQCACRQRAQQAhAAwBCyAALQAAIAFG' +
+  'DQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmAgARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQ' +
+  'IgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQrQENASAEIQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgC' +
+  'ECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEK0BRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAAL' +
+  'AAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkgByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJ' +
+  'RwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAAIAcgBkHTFhC3ASIDQQBIDQcgACAGQQFqIgkg' +
+  'AkHjFhC3ASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkHjFhC3ASIHQQBODQFBbyEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIU' +
+  'IAogAzYCECAAQW8gAUHlLSAKQRBqEKcBGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwiBiAEKAIQRwRAIAQoAgghCAwBCyAEKAIAIAZB' +
+  'AXRBECAGGyIGQQJ0IggQSCILBEAgBCALNgIACyAEKAIEIAgQSCIJBEAgBCAJNgIECyAEKAIIIAgQSCIIRQ0BIAQgCDYCCCALRSAJ' +
+  'RXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0aiADNgIAIAggBCgCDEECdGogBzYCACAEIAQo' +
+  'AgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxBBNgIAIABBfyABQbgVIAoQpwEaDAMLIAEoAgAhCQtBbyEI' +
+  'IABBbyAJQfcwQQAQpwEaDAELQW8hCCAAQW8gB0GiMkEAEKcBGgsgCkEgaiQAIAgLawECfyACIAEgASACSRshBAJAA0AgASAERg0B' +
+  'AkACfwJAIAAgAWosAAAiA0EfSw0AIAMQrQENAEEBDAELIANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyAB' +
+  'IQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACELYBIQQgACgCJCEKA0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEB' +
+  'An8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0A' +
+  'IAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0C' +
+  'IAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEg' +
+  'SRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUgAwsgAGpBADoAACAAC7EEAgh/BH5BdiED' +
+  'AkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAA' +
+  'KAIAIAunEEgiA0UNAiAAIAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhggBEEBdEHAACAEGyIDQQN0EEgiBUUNAiAA' +
+  'IAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANBAXRBgAEgAxsiBkEEEEMiB0UNABogACgC' +
+  'HCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgCJBBJIAAgBjYCKCAAIAc2AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIF' +
+  'IAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxC2ASEDA0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIA' +
+  'DAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAg' +
+  'DSAAKQMIfEIBfDcDCCABIAIQtgEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EB' +
+  'ajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFBAWoiBCACTyAAKAIMIARqLQAAQS1HckUEQCAA' +
+  'QW4gBEHaNkEAEKcBGkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0AACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFu' +
+  'IAFB4jIgBRCnARpBbgwECyAGrULQ////D3xC/////w+DIghC/v//////////AIVCCoAgB1MEQCAAQW4gBEHeMEEAEKcBGkFuDAQF' +
+  'IAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAgAEFuIARBiDBBABCnARpBbgwCCyADIAcgCHw3' +
+  'AwBBAAwBCyAAQW4gAUGgNEEAEKcBGkFuCyAFQRBqJAALFwAgACgCABBJIAAoAhgQSSAAKAIkEEkLNgECf0HFu/KIeCECA38gASAD' +
+  'RgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEwayIEJAACfyABIAJHBEAgAiABIAEgAkkbIQYg' +
+  'ASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0EQCAEIAc2AhQgBCADNgIQIABBbyAFQY4zIARB' +
+  'EGoQpwEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2AiAgAEFvIAFB9B0gBEEgahCnARoLQX8gCKcg' +
+  'AiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQak3IAQQpwEaQX8LIARBMGokAAs0AAJ/QQAgAEUgAUEASHINABpBACAA' +
+  'KAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFBA3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFI' +
+  'chsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFBAEEAQQAQXCIHQQBIBEAgB6whCwwBCwJAIAdB' +
+  'wQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEEQiBkEAIAUQRCIFGw0AIAYQSSAFEElCfyELDAELIAAoAgAgASAGIAUgBxBc' +
+  'GiAEQgA3AygDQCAHIAhGBEAgACgCACABEHgiC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGsJiAEEKUBGiACIAMgBEEoaiAAELsBCyAD' +
+  'BEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEEkgBRBJCyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQdI9' +
+  'ELsBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABC4ARC7ASAFIAlqIgkoAgAEQCACIAMgBEEoaiIKQdcvELsBIAIgAyAKIAAgCSgC' +
+  'ABC5ARC7AQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAE' +
+  'OgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQR5qIgFBC08EQCAAEEEPCyABQQJ0QYQ/aigCAAseACAABEAgACAB' +
+  'NgIAIABBJGpByAEgAiADEKMBGgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAgASACIAMQvQEMAQsgAEEAQewB/AsAIAQg' +
+  'AzYCDCAAIAEgAiADEL0BCyAEQRBqJAAgAQuoBQEHfyMAQUBqIgMkAEHwwwBBAEHsAfwLAEEoIAFBACAAGyIEIARBKEsbIQcCfyAE' +
+  'QYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEHwwwBBZEGwESADEL4BGkFkDAELA0ACQCACIARGBEAgBCECDAELIAAgAmosAAAQ' +
+  'wAFFDQAgAkEBaiECDAELCyADIAI2AjwgACAEIANBPGoQwQEhBSAEIAMoAjwiAiACIARJGyEBAkACQANAAkACQCABIAJHBEAgACAC' +
+  'aiwAABDAAQ0BIAIhAQsgBUEASA0DAn8gASAESQRAQQEgACABai0AACICQSpGIAJB2ABGciACQfgARnINARoLIAAgAWotAABBwwFH' +
+  'IAQgAUEBaiICTXJFBEBBAiAAIAJqLQAAQZcBRg0BGgtBAAsiCEUNASAEIAEgCGoiAiACIARJGyEBA0ACQCADIAEgAkcEfyAAIAJq' +
+  'LAAAEMABDQEgAgUgAQs2AjwgACAEIANBPGoQwQEhBiAEIAMoAjwiAiACIARJGyEBA0AgASACRg0EIAAgAmosAAAQwAEEQCACQQFq' +
+  'IQIMAQUgAiEBDAULAAsACyACQQFqIQIMAAsACyACQQFqIQIMAQsLIAhBAEcgBkEASHENACABIARPDQELIAMgBzYCECADIABB0z0g' +
+  'ABs2AhQgA0GxMUHTPSAEQShLGzYCGEHwwwBBZEHyOCADQRBqEL4BGkFkDAELAkACQCAFQcEAa0FASQ0AIAhFDQEgBkHBAGtBQEkN' +
+  'ACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBsTFB0z0gBEEoSxs2AihB8MMAQWxBkiogA0EgahC+ARpB' +
+  'bAwBC0H4xwAgBjYCAEH0xwAgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAiAyABIAEgA0kbIQRBfyEBA0AC' +
+  'QCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAFakEwayIBQecHIAFB5wdIGyEB' +
+  'DAELCyABC9IDAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB8MMAQWxB+SggAxC+ARpBbAwBCyADIAEo' +
+  'AgAiBDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FASQ0AIAQEQCAEIABBwD5qLQAANgIACyAF' +
+  'RQ0AIAUgAEH/AXEgAEHAPmotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYg' +
+  'BGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARF' +
+  'IQgMAQsgBEEATA0AQbkPIQYgBUUNAQsgBw0BQdYQIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBB8MMAQWxBvS0gA0Eg' +
+  'ahC+ARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYCEEHwwwBBbEGNLSADQRBqEL4BGkFsDAEL' +
+  'IAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCAD' +
+  'bCAEakEAEEIiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGog' +
+  'B60iCSACNAIgfEEEEEUiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQRSEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAg' +
+  'ACAFIANtIgEgBSABIANsayAGEMQBEFAiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhBHDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAEL' +
+  'eQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkEC' +
+  'dGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgEkAEHwwwBBAEHsAfwL' +
+  'AEHQxwAoAgAhACABQdTHACgCACICNgJMIAFB2McAKAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/' +
+  'f00EQCABQcAANgIEIAEgBDYCAEHwwwBBbEH5KCABEL4BGgwBCyAEIAFBzABqIAFByABqEMIBDQBB6McAKAIAIgJBAEgEQCABQYAC' +
+  'NgIUIAEgAjYCEEHwwwBBa0GeHCABQRBqEL4BGgwBCyACRUHkxwAoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQfDDAEFr' +
+  'QZ4cIAFBMGoQvgEaDAELAkBBAUHAABBDIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwi' +
+  'BTYCBCAAIAEoAkgiBjYCCCAAQeDHACgCAEEARzYCGEHcxwAoAgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQxgEEQCABKAJA' +
+  'EEkgABDHAQwDCyAAIAFBOGoQyAEgASgCQBBJQX8hAw0BQQAgACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQOSIC' +
+  'NgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQRCIDNgIwQX8gA0UNABogACgCAEERSARAIAAQzQELIAAoAiggACgCLHIEf0EABSAA' +
+  'EMMBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxC8ATYCIEHwwwAgA0G4FSABQSBqEL4BGiAAEMcBQQAhAwsgAUHQAGokACADC5oFAQd/' +
+  'IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDJASAGQQFqIQYgAyAAIAQQygEhBAwBCwsDQCAAIAVMIARy' +
+  'RQRAIABBACAFIABBASAHQRBqIgYQyQEgBUEBaiEFIAMgACAGEMoBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHgxwAoAgAiBkUE' +
+  'QEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRDJASAEQQFqIQQgAyAAIAUQygEhBQwBCwsgBUUN' +
+  'AUEAIQVBfyEGDAILIAYgACADEMsBIgQNAwtBACEEQQEhCUHcxwAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEA' +
+  'IQUgAyAAIAdBEGoQygENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdB' +
+  'EGoQygENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIggg' +
+  'AEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEMkBIAZBAWohBCADIAAgBRDKASEFDAEFIAhB' +
+  'AWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQejHACgCAE4gBnINAEHkxwAoAgAgACAFEMwBIgQNAyADIABB5McAKAIAIAAgBWxB' +
+  'AnRqEMoBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQvAE2AgBB8MMAIAZBuBUgBxC+ASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQ' +
+  'RyAAKAIoEDQgACgCLBBJIAAoAhAQSSAAKAIUEEkgACgCMBBJIAAQSQsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEEMiBzYCECAA' +
+  'IAUgASgCACIIbCICQQJ0EEQiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEE' +
+  'EEMiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgC' +
+  'CCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsL' +
+  'IAYQSSAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0' +
+  'IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGog' +
+  'BiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEF' +
+  'DAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBIIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIg' +
+  'BPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAg' +
+  'AUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQfDD' +
+  'AEFrQfQqIANBEGoQvgEaDAMLIAIgASADQUBrIAEgBGxBAnRqEMoBBEBBfyEAIANBfxC8ATYCAEHwwwBBf0G4FSADEL4BGgwDBSAE' +
+  'QQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1B' +
+  'AWo2AjBBayEAQfDDAEFrQb4pIANBMGoQvgEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCAB' +
+  'bSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHwwwBBa0HqNyADQSBqEL4BGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAE' +
+  'NgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASAC' +
+  'bEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0' +
+  'aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQfDDAEFrQYQRIAMQ' +
+  'vgEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFq' +
+  'NgIgQfDDAEFrQaonIANBIGoQvgEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMg' +
+  'BCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHwwwBBa0HXJSADQRBqEL4BGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACIC' +
+  'IAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEQiBEUgASACbCADakECdBBEIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhG' +
+  'BEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhAyNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVB' +
+  'AnRqEMQBIAVqIQUgAUEBaiEBDAELCwsgBBBJIAYQSQuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0A' +
+  'ACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBkSkgAxC+ARog' +
+  'AkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJA' +
+  'IAAQwwEiAwRAIAQgAxC8ATYCICACIANBuBUgBEEgahC+ASEDDAELIAAoAiQQUSAAKAIkEFIgACgCACABIAIQzgEiAw0AIAUgBWwh' +
+  'BkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxDQARBTRQ0AIAAoAiQgBEEsaiAEQShq' +
+  'EGYgACgCJBBRIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BhAkgBCgCKCAGayAFbSIBIAAoAgAiBkgNABpBohogBkEBdCAB' +
+  'Sg0AGkGbGiAGQQNsIAFMDQAaQYUmQccIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYC' +
+  'DCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQfw0IAQQvgEaIAJFDQIgAiAANgIQIAIg' +
+  'ATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/AX4C' +
+  'QCAARSABRXJBASACGwRAQX4hA0HwwwBBfkGdC0EAEL4BGgwBCyAAIAFB8MMAEM8BIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAA' +
+  'KAIkEFFBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQYyEFIAIgBEED' +
+  'dGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAAL' +
+  'AAsgBEEBaiEEDAALAAsgAwucAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+QdkMQQAQvgEaDAELIAX9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARA' +
+  'IAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAG' +
+  'EM4BIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRBsD9qKAIAERMADQBBACEIDAELIAAgASACIAMgBCAFIAYQ0wEhCAsgB0EQaiQA' +
+  'IAgLuwEBAX8jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5B2QxBABC+ARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'AwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQzwEiAQ0AIABBARAHQQAhASAAIAIgAyAEIAUQ2AEhBCAAQQAQByAAKAIk' +
+  'EFEgBEUNACAHIAQQvAE2AgAgBiAEQbgVIAcQvgEhAQsgB0EQaiQAIAELYQIBfwF7IwBBIGsiASQAQQEhByAAKAIsIAIgAyAEIAUg' +
+  'ARA7RQRAIAYgAf0ABAAiCP0LAwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQ1QFBACEHCyABQSBqJAAgBws0ACAAAn9BBCAC' +
+  'DQAaAkAgAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4jAEEwayIHJAAgACgCACELIAAoAigQNSAL' +
+  'IAtsIQwCfwNAIAkgDEcEQAJAIAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJIAoQ0AEiCkEASCAIKAIEIApMcg0AIAgo' +
+  'AigiDiAIKAIUIAgoAhAgCmwiCkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxqIBBBAXRqLwEAIA9Bf3NBEHZxRXINACAI' +
+  'IA4gChA2QQAhDQsgDUUNAEEBDAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCABKQMIIhFQDQAgBFAiAUUgBCARWHENACAA' +
+  'KAIoIAMgESAAKAIwQQAgBRsgB0EMaiAHQRBqEDcgBykDGCESIAcoAigiCEUgBykDECIRQgBSckUEQCAAIAIgA0IAIAQgEn0gARsg' +
+  'BSAGQQAQ0wENASAGIAb9AAMQIAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAoAiggA0IAIAQgEn0gBFAbIAAoAjBBACAF' +
+  'GyAHQQxqIAdBEGoQNyAHKQMYIBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoAACAHKAIMIgFBACABQQBKGyEBA0AgASAJ' +
+  'Rg0BIAUgACgCMCAJQQJ0aigCACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAALAAsgBiASNwMQIAYgETcDCCAGIAcpAyA3' +
+  'AxggBiARIAcoAiggBygCLBDVAQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIh' +
+  'BQJAA0AgAVBFIAQpAwggAVpxDQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAg' +
+  'ACgCACIGIAZsEF0iBkEAIAZBAEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAA' +
+  'IAhBAWohCAwACwALCyAFQQBIDQELIAkgB0EIahBiIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARA' +
+  'QQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFCzkAIAAoAiQgACgCNBBfIARCADcDCCAA' +
+  'IAEgAiADIAQQ1wEiAEEATARAIARBBDYCAAsgAEEfdSAAcQvaBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB8MMA' +
+  'QX5B+wpBABC+ARoMAQsgACgCACEHIANBqMgAKQMANwM4IANCf0HIyAApAwAiFiAWUBs3AzAgABDDASIFBEAgAyAFELwBNgIAQfDD' +
+  'ACAFQbgVIAMQvgEhBAwBCyAAQajIACkDACADQTBqIAIQ2gEiBA0AIAEgAiAHIAdsIgX8CgAAIAVBAnQiBxBEIgtFBEBBfyEEQfDD' +
+  'AEF/QbkIQQAQvgEaDAELQbjIACgCACEEIAVBACAFQQBKGyEIA0AgBiAIRwRAIARBACAGIAZBf3MgBWpKG0UEQCALIAlBAnRqIAY2' +
+  'AgAgCUEBaiEJCyAGQQFqIQYMAQsLIAsgCSADQThqENsBQcDIACgCACEIQbDIACgCACIGRSAJQf8DSnEhDSADIAk2AhggAyAFNgIU' +
+  'IAMgCzYCECADIAI2AgwgAyAANgIIIANBADYCLCADIAVBBHY2AiggA0G4yAAoAgA2AhwgCUEQbSISQQEgCUH/AUobIQwgA0IANwMg' +
+  'IA0EQCADIAcQRCIHNgIgIAMgBRBEIgQ2AiwgB0EAIAQbRQRAIAcQSSAEEEkgCxBJQX8hBEHwwwBBf0G5CEEAEL4BGgwCCyADQQhq' +
+  'IAFBABDcAQsgCUGAAm1BASANGyEQQQAgCCAGGyEPQgAgBa1CAoZC6Ad8IAYbIRYgBSEGQQAhBANAIAUgBmshEwNAIAQgCU4iByAG' +
+  'IA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVBuMgAKAIAIAsgBEECdGoiFCAMIAkgBGsiByAHIAxKGyIIQQEQ3QEiCmsi' +
+  'ByAPSCIOIA1FckUEQCARQQFqQQAgA0EIaiAEIAggCiAIIBBMIAogE2qsQgGGQugHfCADQTBqEN4BIgpBBEYbIREgCkEBRgwBCyAO' +
+  'DQFBACEOIwBBIGsiCiQAIAAgAUICIBYgA0EwaiIVKQMAEOcBQQAgCkEAENIBRQRAIBUgCikDEBDoASAKKAIAQQFGIQ4LIApBIGok' +
+  'ACAOC0UNACAEIAhqIQQgDCAMIBJIdCEMIAchBgwDCyABIAIgBUG4yAAoAgAgFCAIQQAQ3QEaAkAgCCAQSgRAIAhBAm0hDAwBCyAE' +
+  'IAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EIaiABIAQQ3AEMAQsLCyANBEAgACgCJBBRCyADKAIgEEkgAygCLBBJIAsQSUEAIQQg' +
+  'AykDMEIAUiAHciAGIA9Mcg0AQWUhBEHwwwBBZUH4IEEAEL4BGgsgA0FAayQAIAQL1gMBBH8jAEGAAmsiBiQAAkACQAJAIAAoAgAi' +
+  'BUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAoAgggAUEBIAMQ3wECQAJAAn8gBkEQaiEEIABBACADG0UEQCAEQX5B' +
+  'syZBABC+ARpBfgwBCyAAIAMgBBDPASAAKAIkEFELIgRBAWoOAgAFAQtBfyEEQfDDAEF/QbkIQQAQvgEaDAQLIAAoAgAiBUEQSg0B' +
+  'CyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQ' +
+  '4AFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxDfAQwECyAAKAIEIgcgACgCCCIERw0BIAUgByABIAMQ4QFBACEEDAMLIAAo' +
+  'AgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiADEOIBIgRBAWoOAgADAQtBfyEEQfDDAEF/QbkIQQAQvgEaDAILIAIpAwBC' +
+  'AFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQfDDAEFlQYoOIAYQvgEaDAELIAAgASACIAMQ4wEhBAsgBkGAAmokACAEC1gCAn4C' +
+  'fyABrSEDA0AgA6dBAUoEQCACEOQBIQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAGNgIAIANC' +
+  'AX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgCACgCJBBRQQAhAwNAIAMgACgCDE4NAiAA' +
+  'KAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQ5QELIANBAWohAwwACwALIAAoAiQgA0ECdCIEIAAo' +
+  'AghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAALIANBAWohAwwBCwsgAEEANgIcIAAgAiAA' +
+  'KAIQQQAQ5gELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0AACAGGzoAACAJQQFqIQUC' +
+  'QCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQvMAgEEfyMA' +
+  'QSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApOBEAgCRBSQQAhByAAKAIAQgIgBSAGKQMA' +
+  'EOcBQQAgCBDYARogBiAIKQMQEOgBQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBBACEHIAAgASABIAJqQQAQ5gEDQCAHIAAo' +
+  'AhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOUBIAdBAWohBwwACwAFIAkQVBogB0EBaiEHDAELAAsABSAA' +
+  'KAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ5QEgB0EBaiEHIAAoAhwhCgwBCwALAAsFIAkQVBogB0EBaiEHDAELCyAA' +
+  'IAEgASACakEBEOYBCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYgBkGABGogACAGQYgGaiIHEOsBIAZBgAJq' +
+  'IAIgASAEIAcQ7AEgBiABIAIgBCAHEOwBQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAAIAdsIQkgBkGAAmogB0ECdGohCkEAIQQD' +
+  'QCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRqKAIAEO0BQQJ0ai0AAEEBajoAACAEQQFq' +
+  'IQQMAQsACwALCyAGQZAGaiQAC/sFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBBgAL8CwAgBUGABGpBAEGAAvwLACAFQQBB' +
+  'gAL8CwAgBUGAGGogACAFQYgaaiIHEOsBIAVBgBJqIAEgBxDrASAFQYAQaiACIAcQ6wEgBUGADmogASAHEOsBIAVBgAxqIAIgBxDr' +
+  'ASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAFQYAKaiAFQYAEaiAFQYAIaiAAIAEgACAF' +
+  'QYgaahDvAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABDwASIHQQBIBEAgBSAIQQJ0aiIHIAcoAgAiB0EBajYCACAHIApqIQcLIAZB' +
+  'AnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEGDAELCyEGA0AgBiALRwRAIAZBAnQiByAF' +
+  'QYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQ8AE2AgAgBkEBaiEGDAELCyAFQYAGaiAF' +
+  'QYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEO8BIAVBgBZqIAAgASAGEPEBIAVBgBRqIAAgAiAGEPEBQQAhB0EAIQggASACRgRAIAVB' +
+  'iBpqEOQBp0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0ECdGohCkEAIQYDQCAAIAZGBEAgB0EBaiEHDAMFIAQgACAGbCAH' +
+  'aiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0aigCACIMQQJ0aigCAEECdGooAgAgBUGAEGogCigCAEECdCIN' +
+  'IAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIAIAVBgBJqIAVBgApqIA1qKAIAQQJ0aigCAGogAW8gAmxqQQJ0' +
+  'ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+cDAQp/IwBBkAhrIgUkACAFIAI3A4gIIAVBgAZqIAAgBUGICGoiBBDr' +
+  'ASAFQYAEaiABIAQQ8gEgAUEAIAFBAEobIQogAUEBayEHA0AgByAGayIEIAZIBEBBACEGIABBACAAQQBKGyEKIAVBiAhqEOQBQgGD' +
+  'IQIDQCAGIApHBEAgACAGbCELIAUgBkECdGohDEEAIQQDQCAAIARGBEAgBkEBaiEGDAMFIAMgBCALaiAAIARsIAZqIAJQG2ogBUGA' +
+  'BmogBSAEQQJ0aigCACIIIAFtIgcgDCgCACIJIAkgAW0iCSABbGtqIAFvIAFsIAcgCWogCCABIAdsa2ogAW9qQQJ0ai0AAEEBajoA' +
+  'ACAEQQFqIQQMAQsACwALCyAFQZAIaiQADwsCQCAEIAZGBEAgBUGAAmogASAFQYgIahDyAQwBCyAFQYACaiABIAVBiAhqEOsBCyAB' +
+  'IAZsIQsgASAEbCAHaiEMIAVBgARqIgggBEECdGohCSAGQQJ0IAhqIQhBACEEA0AgBCAKRgRAIAZBAWohBgwCBSAFIAQgC2pBAnRq' +
+  'IAVBgAJqIARBAnRqKAIAIg0gCCgCACABbGo2AgAgBSAMIARrQQJ0aiAHIA1rIAkoAgAgAWxqNgIAIARBAWohBAwBCwALAAsAC/cF' +
+  'AhB/AX4jAEHgCGsiBSQAIAUgAjcD2AggBUGICGpBAEHQAPwLACAFIAA2AoQIIAUgATYCgAgCfwJAIAEgAWwiDCAAQQFqQQJtbEEC' +
+  'dBBEIglFDQADQAJ/AkACQAJAIApBjwNLIAZyRQRAIAMpAwBQRQ0BQQAhBgsgCRBJIAYNAUEBDAYLIAVBgAhqIgggCkEBcSAFQdgI' +
+  'ahDzAUEAIQZBACEHIAggCRD0ASIIRQRAIAkQSQwFCwNAIAZB4wBLIAdyRQRAIAMpAwBQDQMgCCAFQdgIahDkAUIBhBBeIAggAykD' +
+  'ACICQsgBIAJCyAFUGxAGIAggBRBiIANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAGQQFqIQZBAUYhBwwBCwsgB0UNAUEAIQYg' +
+  'CCAFQYACakHAABBdIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEBDAQFIAkgBUGAAmogBkECdGooAgBBAnRq' +
+  'KAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGogByABIBJsayIHNgIAIBEgC0F/cyAAakEC' +
+  'dCILaiAPIBNrIAEQ9QE2AgAgCyAUaiAOIAdrIAEQ9QE2AgAgBkEBaiEGDAELAAsACyAFIAAgBUHYCGoiAxDrAUEAIQYgAEEAIABB' +
+  'AEobIQggAxDkAUIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAGQQJ0aiEKQQAhAwNAIAAgA0YEQCAGQQFqIQYMAwUgAyABbUEC' +
+  'dCAFakGoCGooAgAgCigCAGogARD1ASEHIAQgAyAJaiAAIANsIAZqIAJQG2ogBSAFQYAEaiADQQJ0aigCACAGIAEQ9gFBAnQgBWpB' +
+  'iAhqKAIAaiABEPUBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMMAQsACwALC0EADAQLQQALIQYgCBBHIApBAWohCgwACwALQX8L' +
+  'IAVB4AhqJAAL5AMCAn8CfiMAQeAgayIEJAAgBCABNwPYICAEQdAAakEAQYAg/AsAIARBQGv9DAAAAAAAAAAAAAAAAAAAAAD9CwMA' +
+  'IAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgAhASAAKAIAIgWsIgYgBn4hBiAEIAAoAjQEfkIBIAZCAYYiAUIChiAFQSNKGyEHQgAF' +
+  'IAZCMn5CwJoMfAs3AyggBCAHNwMgIAQgATcDGCAAKAIkIARB2CBqEOQBQgGEEF4gBCkDGCIBUEUEQCAAKAIkIAEQYAsgBCkDICIB' +
+  'UEUEQCAAKAIkIAEQYQsCQCAAIARB0ABqQfDDABDPASIFDQAgAEIBQgAgBCkDKCACKQMAEOcBIgEgAUJ/URsgAyAEQTBqENgBIQMg' +
+  'AiAEKQNAEOgBIANFBEBBACEFDAELIAQgAxC8ATYCEEHwwwAgA0G4FSAEQRBqEL4BIQULIAAoAiQQUSAAKAIkQgAQYSAAKAIkQgAQ' +
+  'YCAAKAIkQgAQXgJAIAUNAEEAIQUCQAJAIAQoAjAOBQACAgIBAgtBdSEFQfDDAEF1QcomQQAQvgEaDAELIAIpAwAhASAEIAAoAgAi' +
+  'ADYCBCAEIAA2AgBB8MMAQWVBdSABUBtBig4gBBC+ASEFCyAEQeAgaiQAIAULIAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACAB' +
+  'EE4LFgAgASAAIAMgAiADai0AABDQARBTGgu8AQEEfyMAQRBrIgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGoo' +
+  'AgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0AgBUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0' +
+  'aigCACIEEOUBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRqIAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAg' +
+  'AVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3AwALtQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4h' +
+  'AkHwwwBBfkGdC0EAEL4BGgwBCyAAIAFCAkIAQQAgA0HwwwAQ0gEiAg0AQeDIACADKQMQIgY3AwBB6MgAIAMpAxgiBzcDAEHwyAAg' +
+  'AygCADYCACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACECQdDIAEEBNgIAQdjIACAHukQAAAAAAADwP6AQ6gEgBrogBEEBIAQb' +
+  't6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQ6gGgIgU5AwBBAyEAA38gAEUNAyAAQQN0QcA/aisDACAFZQR/QdDIACAAQQFqNgIA' +
+  'QQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////' +
+  'B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6C' +
+  'K2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0Ag' +
+  'AyAERgRAIAAgASACENsBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEOsBIAUgAiAE' +
+  'EOsBIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEEOsBCyACIAZsIQkgBUGAAmogBkECdGoh' +
+  'CkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAF' +
+  'QYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUkAEHwwwBBAEHsAfwLAAJAIANBACAEG0UE' +
+  'QEF+IQZB8MMAQX5B9hhBABC+ARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQwgEiBg0AQQAhASAFQeAAakEAQcAA' +
+  '/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxG' +
+  'BEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGog' +
+  'AWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB' +
+  'hMgAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ7QEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAF' +
+  'QeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIg' +
+  'AUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EB' +
+  'ajYCBEHwwwBBakHTJCAFEL4BGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAE' +
+  'QQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQ5AEgFIKnIgNBAnRq' +
+  'KAIAIQVBASEEIAYQ5AEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShsh' +
+  'BAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwD' +
+  'BQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsg' +
+  'B0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoi' +
+  'CCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAA' +
+  'IAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhB' +
+  'ASEFA0AgBCAIRgRAAkAgBQRAIAMQ5AGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGA' +
+  'AmogBSADEOsBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZB' +
+  'gAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEPABIAcgAiABEPABRw0AIAYgBEEC' +
+  'dGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ8AEgBEF/cyAB' +
+  'aiACIAEQ8AFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQ6wEgBEEA' +
+  'IARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQ5AEhCSAAIAVBAnQiA2ogAyAG' +
+  'aigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAA' +
+  'KAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEOQBIAOsIguCpyADQX9zQQFxIgQQ9wE2AkggACACEOQB' +
+  'IAuCpyAEEPcBNgJMIAIQ5AEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhDkASAJIAIQ5AEgDIKnQQJ0' +
+  'aigCACEFIAuCpyEGIAIQ5AEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWoh' +
+  'BwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ9QE2AgggByABIAVsIAJqIAMQ9QE2AiggAUEBaiEB' +
+  'DAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEPUBNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQ' +
+  '5AEgC4KnIAQQ9wEiBDYCVCAAQShqIAMgBCADQQAgAhD4ASABIAUgCCgCACIBQQF0IANBASABdCACEPgBCyAAIAAgBUECdGooAghB' +
+  'AXQgAxD1ATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIU' +
+  'IAJBAWsiESACbGoiFSAQaiIWIBBqQQAQQiIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGogAhD1ASEXIAAo' +
+  'AkwgACgCUGogAhD1ASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAg' +
+  'B0F/c2oiD0YbIR8gAiAHbCEgIAcgAhD2ASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAP' +
+  'IAIQ9gEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYN' +
+  'AiAAKAJIIAVrIAIQ9QEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQ9QEiCyATamo2AmggAyAE' +
+  'IChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhD1ASIJIAJsIBVqIAYgCGogAhD1ASINajYCVCADIAggImo2AkwgAyApNgJIIAMg' +
+  'KjYCRCADIAUgCmogAhD1ASIKIAJsIBZqIAYgC2ogAhD1ASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8g' +
+  'ESAaShs2AlAgAyAHNgJAIAMgFyAJayACEPUBIAJsIBVqIBggDWsgAhD1AWo2AnAgAyAXIAprIAIQ9QEgAmwgFmogGCAGayACEPUB' +
+  'ajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQUCIEQQBIDQIgASAEQQJ0' +
+  'aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAg' +
+  'BkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJ' +
+  'DAELAAsACwsLIAwQR0EAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAA' +
+  'IAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhB' +
+  'f3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQ5AEgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsg' +
+  'AxD1ASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxD1ASIMdkEBcXIgBiAMRiAIIApHc0Vy' +
+  'RQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwL' +
+  'AAsCQCADRQRAQX4hAiAEQX5BtxdBABC+ARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+Qasv' +
+  'QQAQvgEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxB4DMg' +
+  'BRC+ARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBD6ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYC' +
+  'hCEgBSAGNgKAISAFIAE2AvwgIAUgAEHTPSAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQo' +
+  'AgQiB08NACAEKAIAIAcgASACEP0BIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQhQJFDQELIAIoAgwhAQwBCwsgAkEQaiQA' +
+  'IAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahD9ASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsL' +
+  'IAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ/gFFDQAgBCAGIAZBEGoQ/wFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRB' +
+  'AEEAEIcCIQIgBCgCCCIHIQECQCAHDQAgAhCIAiIHIQEgBw0AQQAhByACEJICIQELIAEgAWwiASACRwRAIAQgBiACIAFBABCTAgwB' +
+  'CyAEIAc2AhgCQCAEEJQCIgENACAEIAYgAkEAEJUCIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBq' +
+  'EIACCyECIAZBIGokACAFKAKsIRBJIAIEQCADEPsBIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIo' +
+  'IgENACAEQRBqIAAoAgAgACgCBCAGEIECIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQ' +
+  '/QEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCCAg0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACAD' +
+  'IAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDE' +
+  'ASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAG' +
+  'IAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAG' +
+  'IAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQfA/KQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABD5ASAFKAIQQRBHckUEQCAD' +
+  'EPsBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ+wEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwK' +
+  'AABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv4AQEDfyABQZDAACABGyEGA0ACQEHBACEFAkAg' +
+  'BEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUgAiADEPwBIgENAgsgAEEF' +
+  'aiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6' +
+  'AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAg' +
+  'AARAIAAoAswgEEkgACgC1CAQSSAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQAAn8gAUUEQCADQWZB/gxBABC+ARpBZgwB' +
+  'CyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEKwBIQggBkH/AGtB/wFxQaIBTwR/Qc0vIAZBChCs' +
+  'AQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQcQ4IQAMAQtBgApBsC4gBkEha0H/AXFB3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEb' +
+  'IQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQvgEaQWYMAgtBACABIAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIU' +
+  'IAQgATYCECADQWZBhiwgBEEQahC+ARpBZgwBCyAEQcAANgIAIANBZkHeECAEEL4BGkFmCyAEQTBqJAAL5QEBB38jAEEQayIFJAAg' +
+  'BSAAIAEgAhCBAiADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAG' +
+  'EIMCIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsg' +
+  'CkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAFQRBqJAALuAEBBX8gASgC' +
+  'BCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEIMCIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAA' +
+  'IAMgBRCDAiIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQg' +
+  'AiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAEIcCIQMCfyAAKAIIIgQEQEEBIAMgBCAE' +
+  'bCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEIcCIANGDwtBASADQcAASw0AGkEAIAMQiAIiAkEESA0AGiAA' +
+  'IAEoAgAgASgCBEEAIAIQiQILC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQnQIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAg' +
+  'BCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMhAgwBCyADEIwCIQILIAQo' +
+  'AhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACABKAIEIAIgBEEPahCHAiIC' +
+  'RQRAIAAgASgCAEF/EJYCIAQgAEFAazYCAEFoIQIgAEFoQfETIAQQlwIMAQsCfyACIAQtAA8EfyAAIAEgAhCeAgVBAAsiBmshAiAA' +
+  'KAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQ' +
+  'kwIMAgsgBCACEIgCIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQkgIiAiACbEEAEJMCDAILAkAgA0EESA0AIAAgASgC' +
+  'ACABKAIEIAAoAhQgAxCJAkUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAAEJQCIgINACAAIAMgA2xB' +
+  'AnQQRCICNgI0IAJFBEBBfyECIABBf0G8C0EAEJcCDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAELQAURSAFQQFHckUEQCAC' +
+  'QSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQlQIiAg0AIABBATYCICABKAIMIQEgBQRAIAAgARCfAiECDAEL' +
+  'IwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB5woQoAJBaCEBDAMLAkACQAJAAkACQCAAKAIAIAMg' +
+  'ASACEP0BDgUEAwMBAAMLIAAgAhCCAkUNASAAIAFBniMQoAIgACABNgIoQWghAQwGCyACKAIAIQEgAigCBCEDIAAtAC1BLUYEfyAA' +
+  'KAIAIAEgAyAAKAIUQQAQhwIgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQAIAEgACACKAIAIAIoAgQQ' +
+  'nQICQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAMAQsgACgCFEUhBQsgACAF' +
+  'OgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEIcCIQEgACACIAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEJUCIQEg' +
+  'A0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQfIhEKACQWghAQwBCyAAIAEQnwIhAQsgAkEQaiQAIAEhAgsg' +
+  'BEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQrAEiBgRAIAAgBiABayICNgIIIAAgAkEB' +
+  'ajYCDCACIANrIQQLIAAgBUEjIAQQrAEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQ/gFFDQAgACACIAEQ' +
+  '/wFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABCHAiEDIAAoAggiAUUEQCADEIgCIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3IN' +
+  'ACAAIAQgBUEAIAEQiQIhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsC' +
+  'QCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxCEAiIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkN' +
+  'ABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFy' +
+  'DwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFB' +
+  'YEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3Eh' +
+  'AkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCw' +
+  'A0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhCDAiIDQQNxDQAgA0ECdiABaiEBDAELCwJA' +
+  'IAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEa' +
+  'IAAoAgAgAmotAAAiBcAiBhCGAiAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQhgIbIQcgAkEBaiEC' +
+  'DAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQ' +
+  'aiABIAIQigJBACEBQQAhAgNAIAAgAyAFQRBqIAUQiwIEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBq' +
+  'JAAgAQsiAQF/IAAQjAIiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQigIDQAJAIAAoAgAg' +
+  'AyAFQRBqIAUQiwIiAUUNACAAIAMgBSgCACAFKAIEIAQQjQIiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAA' +
+  'QQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIg' +
+  'ACAFIAcQgwIiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARB' +
+  'PUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEA' +
+  'IQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxCDAiIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStr' +
+  'DgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2' +
+  'AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAE' +
+  'IAUQjgIhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxCDAiIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2' +
+  'AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQjgIh' +
+  'BQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/' +
+  'IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQhgJFDQEgAiAA' +
+  'IAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEI8CDQEgBBCQAg0BCwN/IAAg' +
+  'A0YEQCABDwsgACAFaiwAACICEJECBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFq' +
+  'LQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFx' +
+  'QQpJC0wBAn9BwAAhAgJAIAAQjAIiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyAB' +
+  'IQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEIoCIAUgASgCADYC3AFBACEB' +
+  'AkADQAJAIAAoAgAgACgCFCAGQRBqIAYQiwJFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8QmgIiB0EASA0CIAUgBigCBCAG' +
+  'KAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EJYCAkAgAiADSwRAIAUgAEFAazYCNCAFIANB' +
+  'AWo2AjAgBUHQAGpBgAFBlBQgBUEwahClARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQaYUIAVBQGsQpQEaCwJAIAQEQCAFIAAoAggi' +
+  'ATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB/yEgBRCXAgwBCyACQYEgTwRAIAVBgCA2' +
+  'AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQbssIAVBIGoQlwIMAQsgACACIAMgBUHQAGoQmAILQWghAQsgBUHgAWokACABC5cBAQR/' +
+  'IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EJYCQYYsQcQPIAAtAMQBIgMbIQQgACgCGCEBIAICfyAD' +
+  'RQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhCXAkFmIQELIAJBEGokACABC7AC' +
+  'AQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEIoCAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqEIsCRSAE' +
+  'LQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCZAiIIRQ0BDAQLC0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIA' +
+  'IAAoAhwQlgIgACgCGCEFQesdIQdB0z0MAQsgACAEKAIgQX8QlgJBqyEhByAAKAIYIgUhBkHFPAshASAAKAIgIQIgBCAFNgIcIAQg' +
+  'BTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFoQcsIIAQQlwILIARBQGsk' +
+  'ACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCsASIDBEAgBkEBaiEGIAUgA0EBaiIDayEI' +
+  'DAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABBiAkgBEEQahClARpBACEFIABBADoAkAECQCACQQBIDQAg' +
+  'ACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQao4IAQQpQEaCwJAIAAoAhAiA0UN' +
+  'ACADIAYQmwI2AhggAyAHEJsCNgIcIAMgARCbAjYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAE' +
+  'QSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxC9ASAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIM' +
+  'IAQgAhCIAiICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQc00IAQQlwIgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQmgIi' +
+  'A0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEJYCIAQgAEFAazYCACAAQWhBtRQgBBCX' +
+  'AkFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEJECGzoALQsgBkEBRw0AIAAoAgAgAmot' +
+  'AAAiAkEwRgRAIABBAToALgwBCyACwBCPAkUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0' +
+  'aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvmBAEEfyMAQbACayIDJAAgACAAKAIUIAEo' +
+  'AgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEI0CIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhCWAiAAIANB4ABqEJwC' +
+  'AkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxCEAiIBQQBIBEAgBi0AACEBQZEvDAELIAFFBEBB' +
+  'ACEBQdseDAELQf0uIAFB/wBGIAFBIElyDQAaQZQuQZsXQaU6IAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhClARog' +
+  'AkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0HoFCADEJcCDAELIAAoAhAiAgRAIAIgBDYC' +
+  'FAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQbExQdM9IAJBFEsiARs2AkggA0EUIAIgARs2' +
+  'AkAgA0GAAmpBMEHTEyADQUBrEKUBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYACakEwQdk3IANB0ABqEKUB' +
+  'GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB2S8gA0EQahCXAgwBCyADIAI2AjAgAyACNgIsIAMgATYC' +
+  'JCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBgBUgA0EgahCXAgtBZyEECyADQbACaiQAIAQLFAAgAEH/////' +
+  'ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBlDIgBEEQahCl' +
+  'ASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyABIQIDQCAJIAUiA0wNAQNA' +
+  'AkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFB' +
+  'oAFBxxMgBEEgahClASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDFAToAACAHQQFqIQIgBSAG' +
+  'TiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEHDHCAEEKUBGiAEQTBqJAAL3wEBBH8j' +
+  'AEEgayIEJAAgAEGAwAAoAgA2AgggAEH4PykCADcCACAEQRBqIAIgAxCKAkEAIQJBACEDA0AgAyEFAkADQCABKAIAQQEgBEEQaiAE' +
+  'EIsCRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQMLIAFBASAEKAIAIAZBwAAQjQIi' +
+  'BUEASARAIABBADoABQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsLIAAgBC0AHToABCAEQSBqJAAL4AEBBH8j' +
+  'AEEgayIDJAAgAkEBayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRAIAUQiAJBAEcMAQsgAyAB/QACAP0LAxAg' +
+  'ASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQahD9AQ4FAgEBAQABCyAAKAIAIAMoAhAg' +
+  'AygCFCAAKAIUIANBD2oQhwIaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYgAkECS3EMAQtBAAsgA0EgaiQAC/8BAQZ/' +
+  'IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEP0BIQIgBSgCDCABIAJBfnFBAkYbIQELIwBBEGsiBiQAAn8g' +
+  'ACgCACIDIAAoAjAiAmoiB0EAIAEgAmsiAhCsASIEBEAgACAEIANrQX8QlgIgBiAAQUBrNgIAIABBZ0GvDSAGEJcCQWcMAQsgAkEB' +
+  'IAIbEEQiBEUEQCAAQX9BvAtBABCXAkF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYC' +
+  'NCADIAE2AtggQQALIAZBEGokACAFQRBqJAAL4wEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3IN' +
+  'ACAEEIgCDQAgBBCSAiEBIAAgACgCOEF/EJYCIAMgAEFAazYCACADQTBqIgJB5ABBphQgAxClARogACAEIAEgAWwgAhCYAgwBCyAA' +
+  'IAEgBBCWAiAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQdM9QbkVIAFB' +
+  'AUYbNgIUIABBaEH5DiADQRBqEJcCCyADQaABaiQAC40GAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0Js' +
+  'IAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZB2MAAKAIANgIYIAZB0MAA' +
+  'KQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGQwAAhCEE9IQcMAQsgBiAH' +
+  'NgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQY8yIArAIgxBBRCsAUUNACAIIAwgBxCsAQ0AIAYgCjoAGAsgAC0AyiBBLEcN' +
+  'AiAGQSw6ABkMAgsgCEEBaiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRAIAYg' +
+  'ASACQQAgBkEQahCiAgwBCwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwhCgNA' +
+  'QQEgCiALRg0CGiAJIAtBAnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dyDQAL' +
+  'C0EAC0UEQCAGIAEgAiADIAZBEGoQogIMAQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYgACgC' +
+  'zCAgAWogACgC1CAgB0ECdGooAgAiAyABaxCkAiAGIAIgB2otAAAiASAAIAdqLQAIRgR/IAAoAswgIANqLQAABSAIIAEQpQILwBCk' +
+  'ASAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEKQCDAELIAYgACACEKMCCyAGKAIIIQAgBQRAIAQgACAFQQFr' +
+  'IAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC50BAQZ/IAFBACAB' +
+  'QQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQpAELIAZBAWohBgwDCyACIAUgCmpqLQAA' +
+  'IQggA0UgBUVyRQRAIABBICAELQAJIAcbwBCkAQsCQCAHRQRAIAAgCBCmAgwBCyAAIAQgCBClAhCkAQsgBUEBaiEFDAALAAsLC6QC' +
+  'AQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0' +
+  'aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEI8CRQRAIAQQkAJFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARG' +
+  'DQIgBCAIaiwAABCRAgRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQpAIPCyAAIAcgCGogBSAHaxCk' +
+  'AgJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxCkAgwBCyAAIAQQpgILIAohBiADIQcMAAsACyQAA0AgAgRA' +
+  'IAAgASwAABCkASABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMwEBfyMAQRBrIgIkACACIAE2AgAg' +
+  'ACACQQxqIgAgAEEEQckJIAIQpQEQpAIgAkEQaiQAC/UDAgN/An4jAEFAaiIEJAACQCAAQQAgARtFBEBBACECQZDLAEF+QbMmQQAQ' +
+  'vgEaDAELIAIEfyACKQMIIQYgAikDACEHIAIoAhAFQQALIQMCQAJAQQFBqAkQQyICRQ0AIAIgABCoAg0AIAIQqQJFDQELIAIQqgIg' +
+  'BEF/ELwBNgIAQZDLAEF/QbgVIAQQvgEaQQAhAgwBCwJAAkAgACABQgJCgK3iBCAHIAdQGyIHIAIoAjAgBEEgakGQywAQ0gEiACAE' +
+  'KAIgIgVyRQRAQZDLAEFjQakaQQAQvgEaDAELIAAgBUECR3JFBEBBkMsAQWJB1hdBABC+ARoMAQsgACAFQQRHckUEQCAEIAc3AxBB' +
+  'kMsAQWVBjB4gBEEQahC+ARoMAQsgAEUNAQsgAhCqAkEAIQIMAQsgAkKAkvQBIAYgBlAbNwNIQQAhACACIANBECADQQBKGzYCUEJ/' +
+  'Qn8gAjUCACIGhkJ/hSAGQsAAURshBiACKAIEIgNBACADQQBKGyEFA0AgACAFRgRAIAIgAzYCNEEAIQADQCAAIANIBEAgACABai0A' +
+  'ACIFBEAgAiAAIAUQqwIgAigCBCEDCyAAQQFqIQAMAQsLQZDLAEEAQewB/AsABSACKAIoIABBA3RqIAY3AwAgAEEBaiEADAELCwsg' +
+  'BEFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEoAgwiBGxBAnQQRCIMNgIcIAAgAkEEaiIH' +
+  'EEQiAjYCICAAIANBAnQiCBBEIgM2AiQgBEEEEEMiCUUgDEUgAkVyckEBIAMbBEAgCRBJQX8PCyACIAYgB/wKAAAgAyABKAIUIgcg' +
+  'CPwKAABBACECA0AgAiALRgRAIAkQSSAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAgASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYC' +
+  'ECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEIIAYgAkECdGooAgAhBANAIAgoAgAgBEwE' +
+  'QCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1sakECdGogAjYCACAEQQFqIQQMAQsACwAL' +
+  'AAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQQyIGNgIoIAAgAUEBEEMiBzYCLCAAIAFBARBDIgg2AjAgAEEBQQgQQyIJNgJc' +
+  'IAAgASAAKAIAIgJsQQgQQyIKNgJgIAAgAUEEEEMiCzYCbCAAIAAoAggiA0EEEEMiDDYCdCAAIAFBAnQiBEEEEEMiDTYCgAkgACAE' +
+  'QQQQQyIENgKECSAAIAFBARBDIg42AogJIAAgAUEIEEMiDzYCkAkgACABQQEQQyIQNgKUCSAAIANBBBBDIgM2AowJIAAgASACQQIg' +
+  'AkECShtsIgFBBBBDIgI2ApgJIAAgAUEEEEMiETYCnAkgACABQQQQQyIBNgKgCUF/IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH' +
+  '/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsgEv0bAkEBcUECdHIgEv0bA0EBcUEDdHIg' +
+  'Cv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEGdHIg' +
+  'Ev0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIcEEkgACgCIBBJIAAoAiQQSSAAKAIoEEkg' +
+  'ACgCLBBJIAAoAjAQSSAAKAJcEEkgACgCYBBJIAAoAmwQSSAAKAJ0EEkgACgCgAkQSSAAKAKECRBJIAAoAogJEEkgACgCjAkQSSAA' +
+  'KAKQCRBJIAAoApQJEEkgACgCmAkQSSAAKAKcCRBJIAAoAqAJEEkgABBJCwvYAQIFfwF+IAAoAiwgAWogAjoAACAAKAIoIgQgAUED' +
+  'dGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gbIQVCfiACQQFrrYkhCANAIAMgBUcEQEEA' +
+  'IQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCABIAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0' +
+  'aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSABRXINABogAUEAQSj8CwAgABCtAkEAIAAo' +
+  'AjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNBkMEAaigCADYCWCAAIANBnMEAaigCACAD' +
+  'QZjBAGooAgARAAANAiAAEK0CIAJBAWohAgwBCwsgAEEUNgJUIABBFBCuAjYCWCAAEK8CC0EAIQIgACgCaCIDQQAgA0EAShshBAJ/' +
+  'A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJBAWoh' +
+  'AgwBCwsgACAAKAJcIgIoAgAgAigCBBCrAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQgACgC' +
+  'YCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgCeCECIAEgAEH8AGo2AiQgASACNgIgQQEL' +
+  'CyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBkMEAaigCAEEAIABBFE0bC9IBAQZ/IwBBEGsi' +
+  'AyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUEQCAAKAIoIAJBA3RqKQMAELACIgYgBCAE' +
+  'IAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRCxAiAAIAEQsgIgACgCACECIAMgBDYCDCADIAU2' +
+  'AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABBtTEgAxCzAiADQRBqJAALBgAgAHunCx4BAX8gACgCXCIDIAI2AgQg' +
+  'AyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIA' +
+  'IAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAA' +
+  'IAAoAvwIakH8AGpB/AcgA2siAyABIAIQowEiAUEASA0AIAACfyABIANPBEAgAEH4CGpBrty4ATYAAEH/BwwBCyAAKAL8CCABags2' +
+  'AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNAAkAgASAGRgRAIAYhAQwBC0EAIQJBfyEE' +
+  'IAAoAgAiByAAKAIcIAEQtQIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIAIgQgBCAAKAIsai0AACIKGyEEIANBAWoh' +
+  'AyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAoAhwgARC1AiEDA34gAiAIRgR+IAsFIAtC' +
+  'AEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VCf0J/IAethkJ/hSAHQcAARhuDIgsQsAJB' +
+  'AUcNACAAIAQgCxC2AiIGELECIAAgBBCyAiAAIAEQtwIgBSAAKAJYNgIQIABBvT0gBUEQahCzAiAAIAQQuAIgAEGPPUEAELMCIAAg' +
+  'ARC5AiAFIAY2AgAgAEGfMSAFELMCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsNACABIAAgAmxBAnRqCwkAIAB6p0EBagte' +
+  'AQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEB' +
+  'ajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYCACACIAEgAyAEbGtBAWo2AgQgAEHyKCAC' +
+  'ELMCIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAgAEGBKiACELMCDAELIAEgA0EBdCIESARA' +
+  'IAIgASADa0EBajYCECAAQYMtIAJBEGoQswIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIgASAEa0EBajYCJCACQYwmQccIIAMbNgIg' +
+  'IABB8ywgAkEgahCzAgwBCyABIANrIgEgACgCECIDSARAIAJB3BxB6hwgARs2AjAgAEHhFCACQTBqELMCDAELIAEgA2siA0EBaiEB' +
+  'IAMgACgCFCIESARAIAIgATYCQCAAQYgqIAJBQGsQswIMAQsgAiABIARrNgJQIABB+SwgAkHQAGoQswILIAJB4ABqJAALiQMCCn8D' +
+  'fiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EAIQMgACgCACICQQAgAkEAShshCEIAIQwg' +
+  'AiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhC1AiEJQgAhDQNAIAMgCEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQtgIi' +
+  'CkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAiC0EDdGopAwAgDINQDQALIAAgCyAKELEC' +
+  'IAAgBigCABCyAiAAIAIQtwIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEHeOyAEELMCIAAgBigCABC4AiAAQcA8QQAQswIgACACELkC' +
+  'IABBjTJBABCzAgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAOhCEMIANBAWohAwwBCwsgAUEBaiEBDAEL' +
+  'CyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyEDA0ACQAJAIAEgA0YEQCADIQEMAQsgACgC' +
+  'LCABai0AAA0BIAAoAiggAUEDdGopAwAiBRCwAkEBRw0BIAAgASAFELYCIgMQsQIgACABELICIAIgACgCWDYCECAAQb09IAJBEGoQ' +
+  'swIgACABELgCIAIgAzYCACAAQYwxIAIQswILIAJBIGokACABIARIDwsgAUEBaiEBDAALAAsJACAAIAEQvQILggUCD38EfiMAQSBr' +
+  'IgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJAIAMgACgCCE4NACADIA5IIAFHDQFCASER' +
+  'IAAoAgAgACgCHCADELUCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhGBEAgACATEL4CRQ0DBSAAKAIoIA8gAkEC' +
+  'dGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwBCwsCQCAEQQJIDQAgACgCICIKIAUoAgAi' +
+  'DEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZBAnRqKAIAIgsgA0YNAANAIAIgBEhBACAJ' +
+  'GwRAIAAgBSACQQJ0aigCACALEL8CIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgCHCALELUCIQkCQANAAkAgAiAIRgRAIAAo' +
+  'AmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABCyAiACQQFqIQIMAAsACyAAIAkgAkECdGooAgAiCiADEL8CRQRAIAAgCiAN' +
+  'EMACCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADELcCIAAgCxC3AiAHIAAoAlg2AhAgAEGvPCAHQRBqELMCIAAgAxC5' +
+  'AiAHIA02AgAgAEH1OyAHELMCIAAgBSAEEMECIABBijxBABCzAiAAIAsQuQIgABDCAkEBIRAMBgsACwALIAZBAWohBgwACwALIBFC' +
+  'AXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCABIAApA0BYC1oBA38gACgCICABQQJ0aiIB' +
+  'KAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgCJCABQQJ0aigCACACRw0BCwsgASAESAuJ' +
+  'AQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYgACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0' +
+  'aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIAIAAgBEEBajYCaAsLRwEBfyACQQAgAkEA' +
+  'ShshA0EAIQIDQCACIANHBEAgAgRAIABB0T1BABCzAgsgACABIAJBAnRqKAIAELgCIAJBAWohAgwBCwsL7QECB38CfiMAQRBrIgQk' +
+  'ACAAQaA7QQAQswIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYiCSAIg1AEQCAIUEUEQCAAQbM9QQAQswIL' +
+  'IAQgBjYCACAAQdA8IAQQswJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANBA3QiAWooAgRGBEAgACAFBH8gBwUgAEHR' +
+  'PUEAELMCIAAoAmALIAFqKAIAELgCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWohAgwBCwsgAEGNMkEAELMCIARBEGokAAvG' +
+  'AgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAgA0EAShshBgNAAkAgBSAAKAIITg0AQQAh' +
+  'AyAAKAIAIAAoAhwgBRC1AiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQgAiACQaAEajYCACABIANKDQAgACACQRBq' +
+  'IAMgAUEAQQBCACACQZAEakEGIAIQxQJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIKKAIAIgtBA3RqKQMAELACIgxBAkggASAM' +
+  'SHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVBAWoh' +
+  'BSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUgAigCCCIHQQAgB0EAShshCANAIAMgCEYE' +
+  'QCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkACQAJAAkAgAyALaigCACAFTARAQQAhAyAA' +
+  'KAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAEQRBqIANBAnRqKAIAIAYQvwIhAiADQQFq' +
+  'IQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGELUCIQ0DQCABIApGDQUgDSABQQJ0aiEJQQAhAkEAIQMDQCADIAhGBEAC' +
+  'QCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhC2AhDAAiAOQgF9IA6DIQ4MAAsACyABQQFqIQEMAgUg' +
+  'AiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhHBEAgACAEQRBqIANBAnRqKAIAELICIANB' +
+  'AWohAwwBCwsgBCAAKAJYNgIAIABBvT0gBBCzAiAAIARBEGogBxDBAiAAQfA6QQAQswIgACAPEMYCIABBwDxBABCzAkEAIQMDQCAA' +
+  'KAJ4IANMBEAgABDCAkEBIQMMAgsgAwRAIABBsz1BABCzAgsgACAAKAJ0IANBAnRqKAIAELkCIANBAWohAwwACwALIARBIGokACAD' +
+  'DwsgACgCaCAMTA0AIAAgBhC3AgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBqaiACKAIAIAEgBmooAgAiBkECdGooAgA2' +
+  'AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRAIAQgAiACIARIGyELIAVBAWohDCAHIAVB' +
+  'AnRqIQUDQEEAIQogBCALRg0CIABCARC+AkUNAiABIARBA3RqKQMAIAaEIg0QsAIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCiAA' +
+  'IAEgAiADIARBAWoiBCAMIA0gByAIIAkQxQJFDQALDAELIAYQsAIgBUcNACAAIAcgCSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQA' +
+  'IABBsghBABCzAkGRLiEDA0AgAVAEQCAAQbAIQQAQswIgAkEQaiQABSACIAEQtgI2AgAgACADIAIQswIgAUIBfSABgyEBQf0pIQMM' +
+  'AQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAgBkEAShshBQN/IAMgBUYEf0EAIQMgCCAH' +
+  'IAkQtQIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMaDAELIAAoAiggBEEQaiABQQJ0aigCACID' +
+  'QQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQtgIQwAIgC0IBfSALgyELDAELAAsACwsDQCADIAVHBEAgACAEQRBq' +
+  'IANBAnRqKAIAELICIANBAWohAwwBCwsgACACKAIAELcCIAQgACgCWDYCACAAQa88IAQQswIgACACKAIAELkCIABB0T1BABCzAiAA' +
+  'IAwQxgIgAEH5O0EAELMCIAAgBEEQaiAGEMECIAAQwgJBAQsgBEEgaiQABSAEQRBqIANBAnRqIAEgC3qnQQJ0aigCADYCACADQQFq' +
+  'IQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASACKAIEIApBAnRqKAIAQQFrrYYgDIQhDCAD' +
+  'QQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAYgA0EAIANBAEobQQFqrSEL' +
+  'IAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAEELUCIQUCQANAAkACQCAIIAtSBEBCASAI' +
+  'QgF9hiEOQgAhCUIAIQoMAQsgACANEL4CRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgIIIAIgAkGQBGo2AgQgASADSg0BIAAgAkEQ' +
+  'aiADIAFBAEEAQgAgAkGQBmpBByACEMUCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYgACgCKCAFIAmnQQJ0aigCAEEDdGopAwAg' +
+  'DoNQGyAKhCEKIAlCAXwhCQwBCwsgChCwAiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGogCjcDACACQZAEaiADQQJ0aiAIPgIAIANB' +
+  'AWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQMAAsAC3QBBH8DQAJAIANBBkcEQCADQQN0' +
+  'IgJB5MAAaiEEIAJB4MAAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQygIEQEEBDwsgAkEBaiECIAApAzggACkD' +
+  'QFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEA' +
+  'IAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAasIg8gD34QvgINAUEADAMLIAAoAhwgCSAM' +
+  'aiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QsAIiB0EATCABIAdIckUEQCAFQSBqIAhBA3RqIA83AwAgBUGgBGogCEECdGog' +
+  'CTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQRQRAQgEgACgCICAAKAIkIA4gAxDLAiAL' +
+  'a62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYCECAFIAVBIGo2AgwgBSAFQaAEajYCCEEA' +
+  'IAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqEMwCQQBHCyAFQbAGaiQACxkAIAEgACACQQJ0aigCACADakECdGoo' +
+  'AgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BBACEJIAQgCkYNAiAAQgEQvgJFDQIgASAE' +
+  'QQN0aikDACAGhCIMELACIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAEQQFqIgQgCyAMIAcgCBDMAkUNAAsMAQsg' +
+  'BhCwAiAFRw0AIAAgByAIEM0CQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEAIAxBAEobIQkgAigCFEEBayEKIAIoAhAh' +
+  'BiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAh' +
+  'AwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAMLIBAgACgCICAAKAIkIAsgA0ECdGooAgAi' +
+  'DSAHEMsCIAhrrYinQQFxRQRAIAAgDSACKAIUEMACCyADQQFqIQMMAAsACwtCASAKrYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcg' +
+  'BGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxC3AiAQQgF9IBCDIRAMAwsgACgCKCAKIANBAnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAA' +
+  'IAsQsgILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqELcCIA5CAX0gDoMhDgwBCwsgACgCWCEBIAUgAigCFDYCBCAFIAE2' +
+  'AgAgAEG3PCAFELMCQQAhAwNAIAMgCUYEQCAAQco7QQAQswJBACEDA0AgAyAJRgRAIAAQwgJBASEDDAQLIAMEQCAAQdE9QQAQswIL' +
+  'IAAgACgCdCADIAxqQQJ0aigCABC5AiADQQFqIQMMAAsACyADBEAgAEHRPUEAELMCCyAAIAAoAnQgA0ECdGooAgAQuQIgA0EBaiED' +
+  'DAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUCAIYgEIQhECADQQFqIQMMAQsLIAVBEGok' +
+  'ACADCwkAIAAgARDPAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVBAEobIRAgACgCgAkhCSAFrCEVA0ACQCAA' +
+  'KAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERCwAiAMRwRAIANBAWohAwwCCyADQQFqIQ0gACgCICICIANBAnRqKAIAIQdB' +
+  'ACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIAIAAoAhwgACgCJCAHQQJ0aigCABC1AiEK' +
+  'A0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAoAiggBUEDdGopAwAQsAJBAkcNACAAKAKI' +
+  'CSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwBCwALAAsLA0AgAiAORwRAIAAoAogJIAkg' +
+  'AkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EL4CRQ0AA0AgAiAORgRAIA0hAwwDCyAJIAJBAnRqIQsg' +
+  'AkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0aikDACITIAcgCygCACIIQQN0aikDACIU' +
+  'gyISELACQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCARgyARUnINAQsgBCADNgIcIAQgCjYCGCAE' +
+  'IAg2AhQgACAEQRRqIAwgEhC2AiIIENACIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEUaiACQQJqQf8BcUEDcEECdGooAgAQsgIg' +
+  'AkEBaiECDAELCyAAIAMgCygCABDRAiAAIAMgDygCABDRAiAEIAAoAlg2AhAgAEGGOyAEQRBqELMCIAAgAxC4AiAAIBEQxgIgAEGR' +
+  'O0EAELMCIAAgCygCABC4AiAAIBQQxgIgAEGzPUEAELMCIAAgDygCABC4AiAAIBMQxgIgBCAINgIAIABBzysgBBCzAiAAEMICQQEh' +
+  'AgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgCICIEIAEoAgAiBUECdGooAgAhByAFQQFq' +
+  'QQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQtQIhCwNAIAUgCE4EQCAHQQFqIQcgACgC' +
+  'ICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpBACAGGwRAAn9BACAJIAEgBEECdGooAgAi' +
+  'BkYNABpBASAERQ0AGiAAIAkgBhDSAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADEMACIAAoAgAhCAsgBUEBaiEFDAILAAsACwAL' +
+  'CwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDQAJAIAIgBSgCBE4gASAGTnJFBEAg' +
+  'ACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxC3AgsPCyABIAMgBEhqIQEgAiADIAROaiECDAALAAuPAQEFfwJA' +
+  'IAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDfyACIAUoAgROIAEgBk5yDQEgACgC' +
+  'JCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5qIQIMAQsLIQcLIAcLPwECf0EBIQEDQAJA' +
+  'QQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDUAiABQQFqIQFFDQELCyACC8YIAhB/A34jAEEgayIKJAAgACgCgAkh' +
+  'ECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDVAiAOQQAgDkEAShshESABQQFrIQQDQCACIBFGBEACQEIBIASthiESIA6sIRQD' +
+  'QCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYg' +
+  'C0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQENYCIgWsQgF8EL4CRQ0EIAtBAWohC0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0aiED' +
+  'A0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIAIAggBkECdGogBSgCADYCACAGQQFqIQYL' +
+  'IAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAgACAGrCITIBN+EL4CRQ0HQQAhAyAJQQBI' +
+  'DQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQwAILIANBAWohAwwACwALIAggAkECdGohCyACQQFq' +
+  'IgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAiBUECdGooAgBGBEAgAyAJIAAgDyAFENIC' +
+  'GyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QvgJFDQcFAkAgACgCKCADQQN0aikDACASg1AgByADQQJ0aigCAEEATnIN' +
+  'AEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ0gIEQEEBIAcgBEECdGooAgB0IAVyIQULIAJBAWohAgwB' +
+  'BSAFQQNHDQIgACADIAEQwAILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAoAmhFBEADQCACIAVGDQQgByAIIAJBAnRq' +
+  'KAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABCyAiACQQFqIQIMAQsLIAAoAlghBCAKIAE2AhQg' +
+  'CiAENgIQIABBqzsgCkEQahCzAkEAIQMDQCADQQJGBEAgCkGfH0HdDSAJQQBOGzYCACAAQbYVIAoQswIgABDCAkEBIQ0MBgtBACEC' +
+  'IABB/DpB0z0gAxtBABCzAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRqIgQoAgAiAUECdGooAgBGBEAgACANBH8g' +
+  'AQUgAEHRPUEAELMCIAQoAgALELgCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwALIAxBAWohDAwACwALBSAHIAJBAnRqQX82' +
+  'AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJKBEBBACEDIAAoAgAiAUEAIAFBAEobIQQg' +
+  'ASAAKAIcIAIQtQIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIMAwUgAyAAKAIoIAUgAUECdGooAgBBA3Rq' +
+  'KQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIgIgIgAUECdGooAgAhByABQQFqQQJ0IQkD' +
+  'fyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGooAgAiBUECdGooAgBBAkcbRQRAQQAhAiAA' +
+  'KAIAIgggACgCHCAFELUCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIoIAVBA3RqKQMAIAyDUHINACAAKAKICSAF' +
+  'aiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEHDAEL' +
+  'CyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94FAgd/BH4jAEFAaiICJAAgAv0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDVAkIBIAlCAX2GIQxBACEBA0ACQCAAKAIEIAFMBEAgACkDQCEK' +
+  'IAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ2AIgACkDOCILIAApA0AiClYNAQsgAUEBaiEB' +
+  'DAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACACKAIwIgMQ' +
+  '1QIgACADIAIoAjQgASACQSBqENgCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAoAgQiBWohAQNAIAFBAEgEQAJAIANBAXYh' +
+  'BUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2AgAgBiAINgIAIAFBAWohAQwACwALBSAE' +
+  'IANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCACIAIoAiQ2AhggACACQRhqQQIgAigCICIH' +
+  'ENACQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANGBEAgACgCWCEBIAIgBzYCFCACIAE2AhAg' +
+  'AEHCPSACQRBqELMCQQAhAQNAIAEgBUYEQCACIAc2AgAgAEHjKyACELMCIAAQwgJBAQwHCyABBEAgAEG5PUHNPSABQQFxG0EAELMC' +
+  'CyAAIAQgAUECdGooAgAQuAIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigCABDRAiABQQFqIQEMAQsACwAFIAAgBCAB' +
+  'QQJ0aigCABCyAiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAAKAIEIgxBAXQiB0EAIAdBAEobIQggACgC' +
+  'gAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYCAEEB' +
+  'IQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0BIAQoAgwiBkEAIAVBAWogBk4bDQEgACAA' +
+  'IA4gCyAMbGsgASALRSAPENYCIgasQgF8EL4CRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEobIRNBASALayAMbCEUA0AgBSATRg0BAkAC' +
+  'QCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigCAEEBajYCACAQIBdqIA42AgAgDSAKQQJ0' +
+  'aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpBAiABENACIAAoAmgNAQsgBUEBaiEFDAEL' +
+  'CwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQABSAHIAVBAnRqQX82AgAgBUEBaiEFDAEL' +
+  'Cwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0ACfwNAIAAoAgQiAyAEbCACTQRAAkBBACEC' +
+  'A0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBCwAkECRgRAA0AgDFBFBEAgACACIAwQtgIgACgCUCABQUBrENoC' +
+  'IAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMw' +
+  'IAAgASgCRCABKAJAIAIgAUEwahDaAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFrIQIgACgCgAkhB0EAIQMDQCACQQBIBEAg' +
+  'ACgCWCECIAEgBTYCJCABIAI2AiAgAEHCPSABQSBqELMCIANBAWsiCSECA0AgAkEASARAIAEgCDYCLCABIAEoAjQ2AiggACABQShq' +
+  'QQIgBRDQAiABIAU2AhAgAEGeKyABQRBqELMCIAAQwgJBAQwHCyAAIAcgAkECdGoiCigCACIGIARtIgMQsgIgBiADIARsayIGQQFq' +
+  'IQsgAiAJSARAIAAgCigCBCAEbSADENECCyAAIAMQuAIgACgCKCADQQN0aikDACEMIAFBzT1B0z0gAhs2AgggASALNgIEIAEgDEJ+' +
+  'IAatiYMQtgI2AgAgAEHmEyABELMCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFqIQMgACgCmAkgAkECdGooAgAhAgwBCwAL' +
+  'AAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4jAEEQayIKJAAgACgChAkhDiAAKAKgCSEP' +
+  'IAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQtgJqQQFrIgVBAnQiBmpBATYCACAGIBRq' +
+  'QX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxyDQAgDyARQQJ0aigCACISIAdtIQwgECAS' +
+  'QQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBC+AkUNACARQQFqIREgDEEBaiEXQn4gEiAHIAxsa60iG4kh' +
+  'HUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0CQQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0' +
+  'aigCABC1AiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEgCUZyDQAgACgCKCAJQQN0aikDACIbELAC' +
+  'QQJHIBsgHoNQcg0AIBAgGyAdgxC2AiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0AIBMgFigCAEEBajYCACAUIBpqIBI2AgAg' +
+  'DyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEEDSHINACAKIAk2AgwgCiABNgIIIAAgCkEI' +
+  'akECIAIQ0AIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEANgJoQQEhBgsgBUEBaiEFDAEFIA1BAWoh' +
+  'DSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAFIBAgDiAFQQJ0aigCAEECdGpBADYCACAF' +
+  'QQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0AgACgCBCABSgRAAkAgACgCKCABQQN0aikD' +
+  'ACIGELACIANHDQADQCAGUA0BAkAgACABIAYQtgIiBCACQTBqENwCIgVBAE4EfyAFRQ0BIAAgASAEEMACIAAgARCyAiACIAAoAlg2' +
+  'AiAgAEGrPSACQSBqELMCIAAgARC4AiACIAQ2AhAgAiACKAI8NgIUIABB2TwgAkEQahCzAiMAQRBrIgEkAAJAIAIoAjAiA0EATgRA' +
+  'IAAgAxCyAiAAIAIoAjAQuAIgAEH7HkEAELMCDAELIAAgAigCNBC3AiABIAIoAjg2AgAgAEGUPCABELMCIAAgAigCNBC5AgsgAUEQ' +
+  'aiQAIAIgBDYCACAAQeIqIAIQswIgABDCAkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwALIAFBAWohAQwBCwsgA0EBaiEDDAELCyAC' +
+  'QUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIoIAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE' +
+  '/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxBAEobIREgDKwiCEIChiEJQQEhAQNAAkAg' +
+  'AQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2GIgUgECACQQN0aiINKQMAg1AEQCADIAI2' +
+  'AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRC+AkUNASAFQn+FIQYgACgCICACQQJ0aiICIQ0gAigCACEK' +
+  'A0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIgEUcEQAJAIA8gEiACQQJ0aigCACILai0A' +
+  'AA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBCwAkEBRw0AIA4gAUECdGogBBC2AiALQQZ0akEBazYC' +
+  'ACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEgACAANAIIIAh+EL4CRQ0AA0ACQCAKIAAo' +
+  'AghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4Ug' +
+  'AUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEELYCQQFrIg2thiEEQQAhAUEAIQIDQCACIBFGDQUgECALIAJB' +
+  'AnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyACQQFqIQIMAAsACyADIAo2AgQgAyAHELYC' +
+  'NgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWohAiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAE' +
+  'IAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEgBB4MMAKAIAIAAo' +
+  'AgAgAGpGC10BA38CQCAAQeDDACgCACICaiIAIAJJDQBB7MMAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQ' +
+  'dkAAQX9GDQELQeDDACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQRAsGAEHcxQALgAEBA38CQCAARSACQQBIckUEQANAIAIg' +
+  'A0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQUCIBQQBIBEAgARDjAkGAxgAgAzYCAA8FIANBAWohAyAE' +
+  'IAVBA3RqIQEMAQsACwALQX4hAkF+QbkMEOQCCyACCxYAIABBAEgEQCAAIAAQvAEQ5AILIAALDAAgACABQdM9EKYDCzQBAX8gACgC' +
+  'ACIABH8gACgCZEUgACgCkAMiAUUgACgCjANFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGohB0F+' +
+  'IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKQAyIIRSAAKAKMA0VycgR/QQAFIAgoAjwL' +
+  'IAFMDQAgCCgCOCEAIAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3AwAL' +
+  'IAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ4wIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBPIgdODQAgAQR/' +
+  'IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEBQQEM' +
+  'AQsgAkECdEEEaiIIIAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0UgBCgC' +
+  'DEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQZCIAQX5MBEAgABDjAhoLIAALFwAgACgCBCIA' +
+  'RQRAQQAPCyAAIAEQuQELiQICAn8DfgJAIAFB+AwQ6wIiBA0AIAJB4REQ6wIiBA0AQcjKAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAg' +
+  'AfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBSIAAgBlA2AtQCAkADQCAAIAcQBCIEQQFHDQEgCEIBfCIIIAZSDQALQQQh' +
+  'BAsgAEEANgLUAiAAKQOgAyEGIAUgACkDqAM3AwggBSAGNwMAQcjKACAF/QADAP0LAwBBbSAEIAApA6ADIAApA7ADVCAAKQOoAyIG' +
+  'IAApA7gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0HIygApAwA3AwAgA0HQygApAwA3AwgLIAQLOwACfyAARAAAAAAAAAAAZkUg' +
+  'AET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB+B8QpgNBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAiAARAIAAgAjcD' +
+  'sAMgACADNwO4AyAAEFILC3ABAn8jAEEQayIEJAAgBEIANwMIAkAgAUGkKBDrAiIFDQAgAkEATARAQX4hBUF+Qd8fEOQCDAELIAAo' +
+  'AgAgAfwHIAJEAAAAAAAAAAAgAyAEQQhqEKIBIAMgBCkDCLo5AwgQ4wIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABog' +
+  'AUEASCAAKAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQUgJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJB' +
+  'AXRBECACGyICQQJ0EEgiA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxDj' +
+  'AgsnACAAKAIAIAEQUxDjAiIBQXhGBEAgACgCAEGAxgBB8MUAEGYLIAELJwAgACgCBCIARQRAQX5BzAkQ5AJBfg8LIAAgASACIAMQ' +
+  'ugGnEOMCCygBAX8gAARAAkAgACgCBCIBBEAgARCrAQwBCyAAKAIAEEcLIAAQSQsLFwAgACgCBCIARQRAQQAPCyAAIAEQuAELDgAg' +
+  'ACgCACABEGUQ4wILEgAgACgCACABIAIgAxBjEOMCC0gBAn8CQEEBQQgQQyICBEAgAiAAIAEQQiIDNgIAIAMNASACEEkLQX9BfiAA' +
+  'IAFyQQBOIgAbQbkIQZ0gIAAbEOQCQQAhAgsgAgslAQF+IAAoAgAgARB4IgNCAFMEQCADpxDjAg8LIAIgAzcDAEEACxQAIAAoAgAg' +
+  'ASACIAMgBBBcEOMCC2IAIAAgARCmASIARQRAQfzIACgCAEGIyQAQ5AJB9MUAQYDJACkCADcCAEEADwtBAUEIEEMiAUUEQCAAEKsB' +
+  'QX9BuQgQ5AJBAA8LIAEgADYCBCABIAAoAgBBACAAGzYCACABCwkAIAAoAgAQUgsiAQF/IAFB4REQ6wIiAgR/IAIFIAAoAgAgAfwH' +
+  'EAYQ4wILCyIBAX8gAUHhERDrAiICBH8gAgUgACgCACAB/AcQBBDjAgsLJwAgACgCACIARSABQQBIcgR/QX4FIAAQUiAAIAE2AowD' +
+  'QQALEOMCCxIAIAAoAgAgASACIAMQaBDjAgskAQF/IAJB4AsQ6wIiAwR/IAMFIAAoAgAgASAC/AcQdxDjAgsLgwECAn4BfyACQdcR' +
+  'EOsCIgUEfyAFBUHswwAoAgAiBUECdkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAoAgAiAEUgAUECS3IE' +
+  'f0F+BSAAEFIgABBMIABCgICAgAQgAyADUBs3A+ACIAAgATYC2AJBAAsQ4wILCw4AIAAoAgAgARBnEOMCCwsAIAAoAgAgARBfCx8B' +
+  'AX8gAUGkKBDrAiICRQRAIAAoAgAgAfwHEF4LIAILWwEBfyABIAAoAgAiAhBPNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIb' +
+  'NgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBdEOMCC2YBAn8jAEEQayIC' +
+  'JAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgCjANFIAAoAmRBAkdyDQAaIAMgACgCkAMpA1A3AwBBAAsgASAC' +
+  'KQMINwMAEOMCIAJBEGokAAt0ACAAKAIAQdjKABBiIAFB2MoAKQMAujkDACABQeDKACkDALo5AwggAUHoygApAwC6OQMQIAFB8MoA' +
+  'KwMAOQMYIAFB+MoAKAIAtzkDICABQfzKACgCALc5AyggAUGAywApAwC6OQMwIAFBiMsAKQMAujkDOAs2AAJ/QX4gACgCACIARQ0A' +
+  'GkF3IAAoAqACRQ0AGiAAEFIgACAAKAKgAkEBazYCoAJBAAsQ4wILDAAgACgCABBUEOMCCysAQezDAEEAIAD8A0EAIABEAAAAAAAA' +
+  'AABkGyAARAAAAAAAAPBBZhs2AgALBwAgABC8AQtUAAJ/IABBACABG0UEQEHwwwBBfkGzJkEAEL4BGkF+DAELIAAgAUHwwwAQzwEi' +
+  'AQR/IAEFIAAoAiQgACgCNBBfIABBARAHQQALC0UEQEEADwsQjAMLNwBB8MMAKAIAQZTEABDkAkHgxQBB9MMA/QACAP0LAgBB8MUA' +
+  'QYTEAP0AAgD9CwIAQfDDACgCAAtDAEHsxwBBADYCAEHwxwBBADYCACAABEBB7McAIAAoAgQ2AgBB8McAIAAoAgg2AgALQfDHACgC' +
+  'AEHsxwAoAgBBCHRqCzoAQYDIACACNgIAQfzHACABNgIAIABB/McAQYDIABDCAQRAEIwDDwtBgMgAKAIAQfzHACgCAEEIdGoLKgAg' +
+  'ABBPQQBIBEBBfkHZFhDkAkF+DwsgACABIAIQ0QFFBEBBAA8LEIwDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgCJAVBAAsQUQsLBwAg' +
+  'ABDHAQt6AQF/AkAgAUGkKBDrAiIIDQAgBUHhERDrAiIIDQAgBEEASARAQX5BuyAQ5AJBfg8LQQAhCEGwyAAgAjYCAEGoyAAgAfwH' +
+  'NwMAQbjIACADNgIAQcDIACAENgIAQcjIACAF/Ac3AwAgACAGIAcQ2QFFDQAQjAMhCAsgCAsfACAAQQFrIgBBA00EfyAAQQJ0QeA/' +
+  'aigCAAVB4ycLC1AAQdTHACABNgIAQdDHACAANgIAQdjHACACNgIAQdzHACADNgIAQeDHACAENgIAQeTHACAFNgIAQejHACAGNgIA' +
+  'EMUBIgBFBEAQjAMaCyAACzwAQfTHAEEANgIAQfjHAEEANgIAIAAgAUEAIAFBAEobEL8BBEAQjAMPC0H4xwAoAgBB9McAKAIAQQh0' +
+  'agszAEGEyABBADYCACAAIAEgAiADIAQQ7gEiAEEASARAEIwDDwtBhMgAKAIAQQFqQQAgABsLUgAgACABEOkBBEAQjAMPCyACQdDI' +
+  'ACgCALc5AwAgAkHYyAArAwA5AwggAkHgyAApAwC6OQMQIAJB6MgAKQMAujkDGCACQfDIACgCALc5AyBBAAsRACAABEAgACABQQBH' +
+  'NgI0CwsGACAAEE8LQAEBfwJAIAJB+AwQ6wIiBg0AIANB4REQ6wIiBg0AIAAgASAC/AcgA/wHIAQgBRCbA0UEQEEADwsQjAMhBgsg' +
+  'BgtTACAAIAEgAiADIARBiMgAQfDDABDSASIARQRAIAVBiMgAKAIAtzkDACAFQZDIACkDALo5AwggBUGYyAApAwC6OQMQIAVBoMgA' +
+  'KQMAujkDGAsgAAviAQIFfwJ+AkAgA0H4DBDrAiIHDQAgBEHhERDrAiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QZoMEOQCDAELIAP8' +
+  'ByEMIAT8ByENIAAQTyIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQ' +
+  'mwMiCgRAIAggCrc5AwAgCEH0wwAoAgC3OQMgIAhB+MMAKAIAtzkDKCAIQfzDACgCALc5AzAgCEGAxAAoAgC3OQM4IAdBAWohBwsg' +
+  'CUEBaiEJDAALAAsgBwu4AQEBfwJAIAFB+AwQ6wIiBQ0AIAJB4REQ6wIiBQ0AQZjIAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBiMgA' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGQyAAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQYjIABDXASIFQQBIBEAgBRDjAg8LIARBiMgA' +
+  'KAIAtzkDACAEQZDIACkDALo5AwggBEGYyAApAwC6OQMQIARBoMgAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACAB' +
+  'IAIgAyAEIAUQoQIiBkKAgICACFkEQEF2QaAdEOQCQXYPCyAGpxDjAgsQACAABEAgABD7ASAAEEkLC3IBAX8CQAJAQeAgEEQiBEUE' +
+  'QEF/QbkIEOQCDAELQfjIACADNgIAQfTIACACNgIAIAAgAUH0yAAgBEHwwwAQ+QFFDQEQjAMaQYDGACAEKALYIDYCAEGExgAgBCgC' +
+  '3CA2AgAgBBD7ASAEEEkLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMkAEHgxQBBAEHwAfwLAEHc' +
+  'xQAgADYCACADIAE2AgAgAyACNgIEQYjGAEHIAUHhEyADEKUBGiADQRBqJAALegEBfyMAQSBrIgMkACAD/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsDECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EIahCnAiIARQRAQfDDAEGQywBB7AH8' +
+  'CgAAEIwDGgsgA0EgaiQAIAALBwAgABCqAguMAQEBfyMAQTBrIgIkACAAIAJBCGoQrAIiAEEBRgRAIAEgAigCCDYCACABIAIoAgw2' +
+  'AgQgASACKAIQNgIIIAEgAigCFDYCDCABIAIoAhg2AhAgASACKAIcNgIUIAEgAigCIDYCGCABIAIoAiQ2AhwgASACKAIoNgIgIAEg' +
+  'AigCLDYCJAsgAkEwaiQAIAALBwAgACgCFAsHACAAEK4CCxcAIABBBHRBlMEAaigCAEF/IABBFE0bCwYAQfzMAAsLijsHAEGwCAuC' +
+  'Nn0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBo' +
+  'YXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vk' +
+  'b2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5' +
+  'IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4g' +
+  'cHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBo' +
+  'YW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0' +
+  'IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8g' +
+  'cHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhh' +
+  'YmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7' +
+  'IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBjb21wbGV0ZSAlZHglZCBn' +
+  'cmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMg' +
+  'M3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBo' +
+  'YXMgJWQgcm93cwBHdWVzcwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsg' +
+  'Z2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJv' +
+  'eCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVk' +
+  'IGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1lbW9CeXRl' +
+  'cwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2RlcyBmb3IgMzItYml0IGluZGljZXMAYmFkIG11bHRpcGxpY2l0eSBib3Vu' +
+  'ZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVwcGVyLCBvbiBhIHNlY29uZGFyeSBpdGVtLCBvciBub3QgYSBudW1iZXIp' +
+  'LCBvciBhbiBvcHRpb24gbGVmdCBvdXQgb2YgYSBwcm9ibGVtIHdpdGhvdXQgYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUg' +
+  'Ym91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMlcwAgKCVkPSVkKSVzAG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2Vs' +
+  'bHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4g' +
+  'MiBHQiBhdCAlcwB0aGUgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZvciBhICVkeCVk' +
+  'IHB1enpsZTsgZXhwZWN0ZWQgJXMAOyAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0aXZlIGNvbG9yAGNo' +
+  'YXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fubm90IGhhdmUgYSBj' +
+  'b2xvcgBIaWRkZW4gcGFpcgBOYWtlZCBwYWlyAGxvd2VyAG5vIHNvbHZlcgB1cHBlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVz' +
+  'IHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBh' +
+  'cnNlIGludG8AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbjogc3RlcHMgYSBwZXJzb24gY2FuIGZvbGxvdyBu' +
+  'ZWVkIGV4YWN0bHkgb25lIHRvIGxlYWQgdG8AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlvbgB0aGUgcHV6emxlIGhhcyBtb3Jl' +
+  'IHRoYW4gb25lIHNvbHV0aW9uAG5vIGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0' +
+  'IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGlu' +
+  'IG9uZSBvcHRpb24ARm9yY2luZyBjb250cmFkaWN0aW9uAHJlZ2lvbgBjb2x1bW4AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlv' +
+  'bjogdGhlcmUgaXMgbm90aGluZyB0byBleHBsYWluAFhZLWNoYWluAFgtY2hhaW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0' +
+  'aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28g' +
+  'aXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRy' +
+  'YSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBjZWxsAGFudGktZGlhZ29uYWwAbWFpbiBk' +
+  'aWFnb25hbABvawBKZWxseWZpc2gAU3dvcmRmaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nAFhZWi13aW5nAFhZ' +
+  'LXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRv' +
+  'byBiaWcAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0IGJlZm9yZSB0aGUgc29sdXRpb24gd2FzIGZvdW5kIGFuZCBwcm92' +
+  'ZWQgdW5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIHdvdWxkIGhhdmUgbm8gY2FuZGlkYXRlAEZ1bGwgaG91' +
+  'c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2ggb3RoZXIsIHNvIHRoYXQgY29sb3VyIGlzIGZhbHNlAHByb2JlcyBt' +
+  'dXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAw' +
+  'IG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBu' +
+  'b2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBu' +
+  'byBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMg' +
+  'KCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5r' +
+  'bm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUg' +
+  'cHV6emxlAEhpZGRlbiB0cmlwbGUATmFrZWQgdHJpcGxlAEhpZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xlAG9wdGlvbiBpbmRleCBv' +
+  'dXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMg' +
+  'Zml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUg' +
+  'aXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2lj' +
+  'ZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlv' +
+  'biB3YXMgZm91bmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQg' +
+  'bm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9u' +
+  'ICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xh' +
+  'cmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRo' +
+  'ZSBzZWFyY2ggZW5kZWQASGlkZGVuIHF1YWQATmFrZWQgcXVhZAByJWRjJWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVk' +
+  'LCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMg' +
+  'cGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAlZAB3aW5kb3cgJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1' +
+  'bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0IGlzIG5vdCAlZABqaWdz' +
+  'YXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhl' +
+  'IGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyBvbmUgZW5kIGlzICVkAHRoZSBhbHBo' +
+  'YWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJn' +
+  'ZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdpb24gJWQAY29sdW1uICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMg' +
+  'ZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIg' +
+  'Ym91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFi' +
+  'ZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wg' +
+  'Ynl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYALi1f' +
+  'fCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUgb3B0aW9uJ3MgY29zdHMg' +
+  'YWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9mIGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0' +
+  'IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQgaXMgMAAgY2FuIGhvbGQgb25seSAlZC4ALCBzbyBpdCB0YWtlcyAlZC4A' +
+  'Li4uAEd1ZXNzOiBubyB0ZWNobmlxdWUgYXBwbGllcywgc28gciVkYyVkIHRha2VzICVkIGZyb20gdGhlIHNvbHV0aW9uIChpdCBo' +
+  'YXMgJWQgY2FuZGlkYXRlcykuAC4wXy0AbnVtYmVycyAxLSVkLABhIGJvdW5kIG9uIGEgc2Vjb25kYXJ5IGl0ZW0gKGJvdW5kcyBh' +
+  'cmUgZm9yIHByaW1hcnkgaXRlbXMgb25seSkAdGhlIGNvc3QgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQB0aGUg' +
+  'JXMgYm91bmQgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQBubyBvcHRpb24gaXMgZm9yY2VkIChvciBsZWZ0IG91' +
+  'dCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAG5vIGNvc3Qg' +
+  'YWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRlbXMpAGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMg' +
+  'JXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4g' +
+  'JWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4gdGhlIGNvdW50IGhvbGRzIChkbHhfY291bnQ6IDJeNjQgLSAxOyBkbHhf' +
+  'Y291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVyIG9yIGEgbmVnYXRpdmUg' +
+  'c2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUgMCBvciBtb3JlKQB1bmtub3duIGl0ZW0gIiVzIiAobm90IG9uIHRoZSBp' +
+  'dGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0ZSBsbzpoaXxuYW1lIG9yIGhpfG5hbWUpAHN5bWJvbCAnJWMnICglZCkA' +
+  'amlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cg' +
+  'JWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVzIiBp' +
+  'cyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3ggKHN1' +
+  'Y2ggYXMgMykAYSBiYWQgb3B0aW9uIGNvc3QgKG5vdCBhIG51bWJlciwgbmVnYXRpdmUsIG9yIGNvc3RzIHRoYXQgdG9nZXRoZXIg' +
+  'cGFzcyAyXjYzIC0gMSkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBu' +
+  'YW1lIGJlZm9yZSAnOicAIGhvbGQgb25seSAAIGFnYWluc3QgACVzOiBwaXZvdCAAIHdpdGggcGluY2VycyAAOiByZW1vdmVzIAAl' +
+  'cyBvbiAlZDogc3Ryb25nIGxpbmtzIGNvbG91ciAAIGl0IGNhbiBnbyBvbmx5IGluIAAlczogJWQgY2FuIGdvIG9ubHkgaW4gACwg' +
+  'JWQgY2FuIGdvIG9ubHkgaW4gACwgYWxsIGluIAAlZCB3b3VsZCBoYXZlIG5vIHBsYWNlIGluIAAlczogaW4gACVzIG9uICVkOiBp' +
+  'biAAbW9yZSB0aGFuIAAlZCBmcm9tIAAgd2VyZSAlZCwgc2luZ2xlcyAoJWQgcGxhY2VtZW50cykgd291bGQgZm9sbG93IHVudGls' +
+  'IAAgaXMgdGhlIGxhc3QgZW1wdHkgY2VsbCBvZiAAJXM6IGlmIAAgYW5kIAAgPSAAJXM6IAAlcyBvbiAlZDogACAtIAAsIADLGgAA' +
+  '1BwAABUJAABMEQAAUxAAAOsTAAC+EgAAWxEAAJoMAADqCAAAvhkAAGkLAADmEQAAgg0AALsKAADhDAAAABIAACUbAAA5BAAAeA4A' +
+  'ABcTAABkDwAAKRQAAAUUAEHBPgt0AQEBAgECAQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEG' +
+  'BQcDAgEGAQIHCAAAAFAMAAAzDAAAPgcAAHgQAADlBQAAnQQAACsSAACPDgAAfRIAAHwTAAAmCAAACAAAAAkAQc4/CzD4PwAAAAAA' +
+  'ABBAMzMzMzMzGUA0BAAA8w0AABITAAATBgAAEAAAALwXAAAAAAAAAAEAQZDAAAtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFS' +
+  'U1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAABAgAAA9AAAALiAAQeTAAAsFAQAAAAEAQfTAAAvhAgIAAAABAAAA' +
+  'AgAAAAIAAAAAAAAAAgAAAAEAAACUDwAACgAAAAoAAAAAAAAAyxEAAA8AAAALAAAAAAAAANkRAAAXAAAADAAAAAAAAADIDgAAGgAA' +
+  'AA0AAAAAAAAA4g4AABwAAAANAAAAAQAAAEgLAAAeAAAADgAAAAIAAADBDgAAIAAAAA8AAAACAAAAPAsAACIAAAAQAAAAAgAAAL4R' +
+  'AAAkAAAADgAAAAMAAACFDgAAJgAAAA8AAAADAAAAsBEAACgAAAAQAAAAAwAAALkOAAAqAAAAEQAAAAAAAACwDgAALAAAABEAAAAB' +
+  'AAAAZxQAADIAAAAOAAAABAAAAHsOAAA0AAAADwAAAAQAAABbFAAANgAAABAAAAAEAAAA0Q4AAEEAAAASAAAAAAAAAGwNAABCAAAA' +
+  'EwAAAAAAAABjDQAARAAAABQAAAAAAAAABQ0AAEwAAAAVAAAAAAAAAL4HAABuAEHgwwALA4AmAg=='

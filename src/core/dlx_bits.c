@@ -21,6 +21,7 @@
 #include "dlx_scan.h"
 #include "dlx_bits.h"
 #include "dlx_bits_count.h"
+#include "dlx_meet.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -726,26 +727,39 @@ int dlx_bits_search(dlx_t *d, uint64_t stop) {
 #endif
 }
 
+/* A hash of level l's state (its live options), for dlx_meet. */
+static uint64_t state_hash(const dlx_bits *b, int32_t l) {
+    const uint64_t *live = slot_live(b, 2 * l, 0);
+    uint64_t h = (uint64_t)l;
+    for (int32_t w = 0; w < b->words; w++) h = splitmix64_mix(h ^ live[w]);
+    return h;
+}
+
 /* Knuth's random probes from the forced options (dlx_estimate): each goes
  * down the tree as the search does, one random option per node, drawn from
- * *rng. Returns the sum of their scores; *steps counts the nodes they met.
+ * *rng. Returns the sum of their scores; *steps counts the nodes they met,
+ * and `meets` the nodes below the root reached again by other options (and
+ * the probes run: fewer where they meet enough, dlx_meets_enough).
  * Level 0's state, written once, is only read: each probe starts there. */
-double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps) {
+double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps, struct dlx_meets *meets) {
     dlx_bits *b = d->bits;
     uint64_t upd = 0;
     double score = 0;
     start_state(d, b);
     const int32_t n_pref = d->n_pref;
-    for (int32_t j = 0; j < probes; j++) {
+    for (int32_t j = 0; j < probes && !dlx_meets_enough(meets, j); j++, meets->probes++) {
         double weight = 1;
+        uint64_t path = 0; /* a hash of the options taken */
         for (int32_t l = 0, x; b->left[2 * l] > 0; l++) {
             score += weight, ++*steps; /* a node: it has an item to cover */
+            if (l) dlx_meet(meets, state_hash(b, l), path);
             int32_t t = choose_item(d, b, l, &x, n_pref);
             if (t == 0) break; /* a dead end */
             weight *= t;
             int32_t k = -1;
             branch_on(b, l, x, 0);
             for (uint64_t r = rng_next(rng) % (uint64_t)t + 1; r; r--) k = next_option(b, l, x, k + 1, 0);
+            path = splitmix64_mix(path ^ (uint64_t)k);
             /* k's kill set holds the item's other options: no need to strike them first */
             if (!choose(b, 2 * l, l, k, &upd, 0, 0) && b->left[2 * (l + 1)] > 0) {
                 score += weight, ++*steps; /* the child is a dead end: one node */

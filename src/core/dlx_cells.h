@@ -47,6 +47,8 @@ struct dlx_cells {
     int32_t *wat;     /* per item 1..N, two each: where its words start and end in wd */
     cells_word *wd;   /* the words an item's options are in, increasing, and its options there */
     int32_t *wrun;    /* per word of wd: where its run (the item's words of the same pad) ends */
+    int32_t *solo;    /* per item 0..N+1: 1 if a primary item whose options first in it have no other primary item (a
+                       * run of that pad then lowers that one count: strike_run), else 0 */
     int32_t *pat;     /* per (item, color) pair 0..pairs: where its words start in pd (pair 0: none) */
     cells_word *pd;   /* the words an item's options of one color are in, and those options; INT32_MAX after each pair's */
     int32_t *eat;     /* per option: where its entries start (n + 1) */

@@ -28,7 +28,7 @@ static size_t carve(dlx_cells *s, char *base, size_t n, size_t items, size_t ent
     size_t at = 0, levels = (size_t)s->levels;
 #define CARVE(field, count) \
     (s->field = base ? (void *)(base + at) : NULL, at += ((size_t)(count) * sizeof *s->field + 7) & ~(size_t)7)
-    CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries), CARVE(wrun, entries);
+    CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries), CARVE(wrun, entries), CARVE(solo, items);
     CARVE(pat, 2 * colored + 4), CARVE(pd, entries + colored + 2);
     CARVE(eat, n + 1), CARVE(ent, entries), CARVE(epair, entries), CARVE(nprim, n), CARVE(ren, n);
     CARVE(orig, n), CARVE(size, items + 64), CARVE(full, items), CARVE(trail, n + items);
@@ -105,8 +105,10 @@ static void lay_words(dlx_t *d, dlx_cells *s, const int32_t *first) {
     int32_t n = d->n_options, ni = d->n_items, np = d->n_primary;
     rooms(s->wat, ni + 1, 0);
     rooms(s->pat, s->pairs, 1); /* and a word -1 after each pair's */
+    for (int32_t x = 1; x <= np; x++) s->solo[x] = 1;
     for (int32_t o = 0; o < n; o++) {
         int32_t key = first[s->orig[o]];
+        if (s->nprim[o] != 1) s->solo[key] = 0;
         for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) {
             int32_t x = s->ent[e];
             add_word(s->wat + 2 * x, s->wd, o, key);

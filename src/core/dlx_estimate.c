@@ -10,6 +10,7 @@
 #include "dlx_internal.h"
 #include "random.h"
 #include "dlx_scan.h"
+#include "dlx_meet.h"
 
 #include <stdlib.h>
 
@@ -54,8 +55,13 @@ static double probe_multi(dlx_t *d, uint64_t *rng, uint64_t *steps) {
 }
 
 int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint64_t *steps) {
+    return dlx_estimate_meets(d, seed, probes, 0, estimate, steps);
+}
+
+int dlx_estimate_meets(dlx_t *d, uint64_t seed, int32_t probes, double stop, double *estimate, uint64_t *steps) {
     if (!d || probes < 1 || !estimate) return DLX_EARG;
     dlx_restart(d);
+    d->est_meets = 0;
     uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL, spent = 0;
     rng = rng ? rng : 1; /* xorshift's state must not be 0 */
     int32_t *opts = NULL, cap = 0;
@@ -65,7 +71,13 @@ int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint
             double s = probe_multi(d, &rng, &spent);
             sum = s < 0 ? s : sum + s;
         }
-    else if (!d->bits_off && dlx_bits_ready(d)) sum = dlx_bits_probes(d, &rng, probes, &spent);
+    else if (!d->bits_off && dlx_bits_ready(d)) {
+        struct dlx_meets meets = { calloc(2 * MEET_SLOTS, sizeof(uint64_t)), 0, 0, 0, stop, 0 };
+        sum = dlx_bits_probes(d, &rng, probes, &spent, &meets);
+        d->est_meets = meets.states ? (double)meets.meets / (double)meets.states : 0;
+        probes = meets.probes;
+        free(meets.slot);
+    }
     else
         for (int32_t j = 0; j < probes && sum >= 0; j++) {
             double s = probe_links(d, &rng, &spent, &opts, &cap);

@@ -141,6 +141,9 @@ struct dlx {
     uint64_t memo_cap;
     struct dlx_memo *memo;
     uint64_t memo_slice; /* nodes per call of its walk (0: its default, dlx_memo.c; the tests' small ones) */
+    /* The share of the last estimate's probe nodes reached again by other
+     * options (dlx_meet; bit sets only, else 0): the memo's rule reads it. */
+    double est_meets;
 
     /* Costs (dlx_cost.c): per option its cost (cap_cost of them, 0 beyond;
      * NULL until dlx_set_cost), their total (at most INT64_MAX, so no sum
@@ -176,8 +179,14 @@ int dlx_cells_ready(dlx_t *d);
 dlx_search_fn dlx_cells_search;
 void dlx_cells_free(dlx_t *d);
 size_t dlx_cells_bytes(const dlx_t *d);
-/* Random probes down the bit-set tree: the sum of their scores (dlx_estimate). */
-double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps);
+/* dlx_estimate, whose probes on bit sets end after MEET_EARLY of them
+ * where at least a share `stop` of their nodes meet (dlx_meet.h; 0: never):
+ * the memo's rule, which needs no finer estimate there. */
+int dlx_estimate_meets(dlx_t *d, uint64_t seed, int32_t probes, double stop, double *estimate, uint64_t *steps);
+/* Random probes down the bit-set tree: the sum of their scores
+ * (dlx_estimate); their states go to `meets` (dlx_meet.h). */
+struct dlx_meets;
+double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps, struct dlx_meets *meets);
 /* For the tests: run every search on the links (DLX_ENGINE_LINKS), on the
  * sparse sets where they can (DLX_ENGINE_CELLS), the costs' on bit sets
  * wherever they can (DLX_ENGINE_BITS; else as AUTO), or as search_choice.c

@@ -43,8 +43,9 @@ static int memo_fits(const dlx_t *d) { return d->counting && !d->has_colors; }
  * costs a hash and a lookup a node where they do not (queens, Langford,
  * Sudoku). So: the search first, for PLAIN_FIRST nodes (a small count ends
  * there, as before); then the memoized count, for 1/MEMO_SHARE of the nodes
- * Knuth's estimate gives the search (MEMO_PROBES probes); if it has not
- * ended by then, the search from the start. Where it does not pay, the
+ * Knuth's estimate gives the search (MEMO_PROBES probes), or 1/MEET_SHARE
+ * where the probes meet (below); if it has not ended by then, the search
+ * from the start. Where it does not pay, the
  * probe costs about 1/MEMO_SHARE of the search (a memo node is dearer than
  * a search node: a few percent at most); where it pays, it ends far within
  * its share. Numbers: docs/engine.md, docs/notes/MEMO.md. */
@@ -55,15 +56,27 @@ static int memo_fits(const dlx_t *d) { return d->counting && !d->has_colors; }
 #define MEMO_SHARE 1024
 #endif
 enum { MEMO_PROBES = 64 };
+/* Where the probes meet (an eighth of their nodes reached again by other
+ * options: tilings), the memo ends in a small part of the search's nodes
+ * whatever the tree's size (dominoes 6x6: 365 of 18,967): it gets 1/16 of
+ * the estimate, however small, and the probes end after 16 (MEET_EARLY:
+ * a rough estimate is enough there; dominoes-6x6 1.08x as a whole). */
+#define MEETS_MIN 0.125
+enum { MEET_SHARE = 16 };
 static int plain_search(dlx_t *d, uint64_t stop);
 static int memo_auto(dlx_t *d) {
     int rc;
     while ((rc = plain_search(d, PLAIN_FIRST)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
     if (rc != DLX_BUDGET) return rc;
-    double tree = 0;
-    if (dlx_estimate(d, 1, MEMO_PROBES, &tree, NULL) == DLX_OK && tree / MEMO_SHARE > PLAIN_FIRST) {
+    double tree = 0, share = 0;
+    if (dlx_estimate_meets(d, 1, MEMO_PROBES, MEETS_MIN, &tree, NULL) == DLX_OK) {
+        int meet = d->est_meets >= MEETS_MIN;
+        share = tree / (meet ? MEET_SHARE : MEMO_SHARE);
+        if (!meet && share <= PLAIN_FIRST) share = 0;
+    }
+    if (share > 0) {
         d->counting = 1; /* the estimate restarted the search, not the count */
-        rc = dlx_memo_search(d, tree / MEMO_SHARE >= 1.8e19 ? UINT64_MAX : (uint64_t)(tree / MEMO_SHARE));
+        rc = dlx_memo_search(d, share >= 1.8e19 ? UINT64_MAX : (uint64_t)share);
         if (rc != DLX_BUDGET && rc != DLX_ENOMEM) return rc;
     }
     dlx_memo_free(d);

@@ -166,6 +166,7 @@ typedef struct {
 
 static dlx_t *ready(const instance *in, int engine, setup s) {
     dlx_t *d = build(in, engine);
+    dlx_set_memo(d, DLX_MEMO_OFF, 0); /* the search itself: the memo's rule takes tilings (test_memo.c) */
     dlx_set_seed(d, s.seed);
     if (s.forced >= 0) dlx_force(d, s.forced);
     if (s.preferred >= 0) CHECK_EQ(dlx_set_preferred(d, s.preferred, 1), DLX_OK);

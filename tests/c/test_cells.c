@@ -8,7 +8,8 @@
  * seeds. On each the walk is the linked search's: the same solutions in
  * the same order, the same statistics at every pause. And the tables
  * themselves: each item's words hold exactly its options, each color's
- * exactly those of that color, and they grow linearly with the input. */
+ * exactly those of that color, the items whose runs lower one count
+ * (solo), and they grow linearly with the input. */
 #include "check.h"
 #include "dlx.h"
 #include "../../src/core/dlx_cells.h"
@@ -139,6 +140,18 @@ static void check_tables(dlx_t *d) {
             }
         CHECK_EQ(bits, in_pairs[q]);
     }
+    /* solo: the primary items whose options first in them have no other
+     * (strike_solo lowers their count alone), none else */
+    int32_t *solo = calloc((size_t)ni + 2, sizeof *solo);
+    for (int32_t x = 1; x <= d->n_primary; x++) solo[x] = 1;
+    for (int32_t o = 0; o < n; o++) {
+        int32_t first = d->n_primary + 1;
+        for (int32_t e = s->eat[o]; e < s->eat[o] + s->nprim[o]; e++)
+            if (s->ent[e] < first) first = s->ent[e];
+        if (s->nprim[o] != 1) solo[first] = 0;
+    }
+    for (int32_t x = 0; x <= d->n_primary + 1; x++) CHECK_EQ(s->solo[x], solo[x]);
+    free(solo);
     for (int32_t y = 1; y <= ni; y++) /* y's runs: its words of one pad in a row, as long as they go */
         for (int32_t i = s->wat[2 * y], end = s->wat[2 * y + 1]; i < end; i++) {
             int32_t j = s->wrun[i];

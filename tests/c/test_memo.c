@@ -393,6 +393,67 @@ static void test_others(void) {
     dlx_free(d);
 }
 
+/* n queens: rows and columns primary, the diagonals secondary. */
+static dlx_t *queens(int n) {
+    dlx_t *d = dlx_new(2 * n, 4 * n - 2);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int32_t four[4] = { r, n + c, 2 * n + r + c, 5 * n - 2 + r - c };
+            dlx_add_option(d, four, NULL, 4);
+        }
+    return d;
+}
+
+/* DLX_MEMO_AUTO on trees under the 4 M nodes that give the memo a share of
+ * 1/1024: where the estimate's probes meet (tilings), the memo counts all
+ * the same, in a small part of the search's nodes; where they do not
+ * (queens), the search counts, node for node as with the memo off. */
+static void test_auto_small(void) {
+    const int boards[2][2] = { { 6, 6 }, { 7, 8 } };
+    const uint64_t tilings_of[2] = { 6728, 1292697 };
+    dlx_stats_t st;
+    uint64_t c = 0;
+    for (int i = 0; i < 2; i++) {
+        check_context("dominoes 6x6 and 7x8: the probes meet, the memo counts");
+        dlx_t *d = dominoes(boards[i][0], boards[i][1]);
+        CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+        CHECK_EQ(c, tilings_of[i]);
+        CHECK(d->est_meets >= 0.125);
+        dlx_stats(d, &st);
+        uint64_t memo_nodes = st.nodes;
+        dlx_set_memo(d, DLX_MEMO_OFF, 0);
+        CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+        CHECK_EQ(c, tilings_of[i]);
+        dlx_stats(d, &st);
+        CHECK(st.nodes > 4096 && memo_nodes * 10 < st.nodes); /* 365 of 18,967 on 6x6 */
+        check_context("dominoes: the rule's probes end after 16 once they meet");
+        double all = 0, early = 0;
+        uint64_t all_steps = 0, early_steps = 0;
+        CHECK_EQ(dlx_estimate(d, 1, 64, &all, &all_steps), DLX_OK);
+        CHECK_EQ(dlx_estimate_meets(d, 1, 64, 0.125, &early, &early_steps), DLX_OK);
+        CHECK(early_steps * 2 < all_steps && early > 0 && all > 0);
+        dlx_free(d);
+    }
+    check_context("queens 10: the probes do not meet, the search counts");
+    dlx_t *d = queens(10);
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 724);
+    CHECK(d->est_meets < 0.125);
+    dlx_stats(d, &st);
+    uint64_t auto_nodes = st.nodes;
+    dlx_set_memo(d, DLX_MEMO_OFF, 0);
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    dlx_stats(d, &st);
+    CHECK(st.nodes > 4096 && auto_nodes == st.nodes);
+    check_context("queens 10: the rule's probes all run, as dlx_estimate's");
+    double all = 0, early = 0;
+    uint64_t all_steps = 0, early_steps = 0;
+    CHECK_EQ(dlx_estimate(d, 1, 64, &all, &all_steps), DLX_OK);
+    CHECK_EQ(dlx_estimate_meets(d, 1, 64, 0.125, &early, &early_steps), DLX_OK);
+    CHECK(early_steps == all_steps && early == all);
+    dlx_free(d);
+}
+
 int main(void) {
     check_cpu_limit("test_memo", 60);
     test_dominoes();
@@ -403,5 +464,6 @@ int main(void) {
     test_budget();
     test_slices();
     test_others();
+    test_auto_small();
     return check_report("test_memo");
 }
