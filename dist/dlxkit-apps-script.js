@@ -43,6 +43,43 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
+ * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A value
+ * @customfunction
+ */
+function SUDOKU_HINT (range, depth, box) {
+  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
+}
+
+/**
+ * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_STEPS (range, box) {
+  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
+}
+
+/**
+ * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_RATING (range, box) {
+  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
+}
+
+/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -192,7 +229,8 @@ const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
+  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
+  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
 }
 
 /** Error codes by JS name. */
@@ -226,7 +264,8 @@ const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30
+  AMBIGUOUS: -30,
+  NOT_FOUND: -31
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -246,7 +285,9 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
+  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
+  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
@@ -557,6 +598,35 @@ class SudokuCalls {
     })
   }
 
+  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
+  rateLogic (h, cells, maxNodes) {
+    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
+      return this._logicRecord(out)
+    })
+  }
+
+  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
+  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
+    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
+      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
+      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
+    })
+  }
+
+  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
+  _logicRecord (out) {
+    const at = SLOT.logic
+    const r = this._int32s(out, at.length)
+    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
+  }
+
+  /** A level of difficulty by technique: its name, or null past the table. */
+  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
+  /** The top of its range in tenths (-1 past the table). */
+  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
+
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }
@@ -621,7 +691,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name']
+  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -956,6 +1026,65 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
+    })
+  }
+
+  // ---- the ZDD of all solutions -----------------------------------------------------
+
+  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
+  zddBuild (p, maxBytes) {
+    const z = this._x.dk_zdd_build(p, maxBytes)
+    if (!z) throw this.lastError()
+    return z
+  }
+
+  zddFree (z) {
+    this._x.dk_zdd_free(z)
+    this._released()
+  }
+
+  /** { size (nodes), count (a bigint, exact), bytes } */
+  zddInfo (z) {
+    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
+      this._x.dk_zdd_info(z, out)
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
+    })
+  }
+
+  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
+  zddNth (z, k, cap) {
+    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
+      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
+    }).options
+  }
+
+  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
+  zddRandom (z, state, cap) {
+    return this._zddSolution(cap, 8, (words, buf, room) => {
+      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
+      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
+    })
+  }
+
+  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
+  _zddSolution (cap, wordBytes, call) {
+    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
+      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
+      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
+    })
+    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
+  }
+
+  /** The ZDD in DLX6's text format. */
+  zddText (z) {
+    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
+    return this.withBuffers([n], (buf) => {
+      this.check(this._x.dk_zdd_text(z, buf, n))
+      return this.readText(buf, n)
     })
   }
 }
@@ -1781,8 +1910,166 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-problem.mjs
+// ---- src/js/dlxkit-zdd.mjs
 const m9_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
+// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
+// memoized search), and a Zdd reads it: its size, its exact count, solution
+// k in its order, uniformly random ones from a seed, and DLX6's text. It
+// holds nothing of the problem, so it outlives changes to it and its free().
+const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
+
+const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
+
+/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
+function buildZdd (problem, opts = {}) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
+  const { maxMemory = 0 } = opts
+  checkCount(maxMemory, 'maxMemory')
+  const h = problem._idle()
+  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+  let z
+  try {
+    z = problem._native.zddBuild(h, maxMemory)
+  } catch (err) {
+    throw refused(err, maxMemory)
+  }
+  try {
+    return new Zdd(problem._kit, z, cap)
+  } catch (err) { // its record could not be read (memory at the cap): the handle goes
+    problem._native.zddFree(z)
+    throw err
+  }
+}
+
+/** The build's error with what to do about it. */
+function refused (err, maxMemory) {
+  const why = {
+    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
+    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
+    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
+    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
+  }[err.code]
+  if (why) {
+    err.message = why
+    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
+  }
+  return err
+}
+
+/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
+class Zdd {
+  constructor (kit, handle, cap) {
+    this._kit = kit
+    this._native = kit._native
+    this._h = handle
+    this._cap = cap
+    const { size, count, bytes } = this._native.zddInfo(handle)
+    this._size = size
+    this._count = count
+    this._bytes = bytes
+    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
+    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
+    return this._h
+  }
+
+  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
+  get size () {
+    this._handle()
+    return this._size
+  }
+
+  /** The bytes it holds in the module. */
+  get bytes () {
+    this._handle()
+    return this._bytes
+  }
+
+  /** How many solutions, a bigint: exact at any size. */
+  countBig () {
+    this._handle()
+    return this._count
+  }
+
+  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
+  count () { return safeCount(this.countBig()) }
+
+  /**
+   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
+   * order (at each node the solutions holding its option first): sorted
+   * option indices, as solve() gives. NO_SOLUTION from the count on.
+   */
+  nth (k) {
+    const h = this._handle()
+    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
+      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
+    }
+    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
+    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
+    try {
+      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
+      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
+    } catch (err) {
+      if (err.code !== 'NO_SOLUTION') throw err
+      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
+      err.details = { k: kk, count: this._count }
+      throw err
+    }
+  }
+
+  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
+  random (opts = {}) { return this.sample(1, opts)[0] }
+
+  /**
+   * n solutions drawn uniformly and independently, one generator seeded with
+   * `seed` (default 0) going on from each to the next (the first is
+   * random({ seed })'s; build/dlx --random n --seed s draws the same).
+   * NO_SOLUTION when there is none.
+   */
+  sample (n, opts = {}) {
+    checkWhole(n, 'n', INT32_MAX)
+    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
+    const { seed = 0 } = opts
+    let state = BigInt(checkCount(seed, 'seed'))
+    const h = this._handle()
+    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
+    const drawn = []
+    for (let j = 0; j < n; j++) {
+      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
+      state = next
+      drawn.push(options.sort((a, b) => a - b))
+    }
+    return drawn
+  }
+
+  /**
+   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
+   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
+   * then the root "ID: (~0?0:ROOT)".
+   */
+  toText () { return this._native.zddText(this._handle()) }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._kit._live--
+    this._native.zddFree(this._h)
+    this._h = 0
+  }
+
+  [Symbol.dispose] () { this.free() }
+}
+  return { buildZdd, Zdd }
+})()
+
+// ---- src/js/dlxkit-problem.mjs
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -1793,6 +2080,7 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
+const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2082,6 +2370,9 @@ class Problem {
     }
   }
 
+  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
+  zdd (opts) { return buildZdd(this, opts) }
+
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2230,7 +2521,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2382,7 +2673,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2390,7 +2681,7 @@ const m11_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m10_
+const { checkSide, variantFlags } = m11_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2440,7 +2731,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2453,7 +2744,7 @@ const m12_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m10_
+const { STYLE } = m11_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2659,15 +2950,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m10_
-const { copyLine, lineIn, lineSide } = m12_
+const { checkPuzzleLength, checkTextSize } = m11_
+const { copyLine, lineIn, lineSide } = m13_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2769,20 +3060,77 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
+// ---- src/js/dlxkit-sudoku-difficulty.mjs
+const m15_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
+// module's one table (sudoku_logic_table.c), rate's technique fields and
+// generate's { difficulty }. The explainer does the work in C; here its
+// numbers become names and SE ratings.
+const { DlxError, checkCount } = m2_
+
+const tables = new WeakMap() // Native -> the levels
+
+/** The levels, easiest first: [{ name, from, to }] (SE ratings, to inclusive; from just above the previous to). */
+function difficulties (native) {
+  let levels = tables.get(native)
+  if (!levels) {
+    levels = []
+    for (let d = 1, name; (name = native.difficultyName(d)); d++) {
+      levels.push({ name, from: levels.length ? levels[levels.length - 1].to + 0.1 : 1, to: native.difficultyTop(d) / 10 })
+    }
+    levels.forEach((l) => { l.from = Math.round(l.from * 10) / 10 })
+    tables.set(native, Object.freeze(levels.map(Object.freeze)))
+    levels = tables.get(native)
+  }
+  return levels
+}
+
+/** The level (its name) of a rating on the 1-to-11 scale. */
+function difficultyOf (native, rating) {
+  const levels = difficulties(native)
+  return (levels.find((l) => rating <= l.to) ?? levels[levels.length - 1]).name
+}
+
+/** A logic record of the module as rate's fields: { difficulty, technique, rating, steps }. */
+function logicFields (native, r) {
+  return { difficulty: native.difficultyName(r.difficulty), technique: native.techniqueName(r.technique), rating: r.rating / 10, steps: r.steps }
+}
+
+/** rate's technique fields for the grid, or nulls when the puzzle has no one solution (status says so). */
+function rateByTechnique (native, h, cells, status, opts) {
+  if (status !== 'unique') return { difficulty: null, technique: null, rating: null, steps: null }
+  return logicFields(native, native.rateLogic(h, cells, checkCount(opts.maxNodes ?? 0, 'maxNodes')))
+}
+
+/** The number (1..) of a level named in generate's options, with a clear error for another name. */
+function difficultyNumber (native, name) {
+  const levels = difficulties(native)
+  const k = levels.findIndex((l) => l.name === name)
+  if (k < 0) throw new DlxError('BAD_ARGUMENT', `difficulty must be one of ${levels.map((l) => l.name).join(', ')} (got ${JSON.stringify(name)})`, { option: 'difficulty' })
+  return k + 1
+}
+  return { difficulties, difficultyOf, logicFields, rateByTechnique, difficultyNumber }
+})()
+
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m14_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m10_
+const { STYLE, checkAlphabet, styleOf } = m11_
+const { difficultyNumber, logicFields } = m15_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array').
+ * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
+ * generated until one needs that level's techniques and no harder, C's
+ * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  */
 function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -2794,6 +3142,9 @@ function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
+  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
+  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -2803,7 +3154,10 @@ function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+  const native = api._native
+  const made = difficulty === undefined
+    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -2811,7 +3165,8 @@ function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed
+    seed,
+    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
   }
 }
 
@@ -2819,7 +3174,7 @@ function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
 ])
 
 function checkOptionNames (opts) {
@@ -2834,7 +3189,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m15_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -2843,20 +3198,28 @@ const m15_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m10_
+const { hasDiagonals } = m11_
+const { difficultyOf } = m15_
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
 function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
+  return explain(api, puzzle, opts, Infinity, (list) => {
+    const rating = rateSteps(list)
+    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
+  })
 }
 
-/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
+/**
+ * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
+ * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
+ */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
+  const after = checkCount(opts.after ?? 0, 'after')
+  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -2946,18 +3309,19 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m16_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
-const { boxOf, parseBox, pattern } = m11_
-const { LineSolver, plainOptions, shapeKey } = m13_
-const { generate } = m14_
-const { hint, steps } = m15_
-const { LineTables, readLine, writeLine } = m12_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
+const { boxOf, parseBox, pattern } = m12_
+const { LineSolver, plainOptions, shapeKey } = m14_
+const { generate } = m16_
+const { difficulties, rateByTechnique } = m15_
+const { hint, steps } = m17_
+const { LineTables, readLine, writeLine } = m13_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3335,20 +3699,28 @@ class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /** Difficulty: { level, score, nodes, guesses, status }. */
+  /**
+   * Difficulty: { level, score, nodes, guesses, status } from the search, and
+   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
+   * opts.techniques false leaves them null).
+   */
   rate (puzzle, opts = {}) {
+    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return r
+      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
     })
   }
+
+  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
+  difficulties () { return difficulties(this._native) }
 }
   return { SudokuApi }
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m17_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3358,8 +3730,8 @@ const m17_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m9_
-const { SudokuApi } = m16_
+const { exactCover, parseDlx } = m10_
+const { SudokuApi } = m18_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3539,7 +3911,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m18_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3557,7 +3929,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m19_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -3666,13 +4038,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m20_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
 
 
 /**
@@ -3826,37 +4198,150 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
+// ---- src/js/dlxkit-sheets-grid.mjs
+const m23_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
+// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
+const { DlxError } = m2_
+const { bad, cellNumber, isBlank, rowsOf, show } = m21_
+
+const MAX_SIDE = 64
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
+}
+  return { readGrid, readBox }
+})()
+
+// ---- src/js/dlxkit-sheets-explain.mjs
+const m24_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
+// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
+// as a column of sentences, and the rating by technique as one row.
+const { bad, cellNumber, gaveUp, isBlank, show } = m21_
+const { readBox, readGrid } = m23_
+
+/** What a full grid answers: there is nothing left to explain. */
+const FULL = 'The grid is full.'
+
+/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
+function explain (kit, range, box, budget, run) {
+  const grid = readGrid(range)
+  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
+  try {
+    return run(grid, opts)
+  } catch (e) {
+    if (e?.code === 'STOPPED') throw gaveUp(budget)
+    throw e
+  }
+}
+
+/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
+function readDepth (depth) {
+  if (isBlank(depth)) return undefined
+  const v = cellNumber(depth)
+  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
+  return v
+}
+
+/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
+function sudokuHint (kit, range, depth, box, budget) {
+  const d = readDepth(depth)
+  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
+}
+
+/** Every step's sentence, one a row. */
+function sudokuSteps (kit, range, box, budget) {
+  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
+}
+
+/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
+function sudokuRating (kit, range, box, budget) {
+  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return [[rating.rating, rating.technique ?? '', rating.steps]]
+}
+  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
+})()
+
+// ---- src/js/dlxkit-sheets-signatures.mjs
+const m25_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
+/**
+ * The functions, their parameters (in order), how many of the last are
+ * optional, and what they return. `id` is the Excel metadata id.
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+  return { SIGNATURES }
+})()
+
 // ---- src/js/dlxkit-sheets.mjs
-const m21_ = (function () {
+const m26_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m18_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m19_
-const { coverBest, coverCount, coverCost, coverSolve } = m20_
+const { load, DlxError } = m20_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
+const { coverBest, coverCount, coverCost, coverSolve } = m22_
+const { readBox, readGrid } = m23_
+const { sudokuHint, sudokuRating, sudokuSteps } = m24_
+const { SIGNATURES } = m25_
 
 
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
+
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -3868,6 +4353,9 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
+    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
+    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -3906,45 +4394,14 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
+  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
-}
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4061,11 +4518,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m22_ = (function () {
+const m27_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4098,7 +4555,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m23_ = (function () {
+const m28_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4106,9 +4563,9 @@ const m23_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m17_
-const { createSheetFunctions, SheetError } = m21_
-const { base64Bytes } = m22_
+const { Dlxkit } = m19_
+const { createSheetFunctions, SheetError } = m26_
+const { base64Bytes } = m27_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4125,2126 +4582,2242 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m23_
+return m28_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAAB4AM8YAJ/fwF/YAF/AX9gA39/fwF/YAF/AGAEf39/fwF/YAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AGf39/f39/AGABfwF+YAh/f39/f39/fwBgAX4BfmAHf39/fn5/fwF/' +
-  'YAJ/fAF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2ACf38BfmAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/' +
-  'f38Bf2ABfgF/YAAAYAN/fn8Bf2AFf39/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAN/fn4Bf2AFf35/fn4AYAZ/' +
-  'f39/f34Bf2AGf35/fH9/AX9gBH9/f38BfmAEf35/fwBgBn9/f35/fwBgBX9/f35/AGAEf39+fwBgBX9/fn9/AX9gAn5+AX5gAXwB' +
-  'fGAHf39/f39/fwBgBn9/f39/fwF+YAp/f39/f39+f39/AX9gCX9/f39/f35/fwF/YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABg' +
-  'CH98f39/fH9/AX9gBn9/fHx/fwF/YAd/f398fH9/AX9gBX98fH9/AX8DsAOuAx4JCAEJCQkGAQ4BBQIHAgQBAAUDAgIPDg4fEAEE' +
-  'AAkBAQkHAwEBCQkGCxYgEAkFESELBAQDAwUiAgwDFwcFDAMBAQAAASMDAwADAwMDEhIBBAMDAAEDAAAKCgcHCAINBg0NBgQBAAUA' +
-  'BAkBAAIAGCQGAAACAQElDhgNEgQLAgoCEQkDAwEAAQMCBAYFBAEAAgIGBAYGAwYDJgkBAQsRCgUFBycEBgQACAEEBAMCAQQLAgIC' +
-  'AgQDAAQAACgHAQcEAAECAgEEDAQDAA8CAgIDAgICAhkZEykTGhoCGwUFHBYqKywtGxAHBy4NAC8FCggIMAIHBQUAAAAADwgEAwQE' +
-  'AgIABwACAAIBCAEIBQQBCAIBAQEBCAEEBQcHAAIBBgcCAAUxCgUFAAYCAAEDBQADAQMdBQYFAAIdBgYGAAAAAAkCBQUDAAIyDQIA' +
-  'AAgEMwIAAAcFAgAABggACgAKAAQBAQEBDAIBBgEIAQEANDUGNgAABAMAAAQAAggAAxQUAAQVFQAGFAYCAAYBATcBAAwBAgIDAzgB' +
-  'HAAIAgYBORc6OwEBCwMEAQEBBRUDAAEBAQwEBQFwARYWBQYBAQiAgAQGCAF/AUGAzQgLB4ENUQZtZW1vcnkCAAZtYWxsb2MARARm' +
-  'cmVlAEkZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2FwAIkDCGRrX2Vycm9yAOECC2RrX3N0cmVy' +
-  'cm9yAIoDCGRrX2FsbG9jAOACB2RrX2ZyZWUAOg1ka19zdWRva3VfbmV3AJQDDmRrX3N1ZG9rdV9mcmVlAJEDDmRrX3N1ZG9rdV9z' +
-  'aXplAJkDDWRrX3N1ZG9rdV9ib3gAjQMTZGtfc3Vkb2t1X3BhcnNlX2JveACVAxBka19zdWRva3VfYm94X29mAI4DEWRrX3N1ZG9r' +
-  'dV9wYXR0ZXJuAJYDFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAmAMPZGtfc3Vkb2t1X3NvbHZlAJoDD2RrX3N1ZG9rdV9iZWdpbgCL' +
-  'Aw5ka19zdWRva3Vfc3RlcACdAw1ka19zdWRva3VfZW5kAJADFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AJwDFGRrX3N1ZG9rdV9jYW5k' +
-  'aWRhdGVzAI8DEmRrX3N1ZG9rdV9nZW5lcmF0ZQCSAw5ka19zdWRva3VfcmF0ZQCXAxRka19zdWRva3VfbGV2ZWxfbmFtZQCTAw1k' +
-  'a190ZXh0X3BhcnNlAKIDDGRrX3RleHRfZnJlZQChAwxka190ZXh0X3NpemUAowMNZGtfdGV4dF9zdHlsZQClAxBka190ZXh0X2Nv' +
-  'bnN1bWVkAJ8DDWRrX3RleHRfc3RhcnQApAMNZGtfdGV4dF9jZWxscwCeAw5ka190ZXh0X2Zvcm1hdACgAw5ka19wcm9ibGVtX25l' +
-  'dwD1AhBka19wcm9ibGVtX3BhcnNlAPgCD2RrX3Byb2JsZW1fZnJlZQDxAhZka19wcm9ibGVtX2FkZF9vcHRpb25zAOICFWRrX3By' +
-  'b2JsZW1fc2V0X2JvdW5kcwD9AhNka19wcm9ibGVtX3NldF9jb3N0AP4CFmRrX3Byb2JsZW1fb3B0aW9uX2Nvc3QA9gITZGtfcHJv' +
-  'YmxlbV9zZXRfYmVzdAD8Ahhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAhQMVZGtfcHJvYmxlbV9iZXN0X2NvdW50AOUCGGRrX3By' +
-  'b2JsZW1fYmVzdF9zb2x1dGlvbgDmAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAgAMQZGtfcHJvYmxlbV9zaGFwZQCDAxRka19w' +
-  'cm9ibGVtX2l0ZW1fbmFtZQDyAhVka19wcm9ibGVtX2NvbG9yX25hbWUA6QIXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA9wIRZGtf' +
-  'cHJvYmxlbV9zZWFyY2gA+gIXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwA+wITZGtfcHJvYmxlbV9zb2x1dGlvbgCEAxBka19wcm9i' +
-  'bGVtX2NvdW50AOoCE2RrX3Byb2JsZW1fc2V0X21lbW8A/wIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAOwCEGRrX3Byb2Js' +
-  'ZW1fc3RhdHMAhgMSZGtfcHJvYmxlbV9yZXN0YXJ0APkCE2RrX3Byb2JsZW1fc2V0X3NlZWQAggMXZGtfcHJvYmxlbV9zZXRfcmVz' +
-  'dGFydHMAgQMQZGtfcHJvYmxlbV9mb3JjZQDvAhJka19wcm9ibGVtX3VuZm9yY2UAiAMSZGtfcHJvYmxlbV9leGNsdWRlAO4CFGRr' +
-  'X3Byb2JsZW1fdW5leGNsdWRlAIcDFGRrX3Byb2JsZW1faXRlbV9uZWVkAPMCEmRrX3Byb2JsZW1fYm91bmRlZADnAhdka19wcm9i' +
-  'bGVtX2l0ZW1fb3B0aW9ucwD0AhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAOgCGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgDwAhNk' +
-  'a19wcm9ibGVtX2VzdGltYXRlAO0CEGRrX2V4cGxhaW5fYmVnaW4ApwMPZGtfZXhwbGFpbl9uZXh0AKkDEmRrX2V4cGxhaW5fd2lu' +
-  'ZG93cwCqAw9ka19leHBsYWluX2ZyZWUAqAMRZGtfdGVjaG5pcXVlX25hbWUAqwMTZGtfdGVjaG5pcXVlX3JhdGluZwCsAwtfaW5p' +
-  'dGlhbGl6ZQAAEF9fZXJybm9fbG9jYXRpb24ArQMJc3RhY2tTYXZlAD4Mc3RhY2tSZXN0b3JlAD8Kc3RhY2tBbGxvYwBACSsBAEEB' +
-  'CxUYFw8cAMQCxwLUAdYBtAK6ArsCvALDAskCyALOAtMC1wLZAtsCDAEHCr2JCa4DAwABC4knBB9/BH4CewF9IwBBEGsiDCQAIAAo' +
-  'AlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAM' +
-  'IAAoArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANB' +
-  'BHIhHSAAKAKwAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkAC' +
-  'QAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEHkgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgC' +
-  'wAFBAnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJFBEACQAJAICIgJFoEQCAORSAB' +
-  'ICJYckUEQANAIAAgCzYCXCAAEFUgACAAKQOYAUIBfDcDmAEgACAiEHkgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIM' +
-  'QQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMM' +
-  'CgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsg' +
-  'C0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAg' +
-  'ACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoi' +
-  'AiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEEC' +
-  'dGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEB' +
-  'IQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////f////3////9/////fyElA0AgJSANIAJBAnQiEGr9' +
-  'AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0I' +
-  'CQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEf' +
-  'aiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAITARAIARB/////wcg' +
-  'CSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB////' +
-  '/wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0A' +
-  'CwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAg' +
-  'CCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlB' +
-  'P0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9' +
-  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFA' +
-  'ayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK' +
-  '/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYB' +
-  'IiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEf' +
-  'aiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAj' +
-  'hCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4Qh' +
-  'IyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAE' +
-  'IgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKsAiAeIAMgBRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0I' +
-  'IAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsgACALICAgDBB7DQEMAgsLQQAgA0ECSA0BGgsgACAA' +
-  'KQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiEC' +
-  'A0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlB' +
-  'BHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIA' +
-  'CyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQg' +
-  'DyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVr' +
-  'QQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIi' +
-  'IVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0Ag' +
-  'BCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyIC' +
-  'Rw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACAC' +
-  'IB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwB' +
-  'CwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIE' +
-  'IAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBM' +
-  'BH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsL' +
-  'IgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRq' +
-  'IhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEA' +
-  'TAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0A' +
-  'CwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJ' +
-  'IAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRq' +
-  'IAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkAC' +
-  'QAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAko' +
-  'AggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2' +
-  'AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUg' +
-  'ByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkg' +
-  'DSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQ' +
-  'NgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYC' +
-  'ACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBq' +
-  'IgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsg' +
-  'C0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2' +
-  'AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoi' +
-  'BSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEg' +
-  'CEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGoo' +
-  'AhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglB' +
-  'AEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAE' +
-  'QQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyAL' +
-  'BEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkDoAMiAUIB' +
-  'fCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3' +
-  'A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAF' +
-  'QQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhgh' +
-  'BiAAKAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFB' +
-  'BHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAI' +
-  'IAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQID' +
-  'DA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9q' +
-  'TgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJ' +
-  'CgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRB' +
-  'ACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAg' +
-  'C/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyG' +
-  'IA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIg' +
-  'BCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAILQQFrIANB/////wdGGwu6BwMHfwF+' +
-  'A3wgAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQICQAJAAkACQAJAAkAgACgCjAMiAwRAIAINASAAKAJkDQVBACECIAAoArgCIgRB' +
-  'AUYNBCAAKAIoIAAoAiAiA0GAIEpyIAAoAjAgA0Vycg0EQQEhAiAEQQNGDQQgA0EATA0DIAAoAgghBSAAKAIcIQdBACEEA0BEAAAA' +
-  'AAAAAAAhCkQAAAAAAAAAACELIAUgByAEQQJ0aigCACICQQR0aigCCCIGQQBKBEAgACgCGCEIA0AgCkQAAAAAAADwP6AhCiALIAgg' +
-  'BkECdGooAgC3oCELIAUgAkEBaiICQQR0aigCCCIGQQBKDQALCyALIApEAAAAAAAA8L+goiAMoCEMIAMgBEEBaiIERw0ACwwDCyAC' +
-  'RQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiADchtQNgLAAgsCf0ECIQICQAJAAkAgACgCZA4EAAEBAgELIAAoAowDBEBB' +
-  'fyECIAAQGw0CCwJAIAAQCCICDgMBAgACCyAAQQM2AmRBAgwCCyAAQQE2AmQgACgCqAIiAygCVEUEQCAAIAMgARAJDAILQQJBASAD' +
-  'KAJ4QQFGG0EBIAMoAlhBAUYbIQQgACkDaCEJA0AgACADIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsgBBEOACICQQNHDQEgACkD' +
-  'aCIJIAFUDQALQQMhAgsgAgsPCwJAIAAoAiggACgCZCAAKALUAkVycg0AIAAoAtgCIgJBAkYEQCAAIAEQaQ8LIAAoApABIAFCf1Ig' +
-  'AnJyDQAjAEEQayICJAADQCAAQoAgEAUiA0EBRg0ACwJAIANBA0cNACACQgA3AwgCQCAAQgFBwABEAAAAAAAAwD8gAkEIakEAEKIB' +
-  'DQAgACsD8AJEAAAAAAAAwD9mIgMgAisDCEQAAAAAAAAwQEQAAAAAAACQQCADG6MiCkQAAAAAAACwQGVFckUgCkQAAAAAAAAAAGRF' +
-  'cg0AIABBATYC1AIgAEJ/IAr8ByAKRAChOBSbOe9DZhsQaSIDQQFqDgUAAQEBAAELIAAQTCAAEFIgAEJ/EAUhAwsgAkEQaiQAIAMP' +
-  'CyAAIAEQBSECDAMLIANBP2pBwABttyAAKAIAt6JEAAAAAAAA0D+iIAwgA7ejZSECCyAAIAI2AsQCCyAAKQNoIQkDQCAAIAlCgCB8' +
-  'IAEgASAJfUKAIFYbIAEgASAJVhsQHiICQQNHDQEgACkDaCIJIAFUDQALQQMPCyACC88EAgJ+AX8CQCAAKAJkDQACQCAAKAKQAQ0A' +
-  'AkACQCAAKAK4AkEBaw4CAgEAC0EBIQQgABAlDQELIAAoAswCBH9BAAUgACgCIEEATAR/QQEFIAAQmwELC0VBAXQhBAsgACAEQQJG' +
-  'NgLQAiAAIARBAUY2ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALEASAEQQJ0EEgiBEUNACAAIAQ2AsQB' +
-  'IAAgACgCIDYCzAELCwJAIAAoArwCBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCtAIoAiAEQCAA' +
-  'IAIQJgwBCyAAIAIQJwsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgC0AIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYb' +
-  'IAEgASACVhsQLSIEQQNHDQIgACkDaCICIAFUDQALQQMPCwJAAkAgACgC4AENACAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJy' +
-  'ciAAKAJkQQNGIAApA6ADIAApA6gDhEIAUnJyDQEgACkDaCIDIAJaDQAgASACWA0BA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIg' +
-  'A1YbEAEiBEEDRw0DIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAgsgACABEJkBDwsgACkDaCECA0AgACACQoAgfCABIAEgAn1C' +
-  'gCBWGyABIAEgAlYbEAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQLLgEBfiAARQRAQX4PCyAAIAApA2giAiABfEIAIAJCf4Ug' +
-  'AVYbQgAgAUIAUhsQBAshAQF/IAAoAiQhAiABRQRAIAJCABBhDwsgAiAAKQM4EGELwAMBB38jAEEQayIEJABBfyECIAAQCkUEQCAA' +
-  'KAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQFSEBCwJAIAAoAqACIgNBAEwNAANAIAIoAlQNASACKAIAIgYg' +
-  'BiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcgBEEIahALIAAoAqACIQMLIAVBAWoi' +
-  'BSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsgACACIAAoAiwgBUECdGooAgAiAxAM' +
-  'IgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQDSACKAIAIQMgACgCHCABaigCACEBA0AgAUEEdCEGIAFBAWohASADIAZqKAII' +
-  'IgZBAEoNAAsgAiAGQX9zIgEgACgCiANIBH4gACgC+AIgAUEDdGopAwAFQgALIAIpA0B8NwNAIAAoAjAhAQsgB0EARyEDIAVBAWoi' +
-  'BSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38EfiMAQRBrIgwkACAMQgA3AwggASgC' +
-  'NCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgCjAMEQCABKQNAIAAQGloNBQsgACABIAxB' +
-  'BGoQDiIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJYIAAgACkDcCAMKQMIfDcDcCAAKAKM' +
-  'A0UNAiAAIAEpA0BBAxAZIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAgAUEANgI4IAEgAzYCNCAAQQE2AmQg' +
-  'ACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUMBQsgBUEBRwRAIAAgACkDeEIBfDcD' +
-  'eAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIAIAEoAiQgC2pBADYCACABKAIoIAtq' +
-  'IAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIAIQUCQCAHIAhqKAIAIgRBf0YEQCAB' +
-  'KAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEoAjAiAyABKAIgIAdqIgooAgBMDQEg' +
-  'ASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggiD0EA' +
-  'TARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkgCSgCAEEBajYCACADQQFrCyIDRw0A' +
-  'CyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCIDIAoo' +
-  'AgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsgBCEDA0AgBiADIgVBAWoiA0EEdGoo' +
-  'AghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVBAnQiAyABKAIQaiIIIAgoAgAiCEEB' +
-  'azYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgCCCINaigCAEECdGogBTYCACANIApB' +
-  'AnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAoo' +
-  'AgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigC' +
-  'ACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwB' +
-  'CyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAI' +
-  'QQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRqKAIAIgggBUYNAANAIA0gBiAIQQR0' +
-  'aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYgCigCBEEE' +
-  'dGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVHDQALCyAJQQFrIQUgByAJSA0ACwsg' +
-  'ASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAtBAnRqIgMgAygCAEEBajYCAAwF' +
-  'CyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAgACkDoAMiAkIBfCISNwOgAyAAIAAp' +
-  'A6gDIAIgElatfDcDqAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgDCkDCCET' +
-  'AkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIEIAUgASgCHCAJaigCACIHIAdBAEgb' +
-  'QQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcDiAEgEkKdurP7lJL9oiV+IAEoAgQg' +
-  'BUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIEIAMgAyAFRhsMAQsgECAFQQR0aigC' +
-  'BAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAKMA0UNAwNAIANBBHQgA0EBaiEDIBBqKAIIIgdBAEoNAAsgB0F/cyIDIAAoAogD' +
-  'SARAIAAoAvgCIANBA3RqKQMAIRILIAAQGiEUIAAoAowDRQ0DIBQgASkDQCIVfSASViAUIBVWcQ0DIAEoAgAiByAHIARBBHRqIgMo' +
-  'AgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygCAEEBazYCACAEQQFqIQMDQCAHIANB' +
-  'BHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGogBTYCACAIIA5BAnRqIgUgBSgCAEEB' +
-  'azYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgCWoiAyADKAIAQQFqNgIA' +
-  'IAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAiA0EATA0BIAMgBE4NAAsLIAwgEzcD' +
-  'CAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoiBigCAEECdGogBCAJaiIEKAIANgIA' +
-  'IAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQgASgCMCIDIAEoAiAgC0ECdGoiCCgC' +
-  'AEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgC' +
-  'CCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkECdGoiCSAJKAIAQQFqNgIAIANBAWsL' +
-  'IgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIw' +
-  'IgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASABKQNAIBJ8NwNAIAAgASAEIAxBCGoQ' +
-  'DSALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsiBiQAAkACQCAAKAKoAiIBRQRAIABB' +
-  'AUGIARBDIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAHQQJ0QQRqIgIQRCIINgIEIAEgAhBE' +
-  'Igk2AgggASACEEQiCjYCDCABIAIQRCILNgIQIAEgAhBEIgI2AhRBfyEDIAtFIAhFIAlFciAKRSACRXJycg0CC2oiAiABKAJMTgRA' +
-  'IAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiABQRhqNgIAIAJBAWoiA0ECdCEEQQAh' +
-  'AgNAIAYgAkECdGooAgAiBSgCABBJIAUgBBBENgIAIAJBAWoiAkEGRw0ACyABKAI8EEkgASADQQN0EEQ2AjwgARATAkACQCABKAIY' +
-  'RQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFBADYCTAwCCyABIAM2AkwLIAdBAE4E' +
-  'QCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyABQQA2Ajgg' +
-  'AUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQFCICQQBHNgJUIAINAgsgASgCACECAkAgACgCDCIDIAEoAlBM' +
-  'BEAgA0EEdCEDDAELIAIQSSABIAAoAgwiBEEEdCIDEEQiAjYCACACRQRAIAFBADYCUAwCCyABIAQ2AlALIAIgACgCCCAD/AoAACAB' +
-  'IAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2AgAgAiAHRiACQQFqIQJFDQALC0EA' +
-  'IQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIbNgIAIAAgBGogAkEBaiIAQQAgAiAH' +
-  'SBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEEdGoiAygCACIEQQR0aiADKAIENgIE' +
-  'IAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANAIAUgAEEEdGoiBCgCACEDIAQoAggi' +
-  'B0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygCAEEBazYCACACIAIpAwBCAXw3AwAg' +
-  'AEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBKBEADQCACIAQgBCACQQR0aigCAEEE' +
-  'dGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgNAEEADwsgBCACQQFqIgJBBHRqKAII' +
-  'IgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQgBygCBEEEdGogBTYCACABKAIEIgwg' +
-  'BygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEATAR/IAcFIAQgB0EEdGogBigCBCIG' +
-  'NgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBSACRw0ACwNAIAQgAiIHQQFr' +
-  'IgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCILIAEoAhBqIgIgAigCAEEBaiICNgIA' +
-  'IAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAII' +
-  'IgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMA' +
-  'IAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYgC2ooAgAiBUECdGogAiALaigCACIC' +
-  'NgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYo' +
-  'AgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACAD' +
-  'IAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEECdGoiAiACKAIAIgJBAWo2AgAgAg0A' +
-  'IAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwE' +
-  'fyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoL' +
-  'IgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJAAkAgASgCDCIRKAIAIg5FBEBB////' +
-  '/wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0IgxqKAIAIQ8gCyAMaigCACEGAkAg' +
-  'CCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAgBCADayAHakEBaiIDIAVIDQAgAyAF' +
-  'Rw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFqKAIAIg4NAAsLAkAgACgCsAIiCEUg' +
-  'BUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAGQQJ0aigCACIJQQJ0IgNqKAIAQQJ0' +
-  'aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0AIA0gACgCkAIgA2ooAgAiAyAKayIQ' +
-  'IAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQALCyAFIQMLIAMLmgEBBX8gACgCqAIi' +
-  'BSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgCVAR/IAAFIAUoAgAhBANAIABB' +
-  'BHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFqIgcgBEgNAAsLIAMLIAIBfgF/' +
-  'IABBADYCwAIgACkDcCEBIAAQCCAAIAE3A3ALDgAgACAAKAKoAiABEA4L6gEBBX8jAEEQayIEJAAgACgCqAIhAyAEQgA3AwgCQAJA' +
-  'AkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIEIARBCGoQCyACQQFKIAJBAWshAg0A' +
-  'CwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEA0MAQsgAygCDCIAIAMoAggiAiABQQJ0' +
-  'IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtpACAAKAJkEEkgACgCaBBJIAAoAmwQ' +
-  'SSAAKAJwEEkgACgCdBBJIAAoAnwQSSAAKAKEARBJIABBADYChAEgAEEANgJ8IAD9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIABBADYC' +
-  'dCAAQX82AlwL9gkCF38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxGDQELIAEQEyAAKAIgIglBP2pBwABt' +
-  'IQhBACERIAlBgSBrQYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEBaiISQQQQQyITRSAAKAIMQQJ0IgQQ' +
-  'RCIMRXIgBBBEIg1Fcg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EASgRAA0AgAyALSiEWAkAgAyALTCIX' +
-  'DQAgCiAOQQR0aigCDCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACIDDQAL' +
-  'CyANIAZBAnQiA2ogDzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUgCiAOQQFqIg5BBHRqKAIIIgNBAEoN' +
-  'AAsLIAdBAWoiByAJRw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakECdGogBiASaiAIbCICQQN0akEIakGA' +
-  'gIAISw0AIAEgAkEIEEMiAjYCZCABIARBAnRBBGoQRCIVNgJoIAEgBUECdEEEahBEIg82AnAgASAJQQJ0QQRqIgQQRCIQNgJsIAEg' +
-  'BBBEIhI2AnQgASADIAdBAWoiFyAIamxBA3QQRCIENgJ8IAEgA0ECdBBEIgM2AoQBIAJFIBVFciAPRSAQRXJyIARFIBJFIANFcnJy' +
-  'DQAgACgCHCEGQQAhBANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEgBEE/ca2GIRoDQCACIAUgCGwgB2pB' +
-  'A3RqIgUgBSkDACAahDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQALIAsgFEgEQCAIQQN0IQUgCyEEA0Ag' +
-  'EyAEQQFqIgRBAnRqKAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwKAAAgA0ECdCAMakEEaygCACIDDQAL' +
-  'CyAEIBRHDQALCyAAKAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2AgAgCiAEIBhqKAIAIgRBBHRqKAII' +
-  'IgNBAEoEQEJ+IAdBP3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAgFSAFQQJ0aiADNgIAIBEgESkDACAa' +
-  'hDcDACAFQQFqIQUMAQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNBAnRqKAIARwRAA0AgDSAMIANBAnRq' +
-  'KAIAIg5BAWsiA0ECdGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakEDdGoiAyADKQMAIBuDNwMADAELIA8g' +
-  'BkECdGogAyAIbDYCAAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAAoAgwhACAQIAlBAnQi' +
-  'AmogBTYCACACIBJqIAY2AgAgExBJIAwQSSANEEkgASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJNgJcQQEPCyATEEkgDBBJIA0QSSAB' +
-  'EBMLIBEL7AYDCn8FewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJIAAoAgAiB0EASgRAIAAoAowCIQhB' +
-  'ASEFA0AgCyADIAggBUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUgCUEASgRAQn8gBCAEQcAAbSIEQQZ0' +
-  'ayIDrYZCf4VCACADGyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gDv0+Ig/9GwBBAXEE' +
-  'QCAFIANBA3RqQn8gEiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSADQQFyIgpBA3RqQn8gEiAEIApK' +
-  'GzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEASgRAIAAoApwCIQhBACEDA0AgBSAI' +
-  'IANBAnRqKAIAIgpBwABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEEIAEoAngiA0EASgRAIANBAWpBfnEh' +
-  'CEICIAcgB0HAAG0iB0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAAAAAAIQ1BACEDA0AgDSAQ/a4BIQ4g' +
-  'DSAP/T4iEf0bAEEBcQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEB' +
-  'cQRAIAUgDv0bAUEDdGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCwJAIAAo' +
-  'AjBBAEwNAEEAIQMDQEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0aiIEKQMAIhODUARAQQAhBAwCCyAE' +
-  'IBMgEkJ/hYM3AwAgBiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYCOCAGIAEoAhA2AjwgBiAG/QAEMP0L' +
-  'AxAgBiAG/QAEIP0LAwAgBiAFIAcgCyACIAkQFkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBrJAAgBAvfAwINfwN+IAAoAgQiByAC' +
-  'QQJ0IglqKAIAIgggByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4gACgCHCEPIAAoAgAhEANAIA8gECAI' +
-  'QQJ0aigCACIHQQJ0IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACACIA1qKAIAIAZGBEBCACETIAVBAEoE' +
-  'QCAMIAUgB2xBA3RqIQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIg' +
-  'BUcNAAsLIAQgBCkDACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAIQQFqIgggC0cNAAsLIAAoAgwiAiAJ' +
-  'aigCACIIIAIgCmooAgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAgByAIQQJ0aigCAEEDdGohCUEAIQID' +
-  'QCABIAJBA3QiCmoiCyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMA' +
-  'IAhBAWoiCCADRw0ACwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAAKQN4ISUgASgCKCEdIAEoAiQhFyAA' +
-  'KAJgIREgASgCgAEhCyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIYIRkgASgCECEOIAAoApACIRogACgC' +
-  'jAIhDwJ/IAEoAjhFBEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANFBEAgBkEBdCEbIBQgBkEEdGoiCUEI' +
-  'aiEQIAsgDCkDACAJKQMAg0IAUnJFBEAgACAAKQOgAyIgQgF8IiE3A6ADIAAgACkDqAMgICAhVq18NwOoA0EAIQsgACgC1AINCCAA' +
-  'QQI2AmQgAUEANgKAASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAiIVANACAJKQMAISdCfyEiICEhIANA' +
-  'IA8gIHoiJqciBEECdCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3RqKQMAICeDeyIopyIKIANBAEpyRQRA' +
-  'IBAgIUJ+ICaJgyIhNwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcgCCADG2utQg2GhCAohEL/P4UiJiAi' +
-  'ICIgJlYiAxshIiAEIA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKnQX9zQf8/cSEHIAhFIAAoArACIh5B' +
-  'AExyDQIgACgCrAIhH0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEKAkAgECADQcAAbSIFQQN0aikDACAD' +
-  'IAVBBnRrrYhCAYNQDQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApBAEobIAVqIAhGDQULIB4gBEEBaiIE' +
-  'Rw0ACwwCCyACICNYDQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFBAgwFCyASIAZBAWsiBkECdGooAgAi' +
-  'A0F/Rg0ACyATIANBAnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoiByAHKAIAIgdBAWs2AgAgCyAHIA0g' +
-  'D2ooAgBGaiELIARBAWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkDAEJ+IAOtiYM3AwAgGCAGQQJ0IgRq' +
-  'IgMgAygCAEEBazYCACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAjVg0CCyABIAs2AoABIAFBADYCOCAB' +
-  'IAY2AjQgAEEBNgJkIAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3A3APCyAjQgF8ISMgCEUNASAZIAZB' +
-  'AnQiBGogAzYCACAEIBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAIQQFHrXwhJQsgFCAbQQN0aiIIQRBq' +
-  'IQcgBUEATCAPIBkgBkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1BA3RqIQVBACEDA0AgAyIEQQFqIQMg' +
-  'BSAEQQN0IglqKQMAIAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI/QADACEpQQAhAwNAIAcgAyIFQQN0' +
-  'aiAp/QsDACADQQJqIQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGooAgAiAyATIAlBAWpBAnQiCWooAgAi' +
-  'CkgEQANAIA4gFiADQQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIARmshCyAFIBpqKAIAIAhGBEAgByAH' +
-  'KQMAIiAgDCAEQQN0aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmDNwMAICAgIYN7ICR8ISQLIANBAWoi' +
-  'AyAKRw0ACwsgECAVaigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRqKAIAQQN0aikDACIiQn+FgyIhNwMA' +
-  'ICAgIoN7ICR8ISQgISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9HDQELQQEhAwwCCyAI/QADACEpQQAh' +
-  'BANAIAcgBCIDQQN0aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoiBiADGyERQQAhAwwACwALnRQDJn8H' +
-  'fgJ7IAEoAngiHiABKAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3ghLyABKAIoISggASgCJCEhIAAoAmAh' +
-  'GSABKAKAASEOIAEoAjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyABKAIQIRcgACgCkAIhJCAAKAKMAiEY' +
-  'An8gASgCOEUEQCABKAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wiJUEDdGoiEyAGQQN0aiEmAkAgDg0A' +
-  'IAZBAEoEQEEAIQVCACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAhAwNAIBAgA0EDdCIEav0AAwAgBCAT' +
-  'av0AAwD9TiAw/VAhMCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgBkYNAQsDQCAQIAVBA3Qi' +
-  'A2opAwAgAyATaikDAIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwiKjcDoAMgACAAKQOoAyApICpWrXw3' +
-  'A6gDQQAhDiAAKALUAg0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAgCDYCWEEBDAgLAkACQCAeQQBMDQBC' +
-  'fyEsQQAhGwNAICYgG0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIPQQJ0IgRqKAIAIgwgBCAXaigCACIH' +
-  'ayIDQQAgA0EASiIUGyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFHBEBBACEFQQAhFSAGQQBMDQEDQCAF' +
-  'QQN0IQ0gBUEBaiEFIBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAKKQMAIBMpAwCDe6chFQsCQCAUIBVy' +
-  'RQRAIBEgKkJ+IC2JgyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwgByAUG2utQg2GhIQiLSAsICwgLVYi' +
-  'AxshLCAPIBYgAxshFgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAsQn9RDQAgLKdBf3NB/z9xIQQCQCAP' +
-  'RSAAKAKwAiIRQQBMckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0ECdCIDaigCACADIBdqKAIAayEKAkAg' +
-  'JiAHQcAAbSIDQQN0aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZBAEwNAP0MAAAAAAAAAAAAAAAAAAAA' +
-  'ACEwQQAhBSAGQQFHBEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9HQF7/R4BIDD9DQABAgMICQoLAAAA' +
-  'AAAAAAD9rgEhMCAFQQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhAyAJIgUgBkYNAQsDQCADIA0gBUED' +
-  'dCIMaikDACAMIBNqKQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAKa0EBIApBAEobaiAPRg0DCyAUQQFq' +
-  'IhQgEUcNAAsLIAQhAyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAPRQ0CICMgCEECdCIEaiAHNgIAIAQg' +
-  'GmpBfjYCACAEICFqQQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0AgCEUEQCAAQQA2AlggAEEDNgJkIAEg' +
-  'DjYCgAFBAgwICyAaIAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIEIhZIBEADQCAXICAgA0ECdGooAgBB' +
-  'AnQiCWoiBCAEKAIAIgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgCfCIdIAggC2wiJSAHQcAAbWpBA3Rq' +
-  'IgMgAykDAEJ+IAetiYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEBajYCACAEKAIAIQMLIB0gJUEDdGoi' +
-  'DCALQQN0aiEKIANBAEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJFBEAgECAGIBZsQQN0aiEHQQAhAwNA' +
-  'IAMiBEEBaiEDIAcgBEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARBBnRyIhE2AgACQCALQQBMDQBBACED' +
-  'IAtBAUcEQCALQX5xIQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cNAAsgAyALRg0BCwNAIAogA0EDdCIJ' +
-  'aiAJIAxqKQMANwMAIANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCARQQJ0aigCACINIBwgEUEBaiIMQQJ0' +
-  'aigCACIHSARAA0AgFyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQgGGooAgBGayEOIAQgJGooAgAgA0YE' +
-  'QCAQIAYgEmxBA3RqIQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyAp' +
-  'fCEpIAVBAWoiBSAGRw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58IS4LIA1BAWoiDSAHRw0ACwsgHyAR' +
-  'QQJ0aigCACINIB8gDEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlCACEpQQAhBSAHRQRAA0AgCiAFQQN0' +
-  'IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLICkgLnwhLiANQQFqIg0gDEcNAAsM' +
-  'AwsgBEEASg0AIBogCEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcEQCALQX5xIQVBACEDA0AgCiADQQN0' +
-  'IgRqIAQgDGr9AAMA/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxqKQMANwMAIAVBAWoiBSALRw0ACwsg' +
-  'CUF/NgIACyAIIBlIIQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEgCDYCNCAAQQE2AmQgACAINgJYQQML' +
-  'IAAgKzcDaCAAIC83A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoApADIQQgAEEAQQAgACgCMCACEQQAIglBASAJQQFK' +
-  'G0ECdBBEIgYEfwJAIAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNBACEH' +
-  'A0AgBiAHQQJ0IgpqIAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANBAWoi' +
-  'AyAFRw0ACwsgACAGIAkgBSACEQQAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgCjAMiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMgAiAD' +
-  'SBsiAkEYbBBIIgNFBEAgBhBJQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgCjAMgA0YEQCAEIANBAWsiADYCPCAEKAI4IABB' +
-  'GGxqKAIUEEkgBCgCPCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhsaiIF' +
-  'IAL9AAMA/QsDACAFIAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAAIAk2' +
-  'AhAgACALNwMIIAAgATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKQAyIBKAI8IgIgACgCjANOBH4gASgCOCACQRhsakEYaykDAAVC' +
-  'fwsLewECfwJAIAAoApADIgINACAAQQFBmAEQQyICNgKQAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhsaigC' +
-  'FBBJIAFBAWoiASACKAI8SA0ACyAAKAKQAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAoApAD' +
-  'IQUDQCACIANKBEAgASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUoAgAh' +
-  'CANAIARBBHQgBEEBaiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykBAX8D' +
-  'QCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsgABAf' +
-  'IgINASAAECAiAg0BIABCADcDWAsgACgCkAMiBigCWEUNASAAIAEQISECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigCBCEE' +
-  'IAYoAgAhDCAAQQE2AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgcoAgQi' +
-  'BUUEQAJ/IAAgCzYCXCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQGQRAIABBATYCZEF/DAELIAAgACkDoAMiAUIBfCIXNwOgAyAAIAAp' +
-  'A6gDIAEgF1atfDcDqAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCICIAAo' +
-  'AowDTgR+IAYoAjggAkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcEQCAD' +
-  'QX5xIQIgGv0SIRxBACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFqIgIg' +
-  'A0cNAAsLQgAhF0H/////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0DIAgg' +
-  'GyAYfTcDAEEBIQICQCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQILIAIg' +
-  'A0cgFyAYWnIgAiADTnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0EDdCIF' +
-  'aiAGKQMgNwMAIBUgC0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUgACgC' +
-  'jAMiCE4EfiAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNBBHRq' +
-  'IAIoAgQiAjYCBCAHIAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghB' +
-  'AEwEQCAEIAdqKAIADAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsg' +
-  'AkEBagsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEBayEI' +
-  'IBIgC0EDdCIHaikDACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAEIAQg' +
-  'DUEEdCIRaigCBCIDQQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNAIAMC' +
-  'fyAMIAJBBHQiCWoiFigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEEdGog' +
-  'AjYCAAsgAkEBawsiAkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigCCCIC' +
-  'IBFqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0IgJq' +
-  'KAIEIgogAiAMaigCCCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAMIAJB' +
-  'BHQiBWoiCigCCEEATARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYCAAsg' +
-  'AkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYCBCAC' +
-  'IAVBBHRqIA02AgAgCw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gEQCAD' +
-  'IAVBAWo2AgALIAAoAowDIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0CDAEL' +
-  'IBggBigCOCAFQRhsakEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwgCEEE' +
-  'dCIDaiIFKAIIIgJBAEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRqIAco' +
-  'AgQiBzYCBCADIAdBBHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwgBUYN' +
-  'AQsgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGog' +
-  'BygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigCBCID' +
-  'QQR0aikDCCAXVA0ACwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikDACIX' +
-  'IAQgBCAMIApBBHRqKAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwEQCAE' +
-  'IAhqKAIEDAELIAcoAgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCAD' +
-  'QQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EBIQIM' +
-  'AQsLIAAgCzYCWCAAIAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQGw0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoApADIgQo' +
-  'AjRKBEAgBCgCABBJIAQoAgQQSSAEIAAoAgwiAkEEdCIDEEQiBTYCACAEIAMQRCIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8LIAQg' +
-  'AjYCNCACRQ0BCyAEKAIIRQRAIAQgCkEEdEEgahBEIgM2AgggBCAIQQV0QSBqEEQiATYCDCABQQAgAxtFBEAgAxBJIAQoAgwQSSAE' +
-  'QgA3AwhBfw8LIAQgASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEEdPwK' +
-  'AAAgCkF/TgRAIApBAWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFqIQFF' +
-  'DQALC0EAIQEgBEEANgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAogDIQUgACgCLCEGQQAhAkIAIQ8D' +
-  'QCAEIAYgAkECdGooAgAiByAFSAR+IAAoAvgCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQoAgAh' +
-  'CSAAKAIMQQBKBEADQCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNBAEoE' +
-  'QCAAKAIcIQVBACECA0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgCiAMhBwNAIAYgAUEEdGogACgC+AIgAkEDdGopAwBC' +
-  'ACACIAdIGzcDCCAJIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBEIgdFBEBBfw8LQQAhAiAE' +
-  'QQA2AihBASEDIAQoAgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5qKAII' +
-  'IgxBAEwgAyAMTHJFBEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYgBUEE' +
-  'dGooAgQiBSADRw0ACwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEgAkcN' +
-  'AQsgBCACQQFqIgU2AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAGIAJB' +
-  'BHQiCGooAgQiAyEBQn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9Qn5a' +
-  'DQAgBCAEKQMYIA98NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAFKQMI' +
-  'IA99NwMIIAFBAWoLIgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBKBEAg' +
-  'B0EEaiEIQQEhBQNAQQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQiAiAF' +
-  'Rw0ACwsgByAIIAAoAiBBAnRqIAQgBhAiIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiADNgIA' +
-  'IAEgBEYgAiEDIAFBAWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEElBACEBCyABC7QLARJ/IAAoApADIgIoApABEEkgAkHYAGpB' +
-  'AEHAAPwLAAJAIAAoAsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEEQiCEUNACAIIAZB' +
-  'A3RqQQRqIQ8gBkEASgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQHUECdCIK' +
-  'aiIJKAIAQQBIBEAgCUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAHRiAD' +
-  'QQFqIQNFDQALCyAIIAggBkECdGpBBGogBCAOECIgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQHUECdGogADYCACALIAEo' +
-  'AgAiAUEEdGooAggiA0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIgByAE' +
-  'IAQgB0obQQJqIgBBAXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFqbCIJ' +
-  'IARqIAQgBmwiDGogACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEEkgAkEANgKUAUEADwsgAiABQQEQQyIBNgKQASAB' +
-  'RQRAIAgQSSACQQA2ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0aiIB' +
-  'NgJ8IAIgASANQQN0aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIgCSAB' +
-  'QQJ0aiINNgJwIAIgDSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAIaigC' +
-  'ACIDEB02AgAgCiAAQQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUECdGog' +
-  'ATYCACAFQQFqIQULIAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3QiAGog' +
-  'ACAKakEIaykDAEIAIAQbNwMAIAZBCBBDIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIFIQEg' +
-  'ACAFRwRAA0AgDyALIAEQHUECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEEdGoo' +
-  'AgQiASAARw0ACwsgACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFEB1BAnRqKAIA' +
-  'IgFBAEhyRQRAIAEgBmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZHDQAL' +
-  'CyAOIAVBBHRqKAIEIgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBJIAgQSSAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUEDdkH4' +
-  '////AXFqIgMgAykDAEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgCACED' +
-  'A0AgBCABQQFrIgdBBnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2AlhB' +
-  'AA8LIAgQSQsgEQu6DwMefwZ+AXsgACgCkAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgCVCEX' +
-  'IAAoAlAhGCAAKAJIIRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAgACAH' +
-  'NgJcIABBAjYCZCAAIAMpAyAgAykDGHxBBBAZRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2AlhB' +
-  'Aw8LIAAgIEIBfDcDaCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgCjANOBH4g' +
-  'AygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEBaiAI' +
-  'IBwgBEEDdGopAwAgIFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyADKAIs' +
-  'IRYCQCADKAIoIgRBAEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0ACyAC' +
-  'IARGDQELA0AgFiACQQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEgA0Ag' +
-  'HyARQQN0aikDACIhUEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSACQQN0' +
-  'IgZqKQMAICNCfyACIA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMAIiUg' +
-  'HCACQQl0ICR6p0EDdHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsgHSAC' +
-  'QQN0IgpqKQMAgyAKIBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsgIUIB' +
-  'fSAhgyIhQgBSDQALCyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdBAnQi' +
-  'BSADKAKIAWogEjYCAEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0gByAK' +
-  'bEEDdGoiBCkDACACKQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEGdHIh' +
-  'BgwCCyAAIAApA6ADIiBCAXwiATcDoAMgACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2AmQg' +
-  'AEEANgJYQQIPC0F/IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGohDCAD' +
-  'KAJ4IAkgAygCiAEgBGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGopAwCD' +
-  'IiBQBEADQCACQQFqIgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBggB0EC' +
-  'dCICaiIEKAIAIgUgAiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAKMA04EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9' +
-  'BUJ/CyAeIAZBA3RqKQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEEDdGoh' +
-  'ECADKAJ0IgQgBiALbEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhqbGpJ' +
-  'IA0gCyAHQQN0QRBqbGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0LAwAg' +
-  'CEECaiIIIAJHDQALIAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAgCiAH' +
-  'IBNsQQN0aiATQQN0/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEBayIK' +
-  'QQZ1QQN0aiIGIAYpAwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIAIAAo' +
-  'AmAgB0pFBEAgACAFNgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEMIAhB' +
-  'AXQiCSEKIAghCwNAIAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEFIAci' +
-  'BiANTg0AA0ACQCADIAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFFBEAg' +
-  'BkEBaiEGDAELIARBAWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiALSBsh' +
-  'BwNAIAEgBUECdGogACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVBAnRq' +
-  'IAAgBkECdGooAgA2AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgNAAsL' +
-  'C3YBAX8gACgCtAIiAQRAIAEoAgwQSSABKAIsEEkgASgCEBBJIAEoAhQQSSABKAIYEEkgASgCKBBJIAEoAkgQSSABKAJgEEkgASgC' +
-  'MBBJIAEoAjQQSSABKAI4EEkgASgCPBBJIAEoAkAQSSABEEkgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAILIAAo' +
-  'AgRBAXQPCyAAKAIAQQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGAIEoN' +
-  'ACAAKAIMQQAgACgCKBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIAIgVB' +
-  'BHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZHDQAL' +
-  'QQAhASADQQJ0QSRqIAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGAgIAI' +
-  'Sw0AAkBBAUHoABBDIgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdBAXQi' +
-  'DzYCAEEAIQNBASEQA0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAII' +
-  'IgJBAEoNAAsLIAEgECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigCCCIK' +
-  'QQBKBEADQCACQQFqIQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGooAggi' +
-  'CkEASg0ACwsgCEEBaiIIIAZHDQALIA1BAnRBBGoiERBEIRggA0ECdEEEaiIDEEQhGSADEEQhGiAEIAJBAnRBBGoQRCIbNgIQIAQg' +
-  'BkECdCIcQQRqEEQiFjYCFCAEIBAgHGxBBGoQRCISNgIYIAQgC0ECdCIDEEQiFDYCOCAEIAMQRCIJNgI8IAQgC0EDdBBEIgc2AkAg' +
-  'BCALIBNsQQV0EEQiAjYCNCAEIAsgD2xBCBBDIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIgA0Ug' +
-  'B0UgAkVycnINABogDUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREgDCAC' +
-  'IBVqKAIAIgpBBHRqKAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwEQCAS' +
-  'IBFBAnRqIAU2AgAgEUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMhAiAB' +
-  'IQMMAwsgByAZaigCACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIhAwsg' +
-  'GyAIQQJ0aiAFNgIAIAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAgASAL' +
-  'RhsgASATGyILNgIgIBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAEECQi' +
-  'BQ0BIAtBBkcNAgwEC0EAIQEgBEEANgIgIAQQJCIFRQ0ECyAEIAVBD2oQRCICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJrDgUB' +
-  'BQUFAAULIAQgAjYCWAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQRCIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8cSEB' +
-  'QQAhBQNAIAcgBUECdGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQALIAEg' +
-  'BkYNAgsDQCAHIAFBAnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQQyIC' +
-  'NgIoIAJFDQFBACECA0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEBdGo2' +
-  'AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBDIgk2AgwgCUUNACAA' +
-  'KAIcIQNBACEIA0AgDCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAHakED' +
-  'dGoiAiACKQMAIB2ENwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgDQCAY' +
-  'IAhBAnRqKAIAIgFBAE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIAIgFB' +
-  'AE4NAAsLIAggDUYgCEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2IQlC' +
-  'fiAKrYkhHSAEKAIQIQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEBIAwg' +
-  'BUEBaiIFQQR0aigCCEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEgAkEC' +
-  'dGoiAyADKAIAIA9sNgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EEQiDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsiDkH+' +
-  '////B3EhByAOQQN0IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVIBEAg' +
-  'DSACIBtsIgJqIRwgDSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACARIBVB' +
-  'A3QiCWogHEsgEyAJIAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsgByIC' +
-  'IA5GDQELA0AgFyACQQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEgBkcN' +
-  'AAtBASEFQQAMAQtBACEFQX8LIQEgGBBJIBkQSSAaEEkgBQ0AIAAQIwsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJYIQkg' +
-  'ACkDcCEgIAApA2ghISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAg' +
-  'ACgCZA4EAAECBwELIAAgBBAoQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRA' +
-  'IAEgIVgEQCAAIAk2AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1sQQF0' +
-  'aiIH/QAAACEiQQghAiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8AAQID' +
-  'BAUGB/2WASIiICIgIv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEAAQAB' +
-  'AAEAAQABAAEhIkEAIQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH//wFG' +
-  'ckUEQCAAIAYgCiAJIBAgCxApIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAiEiAN' +
-  'QQFyIhNsQQN0aiEHIAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxBA3Rq' +
-  'IQpBACEMIBFBAEoEQANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsLIA8g' +
-  'C0EBdGoiAiACLgEAIgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxBA3Rq' +
-  'IQYgBCgCXCEDIBKtIR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAiICP9' +
-  'TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAc' +
-  'NwNQIARB0ABqIQUCQCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAbeqci' +
-  'AkEIdGohByAKIAJBA3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsBACAP' +
-  'IANBEHZqIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwhHQNA' +
-  'IAogHXqnIgNBA3QiAmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0' +
-  'aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAI' +
-  'KAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEA' +
-  'IAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgo' +
-  'AhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgCACIM' +
-  'IA1sIghBA3RqIQYgBCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4iIv1T' +
-  'RQ0ACyAEKAJAIgUgCUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwgByAV' +
-  'IAlBAnQiAmooAgBsQQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaDIAMg' +
-  'BmopAwCDIhxQBH4gBUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAKaikD' +
-  'AIMFIBwLeqcgAkEGdGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIcUA0B' +
-  'IAYgHHqnIgNBA3QiAmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgLIAlB' +
-  'AWshCUEBIQIMBQsgAyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJFBEAD' +
-  'QCAPIANBAXQiAmoiB/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIFIAlB' +
-  'A3RqIBs3AwAgHiAgfCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8hAgJA' +
-  'IAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRq' +
-  'IQILAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAFIAlB' +
-  'A3QiBmohBwNAAkACQCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBxQcAf' +
-  'Rg0BIAUgBmopAwBCfyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8hAiAM' +
-  'QQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0' +
-  'aiECCyAbQgF9IhtCAFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQoAhgg' +
-  'BCgCHCACbEECdGohEiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAFQQJ0' +
-  'aigCAEEATg0ACwsgBCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0aiIO' +
-  'IA9BBkYbIQsgBCgCLCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQIAMg' +
-  'Iv0LAAAgAkEQaiICIAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANB' +
-  'gIABSGohAiANQQFqIg0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMCQAJA' +
-  'AkAgEEEASgRAIBCtIR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAiICP9' +
-  'TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAc' +
-  'NwNQIA9BBkcEQEIAIR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tCAYYg' +
-  'HXwhHQJAA0AgG1ANASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMgAkH/' +
-  '/wNxBEAgAyADLwEAQQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgCKCEF' +
-  'A0AgCCAceqciA0EDdCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdB' +
-  'BXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
-  'KAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayIC' +
-  'OwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayIC' +
-  'OwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACAC' +
-  'Qf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCIC' +
-  'IAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFBACEC' +
-  'A0AgCyACQQF0IgVqIgf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEdQQEh' +
-  'AwsgBCADNgJEIB0gIHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAAQQI2' +
-  'AmQgACACNgJcIAAgACkDoAMiHEIBfCIBNwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAg' +
-  'NwNwIAAgITcDaCAAIAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQIRUg' +
-  'ACgCTCEWIAAoAkghEyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiECAkAC' +
-  'fwJAAkACfwJAAkACQCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQKEEAIQhBACECIAMoAjgoAgBF' +
-  'DQILQQELIQIDQAJAAkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBsQQN0' +
-  'aiEHAkACQCAEQQFqIgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHAH0YN' +
-  'ASADKAJAIAhBA3RqKQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEATg0B' +
-  'C0F/IQQgAkEATA0AQQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAgBSAG' +
-  'aikDAIMFIBwLeqcgAkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYCXCAA' +
-  'QQE2AmRBAwwJCyAgQgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCECIARB' +
-  'CEoEQANAIAkgAkEBdGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj/Q0E' +
-  'BQYHAAECAwwNDg8ICQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAhAgNA' +
-  'IAIiBUEIaiECIAkgBUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAggDSAG' +
-  'ECkhBgsgDUUNACANQQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAKQQJ0' +
-  'aigCACADKAIkQQF0SnINASAAIAMgCCAGIA0gASAgfSAQQQhqECpFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISALIAgN' +
-  'AkEAIQgMBgsgFyAIQQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIEIAps' +
-  'QQF0aiEOIAUgBCAHbEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoiESAS' +
-  '/QAAEP0LABAgESAj/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygCOCIM' +
-  'IAdBAnRqIAwgCkECdGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAPIB2n' +
-  'QQN0IgJqIAIgBGr9AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQh' +
-  'HiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKciAkEG' +
-  'dCEPIAsgAkEDdCICaikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoiAiAC' +
-  'LwEAQQFrOwEAIAUoAgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMoAkAi' +
-  'BSAIQQN0aiAeNwMAIB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIApsIgtB' +
-  'A3RqIQ8gAygCDCIMIAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0ACyAD' +
-  'KAJAIgUgCEEDdGpCASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMAIAsp' +
-  'AwCDIhxQBH4gHkJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0AIAAg' +
-  'HEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARBAWoi' +
-  'BEEGdiICIAdODQAgCyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJBAWqt' +
-  'hoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACALKQMA' +
-  'gyIcUAR+IA8pAwBCfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0ACwsg' +
-  'FiAIQQJ0IgJqIAQ2AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAhBSAD' +
-  'KAIkIgJFBEADQCAFIgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRqIQ4g' +
-  'BSAGIApBAmoiCmxBAXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEASgRA' +
-  'A0AgDiAJQQF0IhJqIhv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEAIQkD' +
-  'QCAFIA0gCUECdGooAgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkECdGog' +
-  'AiALQQJ0aigCACAGazYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIgDGr9' +
-  'AAAAIiMgAiAPav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQN' +
-  'AAsgAyAeNwNQQgAhHUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMAIAIg' +
-  'DGopAwCDIhxQRQRAA0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIHOwEA' +
-  'IAdB//8DcQRAA0AgAigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQhBSAC' +
-  'QQRqIQIgBUEATg0ACyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0gH3wh' +
-  'HyADKAI4IAhBAWoiAkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAIQQFr' +
-  'IghBAnRqKAIAIQQLQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6ADIAAgACkDqAMgASAcVq18NwOoA0EB' +
-  'DAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEgInwiHDcDoAMgACAAKQOoAyABIBxW' +
-  'rXw3A6gDCyAQQSBqJAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60hGSAL' +
-  'QQFHBEAgGUL+////D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0M' +
-  'AAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP//' +
-  '//////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3M' +
-  'Af1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsg' +
-  'F0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAogBEED' +
-  'dGogGDcDACAWQgF8IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAGAAAA' +
-  'BwAAACEc/QwAAAAAAQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//' +
-  'fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAI' +
-  'AAAACAAAAP2uASEcIANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsLIAVB' +
-  'AEoEQCABKAIcIQYgASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQhAyAC' +
-  'QQRqIQIgA0EATg0ACwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIUaiEV' +
-  'A0AgASgCGCAAKAIsIA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBBAE4N' +
-  'AAsLIAEoAiwhBSABKAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAAACEa' +
-  'IAQgDGoiBCAG/QAAEP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0aiIE' +
-  'IAQuAQAiBEGAgAFyOwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIANwNQ' +
-  'DAELIAUgByALbEEDdGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAAIhr9' +
-  'T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0AIAEo' +
-  'AhwhCCABKAIYIQYDQCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAEIBZ6' +
-  'p3IgCGxBAnRqIgIoAgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9IBaD' +
-  'IhghFiAYQgBSDQALCyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0ACwsg' +
-  'AUEANgJEC2MBAX8gACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEBayID' +
-  'QQF0ai4BACAERg0BIABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglGBEAg' +
-  'BiAErCIFNwMQIAYgBSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoEQCAB' +
-  'KAIMIAMgCWxBA3RqIgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/hYN7' +
-  'p2ohByAIQQFqIgggCUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0IgRq' +
-  'KQMAIAQgCmopAwCDIgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3QiDmop' +
-  'AwAgDSAOaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8IQ8g' +
-  'ESAHQQFHrXwhESAFQgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQNwMA' +
-  'IAAoAmAgAkoNACAAIAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAECwaIA9CAX0iD0IA' +
-  'Ug0ACwsgBwvOEQQSfwV+AnsDfCAAIAAoArQCIggQKCACQQBMBEBEAAAAAAAAAAAPCyAAKAKwAiERA0ACQAJAIBJBEEcNACAEKwMY' +
-  'Ih5EAAAAAAAAAABkRQ0AIAQpAwgiF1ANACAEKQMQuiAeIBe6omYNAQsCQCAIKAI4KAIAQQBMDQBEAAAAAAAA8D8hHkEAIQ1CACEZ' +
-  'QgAhGgNAIAMgAykDAEIBfDcDAAJAAkACQAJAAkAgGVAEQEEIIQYgCCgCNCIK/QAAACEcIAgoAgQiB0EISg0BDAQLIBmnIgxBAXQh' +
-  'CSAZIRcgCCgCACIFQQBKBEAgCCgCMCAFIAlsQQN0aiEHQQAhBgNAIAcgBkEDdGopAwAgF4UiF0IeiCAXhUK5y5Pn0e2RrL9/fiIX' +
-  'QhuIIBeFQuujxJmxt5LolH9+IhdCH4ggF4UhFyAGQQFqIgYgBUcNAAsLAkAgBCgCACIFRQ0AIAQoAgQiCkH/A0oNACAEIAQpAwhC' +
-  'AXw3AwggF0IBhCEYIBdCIIinIQYDQCAFIAZB/wdxIgdBBHRqIg4pAwAiF1BFBEAgB0EBaiEGIBcgGFINAQsLIAdBAXQhBiAXUARA' +
-  'IA4gGDcDACAFIAZBA3RBCHJqIBo3AwAgBCAKQQFqNgIEDAELIAUgBkEDdEEIcmopAwAgGlENACAEIAQpAxBCAXw3AxALIAgoAjQi' +
-  'CiAJIAgoAgQiB2xBAXRqIgn9AAAAIRxBCCEGIAdBCEoNAQwCCwNAIAogBkEBdGr9AAAAIBz9lgEhHCAGQQhqIgYgB0gNAAsMAgsD' +
-  'QCAJIAZBAXRq/QAAACAc/ZYBIRwgBkEIaiIGIAdIDQALCyAcIBwgHP0NCAkKCwwNDg8AAQIDBAUGB/2WASIcIBwgHP0NBAUGBwAB' +
-  'AgMMDQ4PCAkKC/2WASIcIBwgHP0NAgMAAQYHBAUKCwgJDg8MDf2WASIdIBz9DQABAAEAAQABAAEAAQABAAEhHEEAIQYDQCAGIgVB' +
-  'CGohBiAJIAVBAXRq/QAAACAc/S39ZCIORQ0ACyAOaEEBdiAFaiEGIB39GAAhBSARRSAd/RkAQf//A3FB//8BRnINASAAIAcgCiAM' +
-  'IAUgBhApIQYMAQsgHCAcIBz9DQgJCgsMDQ4PAAECAwQFBgf9lgEiHCAcIBz9DQQFBgcAAQIDDA0ODwgJCgv9lgEiHCAcIBz9DQID' +
-  'AAEGBwQFCgsICQ4PDA39lgEiHSAc/Q0AAQABAAEAAQABAAEAAQABIRxBACEGA0AgBiIFQQhqIQYgCiAFQQF0av0AAAAgHP0t/WQi' +
-  'CUUNAAsgCWhBAXYgBWohBiAd/RgAIQUgEUUgHf0ZAEH//wNxQf//AUZyDQAgACAHIApBACAFIAYQKSEGCyAeIB+gIR8gBUUNASAI' +
-  'KAIwIhQgCCgCACIMIA1sQQN0aiEOIAW3ISAgCCgCDCAGIAxsQQN0aiEJAkAgDEEATARAQgAhGAwBCyAMrSEbQgAhF0IAIRgDQCAJ' +
-  'IBenQQN0IgZq/QAAACAGIA5q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAXhiAYhCEYIBdCAnwiFyAbVA0ACwsg' +
-  'HiAgoiEeIAgoAkAgGadBA3RqIg8gGDcDACABIAEpAwAiF0IMiCAXhSIXQhmGIBeFIhdCG4ggF4UiFzcDACAXQp26s/uUkv2iJX4g' +
-  'BayCQgF8IRdBfyEGA0ACf0F/IAZBAWoiBkHAAG0iBSAMTg0AGiAOIAVBA3QiC2opAwBCfyAGIAVBBnRrrYaDIAkgC2opAwCDIhhQ' +
-  'BH5BfyAGQUBxQcAfRg0BGkF/IA8pAwBCfyAFQQFqrYaDIhhQDQEaIAkgGHqnIgVBA3QiBmopAwAgBiAOaikDAIMFIBgLeqcgBUEG' +
-  'dGoLIQYgF0IBfSIXUEUNAAsgCCgCGCAIKAIcIAZsQQJ0aiELIAgoAiQiCUUEQEEAIQUDQCAFIglBAWohBSALIAlBAnRqKAIAQQBO' +
-  'DQALCyAIKAIsIRUgCiAHIA1BAmoiE2xBAXRqIQ8gB0EASgRAIAogByANbEEBdGohCkEAIQUDQCAKIAVBAXQiEGoiFv0AAAAhHCAP' +
-  'IBBqIhAgFv0AABD9CwAQIBAgHP0LAAAgBUEQaiIFIAdIDQALC0EAIQdBACEFIAlBAEoEQANAIA8gCyAFQQJ0aigCAEEBdGoiCiAK' +
-  'LgEAIgpBgIABcjsBACAHIApBgIABSGohByAFQQFqIgUgCUcNAAsLIAgoAjgiBSATQQJ0IgpqIAUgDUECdGooAgAgB2s2AgACQAJA' +
-  'IAxBAEwEQCAIQgA3A1AMAQsgFSAGIAxsQQN0aiEJIBQgDCATbEEDdGohByAMrSEbQgAhF0IAIRgDQCAHIBenQQN0IgVqIAUgDmr9' +
-  'AAAAIhwgBSAJav0AAAAiHf1P/QsAACAdIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gF4YgGIQhGCAXQgJ8IhcgG1QN' +
-  'AAsgCCAYNwNQIBhQDQAgCCgCHCEHIAgoAhghDANAIAkgGHqnIgVBA3QiDWopAwAgDSAOaikDAIMiF1BFBEAgBUEGdCENA0ACQCAM' +
-  'IA0gF3qnciAHbEECdGoiBSgCACILQQBIDQAgDyALQQF0aiILIAsvAQBBAWsiCzsBACALQf//A3EEQANAIAUoAgQiC0EASA0CIAVB' +
-  'BGohBSAPIAtBAXRqIgsgCy8BAEEBayILOwEAIAtB//8DcQ0ACwsgCCgCOCIFIApqKAIAQQBMDQUgAyADKQMAQgF8NwMAIB8gHqAh' +
-  'HwwHCyAXQgF9IBeDIhdQRQ0ACwsgGEIBfSAYgyIYQgBSDQALCyAIKAI4IQULIBogBqyFIhdCHoggF4VCucuT59Htkay/f34iF0Ib' +
-  'iCAXhULro8SZsbeS6JR/fiIXQh+IIBeFIRogGUIBfCIZpyIGQQF0IQ0gBSAGQQN0aigCAEEASg0ACwsgBCAEKAIgQQFqNgIgIBJB' +
-  'AWoiEiACRw0BCwsgHws1AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvjEwMffwN+' +
-  'AXsjAEHQAGsiBSQAIAAoAswCIgcoAlQhECAAKAIAIQIgBSAHKAIENgIQIAUgBygCCDYCFCAFIAcoAgw2AhggBSAHKAIQNgIcIAUg' +
-  'BygCFDYCICAFIAcoAhg2AiQgBSAHKAIcNgIoIAUgBygCIDYCLCAFIAf9AAIk/QsDMCAFIAcoAjw2AkAgBygCRCEDIAUgAjYCSCAF' +
-  'IAM2AkQgACkDaCEjIAcoAjQhGCAHKAJQIQ8gBygCTCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AwggACgC' +
-  'WCEJIAUgBygCSDYCBCAFIAcoAlwiDDYCACACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAAB' +
-  'AgcBCyAAIAcgERAuIAUgBygCSDYCBCAFIAcoAlwiDDYCAEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANA' +
-  'AkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAHKAJwBEAgB0EANgJwDAcL' +
-  'QQAhBEH/////ByEGQQEhAiAFKAJAIQogBSgCSCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsg' +
-  'AiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANA' +
-  'ICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYH' +
-  'AAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsg' +
-  'FSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCBCIDIAcoAlAiCiAJQQR0aigCCCIGSgR/IAUoAkQhCwJAIBBFBEAg' +
-  'BSgCPCEMIAUoAjAhDiAFKAIUIRsgBSgCECEcIAUoAkAhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJAAkAgAigCCCICQQBOBEAg' +
-  'IiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCNCEfA0AgDCACICF6p3JBAnQiBGooAgAi' +
-  'EiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQALCyAhQgF9ICGDIiFCAFIN' +
-  'AAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwALIAMgBkoNAAsMAQsgBSgC' +
-  'ECECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCBAJAIBBFDQAgBygCVCAHKAJYIgYg' +
-  'CWxBAnRqIQtBACEEIAZBAEwNACAHKAI8IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg' +
-  '/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCUCEKCyAFIAogCUEEdCIGaigCDDYCACAWIAlBAnRqKAIAIAggCCgCAEEB' +
-  'aiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC' +
-  '/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYB' +
-  'IiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEf' +
-  'aiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKE' +
-  'ISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEi' +
-  'ICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0A' +
-  'IAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZB' +
-  'AkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEQaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBBGogBSAFQQhqIBEQLyAKIAQ2AgQg' +
-  'AkUEQCAFKAIAIQwgCCAHKAJQIgNqIAUoAgQ2AggCQCAQRQ0AIAcoAlQgBygCWCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCPCEO' +
-  'A0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtI' +
-  'DQALIAcoAlAhAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkDiAEiIVBFBEAgACAhQgyIICGF' +
-  'IiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYCACAIIBVqQQA2AgAgCCAUaiAG' +
-  'NgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYCACAHIAVBEGogGCADQQJ0aigCACAEIAVBBGogBSAFQQhqIBog' +
-  'ERAwRTYCcCAFKAIAIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACAC' +
-  'NgJcIAAgACkDoAMiAUIBfCIhNwOgAyAAIAApA6gDIAEgIVatfDcDqANBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgQh' +
-  'AiAHIAw2AlwgByACNgJIIAAgIzcDaCAAIAk2AlggACAFKQMINwNwCyAFQdAAaiQAIAQLygMCCX8BeyMAQdAAayIDJAAgASgCBEH/' +
-  'ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI8IAEoAkAgACgCBEECdEEEavwK' +
-  'AAAgACgCACEEIAFBADYCSCABIAQ2AlwgAyABKAIENgIQIAMgASgCCDYCFCADIAEoAgw2AhggAyABKAIQNgIcIAMgASgCFDYCICAD' +
-  'IAEoAhg2AiQgAyABKAIcNgIoIAMgASgCIDYCLCADIAH9AAIkIgz9CwMwIAMgASgCPCIFNgJAIAEoAkQhBiADIAQ2AkggAyAGNgJE' +
-  'IANCADcDCAJAIAAoAjBBAEwNACABQcgAaiEGIAFB3ABqIQggDP0bASEHIAz9GwAhCUEAIQQDQCABIANBEGoiCiAHIAkgASgCNCAA' +
-  'KAIsIARBAnRqKAIAQQJ0aigCACILQQJ0aigCAEECdGooAgAgBWtBAnUiBUEAIAYgCCADQQhqIgcgAhAvIAogCyAFIAYgCCAHQQAg' +
-  'AhAwGiAEQQFqIgQgACgCME4NASABKAI8IQUgASgCJCEJIAEoAighBwwACwALIAFBADYCcCADQdAAaiQAC40GAgh/A34gASgCMCAC' +
-  'QQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAI0IAQgBCgCACIHQQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMA' +
-  'CyACIAEoAjhMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCACQQN0aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEo' +
-  'AgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACISgyIRUA0AAkAgAwRAIAlBBnQhCCAAKAI4IQIgESEQA0AgAyAFQQJ0aiAC' +
-  'IAggEHqnckECdGooAgA2AgAgBUEBaiEFIBBCAX0gEIMiEFBFDQALDAELIAUgEXunaiEFCyABKAI0IAQoAgBBBHRqIgJBADYCDCAC' +
-  'IAk2AgggAiASNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmogESAShTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAh' +
-  'ECABKAIsIQ4gASgCICEPA0AgDiANIBF6p3JBAnQiAmooAgAiCKwhEiAIQQBKBEAgCCACIA9qKAIAIgJqIQkgASgCJCEKA0AgCiAC' +
-  'QQJ0aigCACIIIAgoAgBBAWs2AgAgAkEBaiICIAlIDQALCyAQIBJ8IRAgEUIBfSARgyIRQgBSDQALIAYgEDcDAAwBCyAGIBF7IhAg' +
-  'BikDAHw3AwAgAiACKAIAIBCnazYCAAsgB0EBaiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACAC' +
-  'SA0ACyABQQBIDQIMAQsgA0UNAUEBIQBBACEFCwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGAkAgASIHIgIgAEgNAANAIAYgAyAH' +
-  'IABrIgJBAnRqKAIAIgROBEAgByECDAILIAMgB0ECdGogBDYCACACIQcgACACTA0ACwsgAyACQQJ0aiAGNgIAIAFBAWoiASAFRw0A' +
-  'CwsgAEECSiAAQQNtIQANAAsLC4IMAhN/A34jAEEQayIPJABBASEQIAFBAnQiCSAAKAIgaiIIKAIAIQ4gCCgCBCEYAkAgACgCLCAJ' +
-  'aiIKKAIAQQBMDQAgBwRAIA4hCANAAkAgACgCJCAIQQJ0aigCACAAKAIwIglrQQJ1IgsgAkYNACAJIAtBAnRqIgkgCSgCAEGAgICA' +
-  'BGo2AgAgACgCNCADIAMoAgAiCUEBajYCACAJQQR0aiIJQQA2AgwgCSALQX9zNgIIIAlCADcDACAAKAI4IAtIDQAgBCAEKAIAQQFr' +
-  'NgIACyAIQQFqIgggACgCLCABQQJ0aigCACAOakgNAAsMAQsgACgCMCEMIAAoAiQhCSAOIQgDQAJAIAkgCEECdGooAgAgDGtBAnUi' +
-  'CyACRg0AIAwgC0ECdGoiASABKAIAQYCAgIAEajYCACAAKAI4IAtIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggCigCACAOakgNAAsL' +
-  'AkAgDiAYTg0AA0ACQAJAIA5BAnQiCSAAKAIkaigCACAAKAIwIgFrIgpBAnUiEiAAKAI4SgRAIAEgEkECdGoiCCgCACIBQf////8D' +
-  'Sg0CIAggAUGAgICABGo2AgAgBwRAIAAoAjQgAyADKAIAIgFBAWo2AgAgAUEEdGoiAUEANgIMIAEgEkF/czYCCCABQgA3AwALIAAo' +
-  'AjggEkgNASAEIAQoAgBBAWs2AgAMAQsgAiASRg0BCwJAIAAoAiggCWooAgAiAUUEQEEAIRMCQCAAKAIIIgggCkEBdCIBaigCACIR' +
-  'IAggAUEEcmooAgAiFU4NACAAKAIAIRZBASETA0ACQCAWIAAoAgwgEUEEdGoiCCgCCCIJQQN0IgFqKQMAIhsgCCkDAIMiHFANACAA' +
-  'KAI0IAMoAgBBBHRqIghBADYCDCAIIAk2AgggCCAbNwMAIAMgAygCAEEBajYCACAAKAIAIhYgAWogGyAchTcDAAJ/IAAoAgQgCUEC' +
-  'dGooAgAiAUUEQCAJQQZ0IRAgBSkDACEdIAAoAiwhDCAAKAIgIQtBACENA0AgDCAQIBx6p3JBAnQiAWooAgAiCawgCUEASgRAIAkg' +
-  'ASALaigCACIIaiEKIAAoAiQhCQNAIAkgCEECdGooAgAiASABKAIAIgFBAWs2AgAgAUECayANciENIAhBAWoiCCAKSA0ACwsgHXwh' +
-  'HSAcQgF9IByDIhxCAFINAAsgBSAdNwMAIA1BH3YMAQsgBSAceyIbIAUpAwB8NwMAIAEgASgCACAbp2siATYCACABRQsgBkUNAA0C' +
-  'CyARQQFqIhEgFUghEyARIBVHDQALCyATQX9zQQFxIRcMAQsgDyAAKAIcIAAoAhggAUECdGooAgBBBHRqNgIMQQEhFyAAKAIIIggg' +
-  'CkEBdCIBaigCACIKIAggAUEEcmooAgAiGk4NAANAIAAoAhAgCiIJQQJ0aigCACEKAkAgACgCDCIMIAlBBHQiAWoiCCgCDCILIBJG' +
-  'IAAoAjAgC0ECdGooAgBBgICAgARIckUEQCAPKAIMIgEoAgggCkEEdCAMakEIaygCAEoNASAPIAAoAhwgASgCDEEEdGo2AgwMAQsC' +
-  'QCALQQJ0IhEgACgCFGooAgAEQCAAKAIwIRMgACgCNCIVIAMoAgBBBHRqIQFBACEUIA8oAgwhDSAJIApIBEAgDCAKQQR0aiEWIAAo' +
-  'AgAhEANAIAgoAggiGSANKAIIRiIMQQR0IAgpAwAgECAZQQN0aiIJKQMAIh0gDSkDAEJ/hUJ/IAwbg4MiG1BFBEAgASAZNgIIIAEg' +
-  'HTcDACAJIBsgHYU3AwAgFCAbe6dqIRQgAUEQaiEBCyANaiENIAhBEGoiCCAWSQ0ACwsgDyANNgIMIAMgASAVa0EEdTYCACAFIAUp' +
-  'AwAgFKx8NwMAIBRFDQIgESATaiIBIAEoAgAgFGsiATYCACAGRSABcg0CDAELIAZFIAAgASAMaiAMIApBBHRqIA9BDGogAyAFEDFF' +
-  'cg0BC0EAIRcMAgsgCiAaSA0ACwsgFw0AQQAhEAwCC0EBIRAgDkEBaiIOIBhHDQALCyAPQRBqJAAgEAv3AwIDfg1/IAAoAjQgBCgC' +
-  'AEEEdGohDCADKAIAIQ0CQCABIAJPDQAgACgCBCERIAAoAgAhEgNAIA0pAwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJA' +
-  'IAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/hUJ/IAsbg4MiBlANACARIAlBAnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCAL' +
-  'RQ0BIAogBiAIhTcDACALIAsoAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAkNAEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcD' +
-  'AAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgCLCETIAAoAiAhFEEAIQkDQCATIA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAog' +
-  'FGooAgAiCmohCyAAKAIkIRUDQCAVIApBAnRqKAIAIg8gDygCACIPQQFrNgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwh' +
-  'ByAGQgF9IAaDIgZCAFINAAsgCUEfdgwBCyAKIAooAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsL' +
-  'IAMgDTYCACAEIAwgACgCNGtBBHU2AgAgBSAFKQMAIAd8NwMAIBALzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAh' +
-  'BwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0A' +
-  'C0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBBDIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABB' +
-  'D2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQRCIKNgIUIAQgAEEG' +
-  'dBBEIgs2AhggBEEBIAYQQyIFNgIkIAQgCEEDaiAGbEE/chBEIgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEEQiCTYCMCAE' +
-  'IAgQRCIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVB' +
-  'AnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAzRQ0ACwsgBBA0C0EADwsgBBA1IAQLtQIBC38gACgCFCAAKAIQIgQgAWwi' +
-  'BkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0A' +
-  'ACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0' +
-  'IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANH' +
-  'DQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgC' +
-  'FBBJIAAoAhgQSSAAKAIkEEkgACgCLBBJIAAoAjAQSSAAKAI0EEkgABBJCwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAA' +
-  'KAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEA' +
-  'IARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEK' +
-  'IAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZB' +
-  'AXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6' +
-  'AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYg' +
-  'DvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAh' +
-  'BgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQOCIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRA' +
-  'IAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkg' +
-  'CBA2IAZBAWohBiAJIAAoAgggC0EMahA4IgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYC' +
-  'ACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02' +
-  'AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQgg' +
-  'BiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8B' +
-  'ACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIA' +
-  'AkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEDYgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoL' +
-  'IAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBq' +
-  'JAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9' +
-  'DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyAD' +
-  'IAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9' +
-  'ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQQyIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxq' +
-  'IQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEEC' +
-  'cjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8B' +
-  'ACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAg' +
-  'ASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGH' +
-  'gI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAg' +
-  'AiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEI' +
-  'cjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARB' +
-  'wOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARH' +
-  'DQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0EC' +
-  'dGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIg' +
-  'AUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABBJC8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD/////////' +
-  '//0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0L' +
-  'AgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf/' +
-  '//8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/' +
-  '8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdB' +
-  'CWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQPAsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL/' +
-  '//+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcE' +
-  'QCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIU' +
-  'QQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB' +
-  '/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdB' +
-  'ACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNA' +
-  'AkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHci' +
-  'D3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcg' +
-  'D3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/' +
-  'c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRB' +
-  'gAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAI' +
-  'dkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQL' +
-  'IAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAg' +
-  'CHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAgg' +
-  'CEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAg' +
-  'CyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9x' +
-  'NgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9x' +
-  'NgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIS' +
-  'NgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRB' +
-  'wABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJB' +
-  'CXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZq' +
-  'LQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0' +
-  'cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRty' +
-  'cSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAg' +
-  'BiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAP' +
-  'cTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAK' +
-  'KAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIH' +
-  'NgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAI' +
-  'dkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhBy' +
-  'NgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2' +
-  'IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAP' +
-  'QQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyAR' +
-  'QcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUED' +
-  'dEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAK' +
-  'KAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAO' +
-  'dCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtB' +
-  'ACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEo' +
-  'AiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIW' +
-  'ciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEA' +
-  'IQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0A' +
-  'QQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMEDwgCSgC' +
-  'HA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwh' +
-  'CCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB' +
-  '/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0' +
-  'ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAty' +
-  'IAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNx' +
-  'ai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4g' +
-  'CSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/' +
-  'A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/' +
-  'A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA' +
-  '/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIM' +
-  'NgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9' +
-  'GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAh' +
-  'ISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8B' +
-  'ACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAu' +
-  'ciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVx' +
-  'ciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAi' +
-  'IBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9x' +
-  'ciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4g' +
-  'JiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJx' +
-  'ciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAl' +
-  'ciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAa' +
-  'ciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIg' +
-  'FXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIV' +
-  'IC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3Ry' +
-  'IAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAg' +
-  'ciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEH' +
-  'IAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAc' +
-  'ai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigC' +
-  'ACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxy' +
-  'IQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/' +
-  'c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEg' +
-  'EEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpB' +
-  'CUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAh' +
-  'BiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZo' +
-  'IARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwh' +
-  'QyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIB' +
-  'QQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4o' +
-  'AhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwP' +
-  'cSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0' +
-  'QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2' +
-  'ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIg' +
-  'AUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2' +
-  'IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigi' +
-  'AUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAO' +
-  'KAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNA' +
-  'QQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWot' +
-  'AAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZq' +
-  'LQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAA' +
-  'Ih86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCAT' +
-  'IAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB' +
-  '/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3Qg' +
-  'EyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
-  'ciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0A' +
-  'AEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEA' +
-  'IBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThx' +
-  'IA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAK' +
-  'diINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoA' +
-  'AyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
-  'cmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3Fy' +
-  'IA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAc' +
-  'aSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0A' +
-  'CwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJs' +
-  'IhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQog' +
-  'ByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEi' +
-  'EA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCAB' +
-  'IQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAK' +
-  'TXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQi' +
-  'AWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkEC' +
-  'Rg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwg' +
-  'ASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAA' +
-  'ICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2Agwg' +
-  'CUEIaiAUIAFB//8DcWgQPSBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAg' +
-  'BUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEA' +
-  'IAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4' +
-  'AGxqQfApajYCDCAJQQhqIAcgBhA9IAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQC' +
-  'F38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwg' +
-  'AWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAE' +
-  'KAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAE' +
-  'KAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIb' +
-  'IhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoi' +
-  'GSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGA' +
-  'AnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2' +
-  'QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
-  'DAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEDwPCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgC' +
-  'BCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAg' +
-  'AEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIE' +
-  'QQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIg' +
-  'AXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0' +
-  'cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRNq' +
-  'IgBBF00EfyAAQQJ0QdQ9aigCAAVBmCQLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUHAAxBD' +
-  'IgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EEQiBzYCFCACIAZBwQBqQQQQQyILNgIYIAIgBkEBaiIFQQJ0EEQi' +
-  'DTYCNCACIAVBBBBDIg42AkAgAEEBaiIJQQJ0IgMQRCEIIAIgCTYCmAIgAiAINgIsIAIgAxBEIg82AkggAiADEEQiEDYCTCACIAMQ' +
-  'RCIRNgJQIAIgAxBEIhI2AlQgAiADEEQiAzYCsAEgAiAFQQN0EEQiEzYCtAEgAiAFQRhsEEQiFDYCvAEgAiAJQRRsEEQiFTYC0AEC' +
-  'QCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9' +
-  'GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9' +
-  'GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRQ0AIAVBACAFQQBKGyEI' +
-  'A0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIA' +
-  'IAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAII' +
-  'IAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBGIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsA' +
-  'BSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQg' +
-  'AyAENgIAIARBAWohBAwBCwALAAsgAhBHCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRCICRQRAQQAP' +
-  'CyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ3QIiAgR/QejDACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRA' +
-  'IAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsC' +
-  'QAJAAkAgAUUNACABKAIAIgAQ3gJFDQAgAiAAKAIAaxDfAg0BDAQLIAIQ3wIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEA' +
-  'Cw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsg' +
-  'ACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBIIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABq' +
-  'QQBBKPwLACAAIAD9AASwA/0LBKADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQTSECCyAAQQA2AsgBIABCfzcDoAEgACAC' +
-  'NwOIASAAQQA2AsABIABBADYCuAEgABBLIABBADYCiAILpgMBAn8gAARAIAAoAggQSSAAKAIUEEkgACgCGBBJIAAoAhwQSSAAKAIs' +
-  'EEkgACgCnAIQSSAAKAI0EEkgACgCQBBJIAAoAkgQSSAAKAJMEEkgACgCUBBJIAAoAlQQSSAAKAKwARBJIAAoArQBEEkgACgCvAEQ' +
-  'SSAAKALQARBJIAAoAsQBEEkgACgCjAIQSSAAKAKQAhBJIAAoAqwCEEkgACgCqAIiAQRAIAEQEyABKAIAEEkgASgCBBBJIAEoAggQ' +
-  'SSABKAIMEEkgASgCEBBJIAEoAhQQSSABKAIYEEkgASgCHBBJIAEoAiAQSSABKAIkEEkgASgCKBBJIAEoAiwQSSABKAI8EEkgARBJ' +
-  'IABBADYCqAILIAAoApADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEEkgAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgC' +
-  'OBBJIAEoAgAQSSABKAIIEEkgASgCBBBJIAEoAgwQSSABKAKQARBJIAEQSSAAQQA2ApADCyAAKAL4AhBJIAAQIyAAEEogABBLIAAQ' +
-  'TCAAEEkLC3UBBH8gAEUEQCABEEQPCwJAAkAgARDdAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEN4CRQ0AIAIgBGsQ3wJFDQAg' +
-  'AyACNgIADAILIAEQRCIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEkgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQejDACEDA0AC' +
-  'QCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIA' +
-  'IAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsL' +
-  'IgEBfyAAKALMAiIBBEAgASgCaBBJIAEQSSAAQQA2AswCCwsbACAAKALgARCXASAAKALkARBJIABCADcD4AELhAEBAX8gACgC6AIi' +
-  'AQRAIAEoAgwQSSABKAIQEEkgASgCIBBJIAEoAiQQSSABKAIUEEkgASgCGBBJIAEoAhwQSSABKAIoEEkgASgCLBBJIAEoAjAQSSAB' +
-  'KAI0EEkgASgCVBBJIAEoAlgQSSABKAJcEEkgASgCYBBJIAEQSSAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QTiIAIABQGwsy' +
-  'ACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4h' +
-  'BQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIE' +
-  'QQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJA' +
-  'IAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtB' +
-  'ASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEUiBQ0AIABBCGogAEEQaiAANAIM' +
-  'IAOsfEIBfEEQEEUiBQ0AIAAoAjAhCSAAEFEgABBSIAAQIyAAEEogACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEM' +
-  'ayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2Agwg' +
-  'ACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwg' +
-  'BEECdGooAgAQUxogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWoo' +
-  'AgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIA' +
-  'IARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQVBoMAAsACws1ACAABEAgACgCjAMgACgCvAIgACgCZEVyIAAo' +
-  'AtACIAAoApQCcnJyRQRAIAAQVQsgABBGCwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBSIAAoApQCBEAgACAB' +
-  'EFYPCyAAIAEQVyICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEK' +
-  'IwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRA' +
-  'AkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYC' +
-  'BCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQWAwBCwsMAQsgAkEATA0BIAdBCGohCyAI' +
-  'IAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJ' +
-  'IAJBASALEFgMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJB' +
-  'AWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQUiAAIAAoAjBBAWsiATYCMCAAKAKU' +
-  'AkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWoh' +
-  'ASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFkMAQsg' +
-  'AUEATA0CIAMgBSAEIAIQWgsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgC' +
-  'GCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggi' +
-  'CEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWQwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEFkMAQsgBEEATA0AIAIgByADIAEQ' +
-  'WgsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFkgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAK' +
-  'KAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEFsgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0' +
-  'aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANB' +
-  'AnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgC' +
-  'mAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEgiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAg' +
-  'AyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgC' +
-  'NCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/' +
-  'IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIE' +
-  'IgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyAB' +
-  'IANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAA' +
-  'IAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEFsMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0Ag' +
-  'BCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEFsMAQsLC4QBAQR/IAJB' +
-  'AWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIE' +
-  'IAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5' +
-  'IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwN' +
-  'ACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVB' +
-  'AWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAo' +
-  'AjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC' +
-  'jAMEQCAAIAEgAiADEBwPCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsEfyAA' +
-  'KAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHQs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRA' +
-  'QQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGoo' +
-  'AgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFILCxYAIAAEQCAAIAFBAEc2ApABIAAQUgsLEwAg' +
-  'AARAIAAQUiAAIAE3A6gBCwsTACAABEAgABBSIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQOg' +
-  'AyIIQn8gACkDqANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQIC' +
-  'QAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgC' +
-  'NCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIg' +
-  'AEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJE' +
-  'AAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6Ig' +
-  'AqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQg' +
-  'AUEASCAAKAIEIAFMcg0AIAAQUgJAIAAoApQCBEBBACEEAkAgABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIE' +
-  'IgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGogATYC' +
-  'AAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQi' +
-  'ASAFRg0CIAYgARAdIQcgACgCNCAJaigCAEEATgRAIAAgBxBXDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUh' +
-  'BAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFIgACgClAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACABQQxq' +
-  'EBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHIN' +
-  'AAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0Ag' +
-  'AyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwE' +
-  'QCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgC' +
-  'PDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBSIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkAD' +
-  'QAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRCIENgKs' +
-  'AiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArAC' +
-  'QQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAg' +
-  'AUxycg0AIAAQUgJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQRCIGNgKMAiAAIAcQRCIHNgKQAiAGRSAHRXINASAEQX8g' +
-  'BEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0EC' +
-  'dCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAI' +
-  'IAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQRCIBRQ0CIAEgACgCLCAF/AoAACAAEFEgB0ECdCIFIAAo' +
-  'AowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigC' +
-  'ABBTIQUgBEEBaiEEDAEFIAEQSQwDCwALAAsgBhBJIAcQSSAAQgA3AowCDAELIAUPC0F/C94KAhR/A34jAEEQayIJJAACf0ECIAAo' +
-  'AmRBA0YNABogABBqQQBOBEAgACgC6AIiAigCMCEOIABBADYC0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgCg0AIAAgACkDaEIBfDcD' +
-  'aCACIAIgBhBrIAkQbCILQQBIBEBCACEWQgEhFwwBCyAJKAIAIhBFBEBCACEXQgAhFgwBCwJ/IAIgAiAGEGsQbSIHIAIoAggQbiEY' +
-  'AkAgAigCPCIFRQ0AIAVBAWshESACKAIIQQN0IQogGKchEiACEHQhE0EAIQMDQCADIBNGDQEgAigCNCACKAI4IAMgEmogEXFsQQN0' +
-  'aiINKQMIQn9RDQEgA0EBaiEDIA1BEGohCCAHIQVBACEPAkAgCiIERQ0AA0AgCC0AACIUIAUtAAAiFUYEQCAFQQFqIQUgCEEBaiEI' +
-  'IARBAWsiBA0BDAILCyAUIBVrIQ8LIA8NAAsgDQwBC0EACyIFBEAgBSkDCCEWIAUpAwAhFwwBCyAQQQJOBEAgACAAKQN4QgF8NwN4' +
-  'CyACKAIgIAtBAnRqKAIAIQQgDiAGQTBsaiIF/QwAAAAAAAAAAAAAAAAAAAAA/QsEICAFIBg3AxAgBUL/////DzcDCCAFIAs2AgAg' +
-  'BSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEgACAFNgJgDAELIAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyAOIAVBAWsiBkEwbGoi' +
-  'BCgCCEEATgRAIARBIGogFyAWEG8gAiAEKAIIEHAgBEF/NgIIIAxyIQwLAkAgAigCUEUEQCACKAIgIAQoAgBBAnRqIQggBCgCBCED' +
-  'A0AgBCADQQFqIgM2AgQgAyAIKAIEIgpODQIgAiACKAIkIANBAnRqKAIAEHFFDQALDAELIAIgBhBrIQggAigCICAEKAIAQQJ0aiEL' +
-  'IAQoAgQhAwNAIAQgA0EBaiIDNgIEIAMgCygCBCIKTg0BIAggAigCJCADQQJ0aigCABByRQ0ACwsgAyAKTiIKRQRAIAEgACkDaFgE' +
-  'QEEAIQcMAgsgBCACKAIkIANBAnRqKAIAIgc2AgggAiAHEHAgAigCUCIHRQRAIAQoAgghBgwDC0EAIQMgB0EAIAdBAEobIQggAigC' +
-  'YCILIAUgB2xBA3RqIQ0gCyAGIAdsQQN0aiELIAIoAlwgBCgCCCIGIAdsQQN0aiEHA0AgAyAIRg0DIA0gA0EDdCIEaiAEIAtqKQMA' +
-  'IAQgB2opAwBCf4WDNwMAIANBAWohAwwACwALIAQpAyAhFyAEKQMoIRYgBCgCDCEIAn8gBCkDECEYIAIgAiAGEGsQbSEEQQAhAwJA' +
-  'IAIoAkwEQCACKAI8IAIoAkBBAXRBAmpJBEBBfyEDIAIQdQ0CCyACIBggBCAIrUIAEHZBAAwCCyACKAJERSAWQn9Rcg0AIAIoAjwi' +
-  'CCACKAJAQQF0QQJqSQR/IAIQdRogAigCPAUgCAtFDQAgAiAYIAQgFyAWEHYLIAMLRQ0CCyAJIBc3AwAgCSAWNwMIIABBAzYCZCAA' +
-  'QgA3A1gCQCAHDQAgCf0MAAAAAAAAAAAAAAAAAAAAAP0LBABBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAkgDiADQTBsaiIGKQMg' +
-  'IAYpAygQbyAMciEMIANBAWohAwwACwALAkAgDEUEQCAJIAApA7ADIAApA7gDEG9FDQELIABCfzcDoAMgAEJ/NwOoA0FtDAQLIAAg' +
-  'Cf0ABAD9CwSgA0ECQQMgBxsMAwsgACAAKQNwIAIoAhQgBkECdGoiBigCBCAGKAIAa6x8NwNwIAUhBgwACwALIAAQTEF/CyAJQRBq' +
-  'JAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTEF/IQMCQEEBQeQAEEMiBEUNACAAIAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQg' +
-  'ACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsiDjYCCCAJQQAgCUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBE' +
-  'Igs2AgwgBCAFQQFqIgVBAnQiAhBEIhA2AhAgBCANQQFqIhZBBBBDIgo2AiAgBCACEEQiEzYCJCAEIA5BCBBDIhQ2AiggBCAOQQgQ' +
-  'QyIINgIsIAQgBkEwbEEwahBEIgY2AjAgBCABEEQiDDYCFCAEIAIQRCIRNgIYIAQgBUEDdBBEIhI2AhwgEUUgEkUgC/0RIBD9HAEg' +
-  'Cv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEBcUEBdCAZ/RsAayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REg' +
-  'CP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ/RsAQQFxQQR0ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsD' +
-  'QQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0aiADNgIAQQAhAkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBB' +
-  'ACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYCACADIAtqKAIAIgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyAC' +
-  'IQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkECdGooAgAiGEEGdSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAg' +
-  'CEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0akIANwMAIANBAWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaE' +
-  'NwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cEQCAKIAFBAWoiAUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAW' +
-  'QQJ0IgIQRCIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAgBhBJQQAhBQNAIAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnIN' +
-  'ACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIAQQJ0TSECCyACBEAgBCANIAkQcw0JIAQoAgghDgtBACEDIARBADYC' +
-  'RCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0rYCnIQBBwAAhAQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsg' +
-  'ACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4////AXFqIgEgASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRq' +
-  'KAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEgCkYEQCAFIQIMAgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEB' +
-  'ajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsgAkECdCIBaiADNgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEE' +
-  'dGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggiCEEASg0BIAEhAwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAK' +
-  'IAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAALAAUgAUEBaiEBIAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsA' +
-  'CwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEATARAIAJBAWohAgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVB' +
-  'EGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxBA3RqC/sCAQp/IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEH' +
-  'A0AgBUEATCADIAlOcg0CIAAoAiggAxByRQRAIAAoAlggAyAIbEEDdGohCiAAKAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38g' +
-  'BCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCDe6dqIQYgBEEBaiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwsh' +
-  'BwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQgCU5yDQEgACgCKCAEEHIEQCAEQQFqIQQMAQsgACgCICIDIARBAnRq' +
-  'KAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCADIAVIcQRAIAAgACgCJCAGQQJ0aigCABBxIANqIQMgBkEBaiEGDAEF' +
-  'IAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwALIAIgBTYCACAHC7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwB' +
-  'CyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQiAiACIAVIGyEIIABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBByBEAg' +
-  'BEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIFQQJ0aigCACIHIAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyAB' +
-  'IAAoAiQgA0ECdGooAgAQcg0CIANBAWohAwwACwALA0AgAiADRg0CIAAgACgCJCADQQJ0aigCABBxDQEgA0EBaiEDDAALAAsgAyEC' +
-  'CyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9xrYaENwMADAALAAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiAB' +
-  'IAJGBH4gAwUgACACQQN0aikDACADhRBOIQMgAkEBaiECDAELCwtKAgF/AX4gAEJ/IAEgACkDACIEfCIBIAEgBFQiAyADrSAAKQMI' +
-  'IgEgAnx8IgIgAVQgASACURsiAxs3AwAgAEJ/IAIgAxs3AwggAwtpAQJ/IAAoAhQgAUECdGoiAigCACIBIAIoAgQiAiABIAJKGyEC' +
-  'A0AgASACRwRAIAAoAiggACgCGCABQQJ0aigCAEEDdGoiAyADKQMAIAAoAhwgAUEDdGopAwCFNwMAIAFBAWohAQwBCwsLcwEDfyAA' +
-  'KAIUIAFBAnRqIgEoAgAiAiABKAIEIgMgAiADShshBANAAkAgBCACIgFGBEAgBCEBDAELIAFBAWohAiAAKAIcIAFBA3RqKQMAIAAo' +
-  'AiggACgCGCABQQJ0aigCAEEDdGopAwCDUA0BCwsgASADTgsbACAAIAFBBnVBA3RqKQMAIAFBP3GtiKdBAXEL3wcBEH8gACAAKAIA' +
-  'Ig1BA3QQRCIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEMiEjYCWCAAIAIgCmxBCBBDIgk2AlwgACANQQJqIApsQQgQQyILNgJgIAFB' +
-  'AWoiA0EEEEMhCCADQQJ0IgwQRCEFAkAgEUUgEkVyIAlFIAAoAgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEQiD0VyciAFRSAIRXJyQQEg' +
-  'CxsEQCAIEElBfyELDAELIAAgCjYCUEEAIQMgBCgCACIEQQAgBEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdG' +
-  'BEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQgDkYEQCAFEElBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMD' +
-  'QCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIGIAEgA0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAh' +
-  'BCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARIIgEbNgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAi' +
-  'B0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQgCUEBaiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAG' +
-  'IANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAgCyADQQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEED' +
-  'dCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwCCyAIIAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShsh' +
-  'BwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIAIgVBBnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsA' +
-  'CwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigCACICIAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigC' +
-  'AEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIAIANBAWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgC' +
-  'ACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigCAEECdCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEkg' +
-  'DxBJIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+IAAoAjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAg' +
-  'AiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEFIAIgA2wiBxBEIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsg' +
-  'A2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2AjwgACAGNgI0A0AgASAERgRAIAUQSUEADwsgBSAAKAI4IAFsQQN0aiIC' +
-  'KQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEG4gAyACKQMAIAgQdgsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNA' +
-  'QQAgABB0IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlqIAhxbEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWoh' +
-  'BgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgCOCAHQQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIg' +
-  'ACgCCEEDdPwKAAALCwuQAgIDfwF+IABFBEBBfg8LQXkhAwJAIAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC+AIgAUED' +
-  'dGopAwBCACABIAAoAogDIgRIG30iBkL///////////8AIAApA4ADfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRA' +
-  'Qf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAvgCIANBA3QQSCIERQRAQX8PCyAEIAAoAogDIgVBA3RqQQAgAyAFa0EDdPwL' +
-  'ACAAIAM2AogDIAAgBDYC+AILIAAQUiAAKAL4AiABQQN0aiACNwMAIAAgACkDgAMgBnw3A4ADC0EAIQMLIAMLPgAgAEUEQEJ+DwsC' +
-  'fkJ5IAFBAEggACgCICABTHINABpCACAAKAKIAyABTA0AGiAAKAL4AiABQQN0aikDAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAA' +
-  'KAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZC' +
-  'g9rLjK3G0tpRfoUQTTcDiAEgACABIAZCAXwQekKQzgAgACkDqAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAg' +
-  'ACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAE' +
-  'IAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBF' +
-  'BEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkk' +
-  'ACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAE' +
-  'KAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAOIAogAiADEHwbIQwLQQAhBCAHIApBBHRqKAIE' +
-  'IgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZB' +
-  'AEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYh' +
-  'BAwDBSAHIAggCSAFQQJ0aigCACIEEH0EQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZB' +
-  'AnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChB9DQAgByAOIAUgAyACEH5BASEMIAAgACgCyAEi' +
-  'CEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4QEARZ/' +
-  'IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAII' +
-  'IgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAI' +
-  'BSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyILEH8hGSABIBIgCxB/IRogCyEGA0Ag' +
-  'CyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8g' +
-  'CQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASARIBgQfUUNASABIBEgAxB9DQEgACABIAIgByADIAkgBCAF' +
-  'EIABIAAgASACIAggAyAJIAQgBRCAASAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsg' +
-  'FCgCCAtBAEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMD' +
-  'QAJAIAEgA0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0' +
-  'aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdK' +
-  'ckUEQCAEIAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEA' +
-  'IAYoAggiCEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0py' +
-  'RQRAIAQgAEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0' +
-  'aigCCCACRg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMM' +
-  'AQsACwALIAELYgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBB9DQEgASAIIAUQfQ0BIAEgAiAIIAcgBhB+IAAgACgC' +
-  'yAEiCUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL5wkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABCC' +
-  'ASAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEIMBCwJAIAAoApwCBEAgABCEASICDQELIAAo' +
-  'AowBIAAoAqwBRXJFBEBBfyECIABBABCFAQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABCGASICQQBIBEAgAEEBNgKsASAAEIcB' +
-  'QQMhAyAGIQIgAEEAEIUBRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxq' +
-  'IAVBCGoQiAEiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQiQFFDQAgABCHAUF/IQJBASEDDAMLIAAgBSgCDBCKASAAKALMASIC' +
-  'KAIAIQQCQCADQQFGBEAgACAEQQAQiwEgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQjAFBAnRBAXIQiwEL' +
-  'IAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+AC' +
-  'IQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAA' +
-  'KQP4AkIBfDcD+AIgAEEAEIoBIAAgACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEIIBIAApA+ACIQcL' +
-  'IAcgACkDgAJUDQEgABCGASICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABCDAUF/IQJBASEDIABBARCFAUUNAQwECyAAQQE2AqwB' +
-  'CyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAAp' +
-  'A+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2' +
-  'AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABog' +
-  'BEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABCNARoMAQsLIAINAEEBIQIg' +
-  'AEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEI0BIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIB' +
-  'fDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACIC' +
-  'QQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABCLAQsgBiECCyADQQFHDQEMAgsL' +
-  'QQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhB6IAGtfiAAKQPgAnw3A/gBCwur' +
-  'AQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAE' +
-  'IAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACAB' +
-  'QQFqIQELIAJBAWohAgwBCwALAAsLC+0BAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACAB' +
-  'IAAoAswBIgMoAgAgAygCBBCJAQ0BC0EAIQIgAEEANgKcAiAAIAFBAWsQigEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCLAUEA' +
-  'DwsgACADIAAgBCABQYGAgIAEEIwBQQJ0QQFyEIsBCyACDwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEEC' +
-  'dGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQALtAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EA' +
-  'QYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigC' +
-  'ACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRB' +
-  'A0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBH' +
-  'IRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQg' +
-  'ACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiEL' +
-  'IAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEI4BIgRBAEoNAEEA' +
-  'IQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAi' +
-  'AxCOAQ0BIAAgA0EAEIsBDAELIA4gAzYCACAOIA1B/////31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFq' +
-  'IQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9B' +
-  'ACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQSCIBRQRAQQAhAgNA' +
-  'IAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAEL' +
-  'CwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQjwEaIAAoAqgBIAMo' +
-  'AgxBDGxqIAEgAygCCBCPARogBUEBaiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGoo' +
-  'AgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAA' +
-  'KAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAi' +
-  'AiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMg' +
-  'ACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgC' +
-  'KCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEIsBCyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWoh' +
-  'AgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIA' +
-  'QQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGoo' +
-  'AgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC' +
-  '3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCABai0AAA0AIAAgAUEBdCAHQQNyEIsBIAAoAhAgCWooAgAhAwsgBEEB' +
-  'aiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEB' +
-  'DAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgC' +
-  'BCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEI4BQQBK' +
-  'BEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUg' +
-  'BCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRCOAUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtB' +
-  'AiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJBAWohAiANIAQgC2oiCygCACIREI4BQQBIDQALIAQgETYCBCALIAk2' +
-  'AgAgACgCqAEgBCgCBEEMbGogByAFEI8BRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhI' +
-  'GyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFB' +
-  'AnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRCOAUEASARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigC' +
-  'ADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCLAQwCCwAL' +
-  'CyAMIAE2AgQMAAsACwkAIABBABCKAQv1BwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANB' +
-  'ACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQAL' +
-  'IAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQkAEhAyAIKAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0A' +
-  'IAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEJEBIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRq' +
-  'IAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFK' +
-  'GyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAA' +
-  'IAkgBSAIQQhqEJIBDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQg' +
-  'CTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShsh' +
-  'BUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIh' +
-  'A0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0' +
-  'QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSAD' +
-  'QQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEJMBCyAAIAAo' +
-  'AugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEB' +
-  'dEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBr' +
-  'IgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7/' +
-  '//8AUxunQQJqIgFBAnQQSCIFRQ0BIAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFB' +
-  'AnQQSCIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJA' +
-  'QX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEEC' +
-  'dBBIIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFM' +
-  'DQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCAD' +
-  'IAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMM' +
-  'AAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJA' +
-  'CyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigC' +
-  'ACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigC' +
-  'ACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAA' +
-  'QQBKOgAACyAAKAIoIANqQQA6AAAgACADEJQBIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMg' +
-  'ACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAo' +
-  'ApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEg' +
-  'ACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQjwEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCPARogACAAKQOA' +
-  'A0IBfDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgCACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASAB' +
-  'IAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQlQELIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgC' +
-  'CCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBBIIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgC' +
-  'BCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGoo' +
-  'AgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYC' +
-  'ACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCAD' +
-  'aigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRq' +
-  'IAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASAC' +
-  'KwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gB' +
-  'BSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCWAQsL4gIB' +
-  'Cn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBB' +
-  'AXUgB0EMahCQASIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAG' +
-  'QQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIA' +
-  'IQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAA' +
-  'KALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEA' +
-  'ShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigC' +
-  'AEUNAEEAIQIgACAFIAZBDGoQkAEhCiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgC' +
-  'dCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAgg' +
-  'CUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAg' +
-  'AkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAAKALQASAEaigCABCRAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkEC' +
-  'dGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAALUwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRq' +
-  'IAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAgARCWAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIi' +
-  'BSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAg' +
-  'ASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMM' +
-  'AQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArAB' +
-  'IgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAg' +
-  'BiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAo' +
-  'AqgBIAFBDGxqKAIAEEkgAUEBaiEBDAALAAsgACgCABBJIAAoApABEEkgACgCnAEQSSAAKAKoARBJIAAQSQsL6QsBCn8jAEEwayIK' +
-  'JAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGYAxBDIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByAC' +
-  'NgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0akECdCAJQQVsahBDIQYgByAJQQF0Ig9BDBBDIgg2AqgBIAZBACAI' +
-  'G0UEQCAGEEkgBxCXAQwBCyAHIAY2ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIg' +
-  'IAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2' +
-  'AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2' +
-  'AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xq' +
-  'NgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhG' +
-  'BEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyAD' +
-  'IABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAco' +
-  'AhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIk' +
-  'aiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtAC' +
-  'IAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/' +
-  'fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANA' +
-  'AkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRA' +
-  'IAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABCLAQwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQ' +
-  'hgFFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcgCBCUASAIQQFqIQgMAQsACwAF' +
-  'IAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5' +
-  'AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAF' +
-  'IAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJ' +
-  'KAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQA' +
-  'IAcLjQICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMFIAAQmgEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEg' +
-  'BVQbBUJ/CxCBASEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3' +
-  'A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAAQQI2AmQgACAAKQOgAyIBQgF8IgU3A6ADIAAgACkDqAMgASAF' +
-  'Vq18NwOoAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoi' +
-  'BRBEIgdFIAAoAgxBAnRBBGoQRCIJRXIgBRBEIgpFIAJBAnRBBGoQRCILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQED' +
-  'fyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBNEJgB' +
-  'BSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGog' +
-  'BiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQh' +
-  'AgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWoh' +
-  'AQwBCwshAQsgBxBJIAkQSSALEEkgAUUEQCAKEElBfw8LIAAQVSAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLk' +
-  'ASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEK' +
-  'IAAoAgAhBkEBQfQAEEMiAUUEQEF/DwsgACABNgLMAiAGQQFqIQcgBUECdEEEahBEIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEP' +
-  'QQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHAAG02AgAgASAGIAUgBSAGShtBAmo2AmAgASAAKAIEIgJBEGpBEG1BBHQ2' +
-  'AlggASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEJwBIgI2AmwgASACQQEQQyIJNgJoIAZBAmpBBBBDIQIgA0ECdBBEIQcCQCAE' +
-  'QQJ0QQRqEEQiBkUgB0VyIAhFIAJFcnIgA0EIEEMiCkUgCUVyckUEQCABIAkgBSALIAwgBBCcARogACABIAggAiAKIAcgA0EBayAG' +
-  'EJ0BIAAoAgAgACgCBCAAKAIgIAEgCBCeASABIAAoAgQgBhCfAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQg' +
-  'ASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgCPCAFQQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCKCANp0ECdGoiACABKAI8' +
-  'IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBKQX8hAAsgCBBJIAIQSSAKEEkgBxBJIAYQSSAADwsgCCAJQQJ0IgNqIgsgBzYC' +
-  'ACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAIIIgJBAEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwh' +
-  'DiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC6AEAQR/IAAgATYCBCAAIAEgACgCACIHQQN0IgZqQQAgARs2AgggACABIAdB' +
-  'AnRBB2pBeHEgBmoiB2pBACABGzYCDCAAIAEgByADQQN0aiIHakEAIAEbNgIQIAAgASAHIARBBHRqIgZqQQAgARs2AhQgACABIAYg' +
-  'BEECdEEHakF4cSIHaiIGakEAIAEbNgIYIAAgASAGIANBAnQiCEEHakF4cSIJaiIGakEAIAEbNgIcIAAgASAGIAVBA3RBF2pBeHFq' +
-  'IgZqQQAgARs2AiAgACABIAYgBCAFakEEdEEnakFwcWoiBGpBACABGzYCJCAAIAEgBCACQQJ0IgVBC2pBeHEiBmoiBGpBACABGzYC' +
-  'KCAAIAEgBCAHaiIEakEAIAEbNgIsIAAgASAEIAdqIgdqQQAgARs2AjAgACABIAcgBUEHakF4cSIEaiIFakEAIAEbNgI0IAAgASAE' +
-  'IAVqIgVqQQAgARs2AjggACABIAQgBWoiBGpBACABGzYCPCAAIAEgBCAIQYcCakF4cWoiBGpBACABGzYCQCAAIAEgBCAJaiIEakEA' +
-  'IAEbNgJEIAAgASAEIAIgA2pBBHRqIgJqQQAgARs2AkwgACABIAIgBmoiAmpBACABGzYCUCAAIAEgAiAAKAJgIgNBBHRqIgJqQQAg' +
-  'ARs2AlQgACgCWCIBQYEISCIERQRAIABBADYCVAsgASADbEECdEEHakF4cUEAIAQbIAJqC4oGAg1/An4gACgCICIJQQAgCUEAShsh' +
-  'DiAAKAIIIRAgACgCACEPA0AgCCAORgRAQQAhCSAPQQJqIghBACAIQQBKGyELQQAhCANAIAggC0YEQEEAIQgDQCAIIA5GBEACQEEA' +
-  'IQtBACECA0AgCyAORg0BIAtBAnQiDSABKAI4aigCACERIAEoAiQgDWogAjYCAEEAIQoDQCAKQQJGBEAgASgCJCIDIAtBAWoiC0EC' +
-  'dGogAjYCACADIA1qIQMgASgCMCANaiEJQQAhCANAIAkgCDYCACAIIAIgAygCACIKa04NAyAIIApqIQogCEEBaiEIIA8gASgCKCAK' +
-  'QQJ0aigCAE4NAAsMAgsgACgCHCARQQJ0aigCACEDA0AgECADQQR0aiIJKAIIIghBAEwEQCAKQQFqIQoMAgUgCCAPSiAKRgRAIAko' +
-  'AgwiCUEASARAIAAoAhQgCEEEdGooAgghCQsgAkECdCISIAEoAihqIAg2AgAgCUEATAR/QQAFAn8gCawgCK1CIIaEIhVClfip+pe3' +
-  '3puef35CIIinIQwDQCAEIAYgDHEiCUEDdGoiEykDACIWUCIURQRAIAlBAWohDCAVIBZSDQELCyAFIAlBAnRqKAIAIBRFDQAaIBMg' +
-  'FTcDACABIAEoAmRBAWoiDDYCZCAFIAlBAnRqIAw2AgAgDAsLIQkgASgCLCASaiIMIAk2AgAgCQRAIAcgCUECdGogCDYCAAsgASgC' +
-  'DCAIQQN0aiIIIAgoAgRBAWo2AgQgASgCHCAMKAIAQQN0aiIIIAgoAgRBAWo2AgQgAkEBaiECCyADQQFqIQMMAQsACwALAAsACwUg' +
-  'AyACIAhBAnQiC2ooAgBBAnRqIgkgCSgCACIJQQFqNgIAIAEoAjQgC2ogCTYCACABKAI4IAlBAnRqIAg2AgAgCEEBaiEIDAELCwUg' +
-  'AyAIQQJ0aiIKKAIAIQ0gCiAJNgIAIAhBAWohCCAJIA1qIQkMAQsLBSADIAIgCEECdGooAgBBAnRqIgkgCSgCAEEBajYCACAIQQFq' +
-  'IQgMAQsLC+AEAQZ/IAMoAgwgAUEBakEAEKABIAMoAhwgAygCZEEBEKABIABBACAAQQBKG0EBaiEIQQEhAQNAIAEgCEYEQCACQQAg' +
-  'AkEAShshCgNAIAUgCkYEQEEAIQBBACEEA0ACQCADKAIAIARMBEADQCAAIAMoAmRKDQIgAygCICAAQQN0IgIgAygCHGooAgRBBHRq' +
-  'IgFC/////wc3AwggAUIANwMAIAMoAhwiASAAQQJ0aiABIAJqKAIANgIAIABBAWohAAwACwALIARBBnQiAUFAayEHQX8hBQNAIAEg' +
-  'AkggASAHSXEEQEEAIQYgAUECdCIIIAMoAjBqKAIAQQFGBEAgAygCKCADKAIkIAhqKAIAQQJ0aigCACEGCyAGIAZBACAFIAZGGyAF' +
-  'QQBIGyEFIAFBAWohAQwBBSADKAIIIARBAnRqIAU2AgAgBEEBaiEEDAMLAAsACwsPCyAEIAVBAnQiASADKAI4aigCAEECdGooAgAh' +
-  'CSADKAIwIAFqKAIAQQFHBEAgAygCGCAJQQJ0akEANgIACyAFQQFqIQggAygCJCIGIAFqKAIAIQEDQCAGIAhBAnRqKAIAIAFMBEAg' +
-  'CCEFDAILIAMoAgwgAUECdCIHIAMoAihqKAIAIgZBA3RqIAMoAhAgBSAJEKEBIAMoAiwgB2ooAgAiBwRAIAMoAhwgB0EDdGogAygC' +
-  'ICAFQQAQoQELIAAgBk4EQCADKAJAIAZBAnRqIgcgBygCAEEBajYCAAsgAUEBaiEBIAMoAiQhBgwACwALAAUgAygCGCABQQJ0akEB' +
-  'NgIAIAFBAWohAQwBCwALAAugAwEJfyABQQAgAUEAShtBAWohCEEBIQQDQAJAIAQgCEYEQCAAKAJkIgFBACABQQBKG0EBaiEJQQEh' +
-  'BQwBCyAAKAIMIARBA3RqIgVBBGooAgAiASEDA0AgBSgCACABTgRAIARBAWohBAwDBSABQQFrIQYCQCAFKAIEIAFKBEAgACgCECIH' +
-  'IAFBBHRqKAIMIAcgBkEEdGooAgxGDQELIAEhAwsgACgCFCAGQQJ0aiADNgIAIAYhAQwBCwALAAsLA0ACQCAFIAlHBEAgACgCDCAC' +
-  'IAVBAnQiAWooAgBBA3RqKAIAIQMgACgCICEIIAAoAhwgAWooAgAiBCEBA0AgCCAEQQR0aiIKKAIIIgtB/////wdGDQIgACgCECEH' +
-  'A0AgAyIGQQFqIQMgByAGQQR0aigCCCALRw0ACyABIARKIQMgASAEQQFqIgQgAxshAyAAKAIUIAZBAnRqKAIAQQR0IAdqQQhrKAIA' +
-  'IQcDQCADIgFBAWohAyAIIAFBBHRqKAIIIAdMDQALIAogATYCDCAGIQMMAAsACw8LIAVBAWohBQwACwALTgEEfyABQX8gAUEAThtB' +
-  'AWohBUEAIQEDQCABIAVHBEAgACABQQN0aiIEIAM2AgAgBCgCBCAEIAM2AgQgAiADamohAyABQQFqIQEMAQsLC5IBAQN/IAJBBnUh' +
-  'BQJAIAAoAgQiBCAAKAIARwRAIAEgBEEBayIGQQR0aigCCCAFRg0BCyAAIARBAWo2AgQgASAEQQR0aiIEIAM2AgwgBCAFNgIIIARC' +
-  'ADcDACAAKAIEQQFrIQYLIAEgBkEEdGoiACAAKQMAQgEgAkE/ca2GhDcDACADIAAoAgxHBEAgAEEANgIMCwvXBgIHfwJ8IwBBQGoi' +
-  'BiQAAn9BfiAERSAARSACQQBMcnINABogABBSIABCADcD8AIgBkIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3Azgg' +
-  'BkIANwMwIAZBADYCLCAGQQA2AigCQCAAKAKUAgRAA0AgDUQAAAAAAAAAAGZFIAIgCUxyDQIgCUEBaiEJIAZBOGohCkQAAAAAAAAA' +
-  'ACEDIwBBEGsiByQAAkAgABAQIggEQEQAAAAAAADwv0QAAAAAAAAAACAIQQJHGyEDDAELIAdBADYCDEQAAAAAAADwPyEOA0AgACAH' +
-  'QQxqEBEiCEH/////B0YNASAGIAYpAzBCAXw3AzAgDiADoCEDIAhBAEwNASAAIAcoAgwgChAsIAitgqcQEiAOIAi3oiEODAALAAsg' +
-  'B0EQaiQAIANEAAAAAAAAAIAgDSADRAAAAAAAAAAAYxugIQ0MAAsACwJAIAAoAsgCDQAgABAlRQ0AQYAQQQgQQyEHIAZBADYCFCAG' +
-  'IAc2AgAgBv0MAAAAAAAAAAAAAAAAAAAAAP0LAgQgBkEANgIgIAYgAzkDGCAAIAZBOGogAiAGQTBqIAYQKyENIAAgBikDCCIBUAR8' +
-  'RAAAAAAAAAAABSAGKQMQuiABuqMLOQPwAiAGKAIgIQIgBigCABBJDAELA0AgDUQAAAAAAAAAAGZFIAIgCUxyRQRAIAlBAWohCSAG' +
-  'QThqIQtEAAAAAAAAAAAhAyAAKAIwIQxEAAAAAAAA8D8hDgNAAkAgABBkIghBAEgNACAGIAYpAzBCAXw3AzAgACAIIAYoAiwgBigC' +
-  'KBBjIgcgBigCKEoEQCAGKAIsIAdBAnQQSCIKRQRARAAAAAAAAPC/IQMMAgsgBiAKNgIsIAYgBzYCKCAAIAggCiAHEGMaCyADIA6g' +
-  'IQMgB0UNACAAIAYoAiwgCxAsIAesgqdBAnRqKAIAEFMaIA4gB7eiIQ4MAQsLA0AgDCAAKAIwSARAIAAQVBoMAQsLIANEAAAAAAAA' +
-  'AIAgDSADRAAAAAAAAAAAYxugIQ0MAQsLIAYoAiwhCwsgCxBJIAAQUiAFBEAgBSAGKQMwNwMAC0F/IA1EAAAAAAAAAABjDQAaIAQg' +
-  'DSACt6M5AwBBAAsgBkFAayQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkAC' +
-  'QCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQpAEMAQsgAkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/' +
-  'AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwB' +
-  'CyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiED' +
-  'DAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBq' +
-  'QSUQpAEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUh' +
-  'ESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHY' +
-  'AEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSII' +
-  'QQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEKQBIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwD' +
-  'CyAFQQRqIQMgBSgCACIEQZ42IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakEl' +
-  'EKQBIAZFDQMgB0EgaiAGwBCkASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJ' +
-  'SBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEKQBIARBAWohBAwACwALBSAIIAoQpAEgBEEBaiEEDAEL' +
-  'CwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAACyAHQTBqJAAgAkH/////ByACQf////8HSRsLNgEC' +
-  'fyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAg' +
-  'ASACIAMQowEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJB' +
-  '/MgANgKYAUH8yABBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEH0GkEAEKcBGgwBC0EBQegAEEMiA0UEQCACQX8QQTYCAEEA' +
-  'IQMgAkGAAWpBf0EAQbgVIAIQpwEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAAAAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUED' +
-  'SXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEKgBRQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEG6IUEA' +
-  'EKcBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEKkBIgANACADIAIoAnwiACADKAIkIABrEEIiATYCAEEAIQAgAQ0AQX8hACACQX8Q' +
-  'QTYCQCACQYABakF/QQBBuBUgAkFAaxCnARoLIAIoAnAhBCACKAJsIQUgAigCaCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAG' +
-  'EEkgBRBJIAQQSSACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACAB' +
-  'EGciBUUNACACIAUQQTYCICACQYABaiAFQQBBuBUgAkEgahCnASEACyABQQFqIQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LA1ACQCAADQAgAiADKAIkQQQQQyIBNgJcQQAhACABDQBBfyEAIAJBfxBBNgIwIAJBgAFqQX9BAEG4FSACQTBqEKcBGgsD' +
-  'QCAADQEgAkGAAWoQqAFFDQEgAkGAAWogAyAEIAJB0ABqEKoBIQAMAAsACwsLIAIoAlAQSSACKAJUEEkgAigCXBBJIABFDQIgAxCr' +
-  'AUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEGgiAARAIAIgABBBNgIQIAJBgAFqIABBAEG4FSACQRBq' +
-  'EKcBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2Aggg' +
-  'BSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCjARoLIAZBEGokACABC+EBAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8L' +
-  'IAAoAgAgA2oiBEENIARBCiAHIANrIggQrAEiBSAEayAIIAUbIgIQrAEiASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACAB' +
-  'RQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwA' +
-  'ACIBEK0BBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAg' +
-  'AUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQrgEEQCAAKAIMIgQgBSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8' +
-  'ACAIEKwBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQrAEhCAwCCyACKAIAQQBOBEBBcCEEIABBcCABQdQhQQAQpwEaDAQLIAIgCTYC' +
-  'AAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQfobQQAQpwEaDAILAkAgByAISQRAIAAgBUHoAGog' +
-  'CCAEayACKAIAQX9zQR92IAMgCRCvASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAGIAQgASAGELABIgdLBEAgBSAEIAdqLQAANgIA' +
-  'QXEhBCAAQXEgB0HtIiAFEKcBGgwDCyAKIAEgBGoiBCAGIAFrIgYQsQFBAE4EQCAFIAVBMGogBCAGELIBNgIQQXMhBCAAQXMgAUGi' +
-  'JSAFQRBqEKcBGgwDCyAKIAQgBhCzASIEQQBIBEAgBSAEEEE2AiAgACAEIAFBuBUgBUEgahCnASEEDAMLIAlBAWohCQwBCwtBcCEE' +
-  'IABBcCAGQQFrQakTQQAQpwEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAgBUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIE' +
-  'NgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAgAUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB' +
-  '5AFqEK4BBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAggByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApq' +
-  'LQAAQTpHDQEgBCEGCyAGIAogByAGELABIglLBEAgBSAJIApqLQAANgIgQXEhBCAAQXEgCUHtIiAFQSBqEKcBGgwGCyAGIAdGBEBB' +
-  'cCEEIABBcCAHQdI6QQAQpwEaDAYLIBEgDCAGIAdrIg4QsQEiD0EASARAIAUgBUGgAWogDCAOELIBNgIwQXQhBCAAQXQgB0GANyAF' +
-  'QTBqEKcBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhCyATYCQEF7IQQgAEF7IAZBlhYgBUFAaxCnARoMBwsgBkEB' +
-  'aiIJIAhGBEBBcCEEIABBcCAGQbk6QQAQpwEaDAcLIAggCiAJIAgQsAEiBksEQCAFIAYgCmotAAA2AlBBcSEEIABBcSAGQeoVIAVB' +
-  '0ABqEKcBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBCxASIEQQBODQAgECAGIAgQswEiBEEATg0AIAUgBBBBNgJgIAAgBCAJQbgVIAVB' +
-  '4ABqEKcBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUgBUGgAWogDCAOELIBNgJwQXwhBCAAQXwgB0G6' +
-  'GSAFQfAAahCnARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIAIAtBAXRBECALGyIGQQJ0IgQQSCIIRQRAQX8h' +
-  'BCAFQX8QQTYCgAEgAEF/IAdBuBUgBUGAAWoQpwEaDAcLIAMgCDYCACADKAIEIAQQSCIERQRAQX8hBCAFQX8QQTYCkAEgAEF/IAdB' +
-  'uBUgBUGQAWoQpwEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEE' +
-  'DAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQtAEiBEUNAQwCCwtBeiEEIAEoAgAgAygCACADKAIEIAsQUCICQXpGBEAgAEF6QQBB' +
-  'txtBABCnARoMAQsgAkEASARAIAUgAhBBNgIAIAAgAkEAQbgVIAUQpwEhBAwBCyAFKQPYASISUARAQQAhBAwBCyABKAIAIAIgEhB3' +
-  'IgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1BsDBBABCnARoMAQsgBSABEEE2AhAgACABIA1BuBUgBUEQahCnASEECyAFQfAB' +
-  'aiQAIAQLIgAgAARAIAAoAgAQRyAAQQhqELUBIABBOGoQtQEgABBJCws4ACABQf8BcSEBA0ACQCACRQRAQQAhAAwBCyAALQAAIAFG' +
-  'DQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmAgARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQ' +
-  'IgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQrQENASAEIQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgC' +
-  'ECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEK0BRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAAL' +
-  'AAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkgByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJ' +
-  'RwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAAIAcgBkHTFhC3ASIDQQBIDQcgACAGQQFqIgkg' +
-  'AkHjFhC3ASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkHjFhC3ASIHQQBODQFBbyEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIU' +
-  'IAogAzYCECAAQW8gAUHlLSAKQRBqEKcBGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwiBiAEKAIQRwRAIAQoAgghCAwBCyAEKAIAIAZB' +
-  'AXRBECAGGyIGQQJ0IggQSCILBEAgBCALNgIACyAEKAIEIAgQSCIJBEAgBCAJNgIECyAEKAIIIAgQSCIIRQ0BIAQgCDYCCCALRSAJ' +
-  'RXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0aiADNgIAIAggBCgCDEECdGogBzYCACAEIAQo' +
-  'AgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxBBNgIAIABBfyABQbgVIAoQpwEaDAMLIAEoAgAhCQtBbyEI' +
-  'IABBbyAJQfcwQQAQpwEaDAELQW8hCCAAQW8gB0GiMkEAEKcBGgsgCkEgaiQAIAgLawECfyACIAEgASACSRshBAJAA0AgASAERg0B' +
-  'AkACfwJAIAAgAWosAAAiA0EfSw0AIAMQrQENAEEBDAELIANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyAB' +
-  'IQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACELYBIQQgACgCJCEKA0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEB' +
-  'An8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0A' +
-  'IAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0C' +
-  'IAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEg' +
-  'SRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUgAwsgAGpBADoAACAAC7EEAgh/BH5BdiED' +
-  'AkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAA' +
-  'KAIAIAunEEgiA0UNAiAAIAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhggBEEBdEHAACAEGyIDQQN0EEgiBUUNAiAA' +
-  'IAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANBAXRBgAEgAxsiBkEEEEMiB0UNABogACgC' +
-  'HCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgCJBBJIAAgBjYCKCAAIAc2AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIF' +
-  'IAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxC2ASEDA0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIA' +
-  'DAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAg' +
-  'DSAAKQMIfEIBfDcDCCABIAIQtgEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EB' +
-  'ajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFBAWoiBCACTyAAKAIMIARqLQAAQS1HckUEQCAA' +
-  'QW4gBEHaNkEAEKcBGkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0AACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFu' +
-  'IAFB4jIgBRCnARpBbgwECyAGrULQ////D3xC/////w+DIghC/v//////////AIVCCoAgB1MEQCAAQW4gBEHeMEEAEKcBGkFuDAQF' +
-  'IAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAgAEFuIARBiDBBABCnARpBbgwCCyADIAcgCHw3' +
-  'AwBBAAwBCyAAQW4gAUGgNEEAEKcBGkFuCyAFQRBqJAALFwAgACgCABBJIAAoAhgQSSAAKAIkEEkLNgECf0HFu/KIeCECA38gASAD' +
-  'RgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEwayIEJAACfyABIAJHBEAgAiABIAEgAkkbIQYg' +
-  'ASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0EQCAEIAc2AhQgBCADNgIQIABBbyAFQY4zIARB' +
-  'EGoQpwEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2AiAgAEFvIAFB9B0gBEEgahCnARoLQX8gCKcg' +
-  'AiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQak3IAQQpwEaQX8LIARBMGokAAs0AAJ/QQAgAEUgAUEASHINABpBACAA' +
-  'KAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFBA3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFI' +
-  'chsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFBAEEAQQAQXCIHQQBIBEAgB6whCwwBCwJAIAdB' +
-  'wQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEEQiBkEAIAUQRCIFGw0AIAYQSSAFEElCfyELDAELIAAoAgAgASAGIAUgBxBc' +
-  'GiAEQgA3AygDQCAHIAhGBEAgACgCACABEHgiC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGsJiAEEKUBGiACIAMgBEEoaiAAELsBCyAD' +
-  'BEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEEkgBRBJCyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQdI9' +
-  'ELsBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABC4ARC7ASAFIAlqIgkoAgAEQCACIAMgBEEoaiIKQdcvELsBIAIgAyAKIAAgCSgC' +
-  'ABC5ARC7AQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAE' +
-  'OgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQR5qIgFBC08EQCAAEEEPCyABQQJ0QYQ/aigCAAseACAABEAgACAB' +
-  'NgIAIABBJGpByAEgAiADEKMBGgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAgASACIAMQvQEMAQsgAEEAQewB/AsAIAQg' +
-  'AzYCDCAAIAEgAiADEL0BCyAEQRBqJAAgAQuoBQEHfyMAQUBqIgMkAEHwwwBBAEHsAfwLAEEoIAFBACAAGyIEIARBKEsbIQcCfyAE' +
-  'QYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEHwwwBBZEGwESADEL4BGkFkDAELA0ACQCACIARGBEAgBCECDAELIAAgAmosAAAQ' +
-  'wAFFDQAgAkEBaiECDAELCyADIAI2AjwgACAEIANBPGoQwQEhBSAEIAMoAjwiAiACIARJGyEBAkACQANAAkACQCABIAJHBEAgACAC' +
-  'aiwAABDAAQ0BIAIhAQsgBUEASA0DAn8gASAESQRAQQEgACABai0AACICQSpGIAJB2ABGciACQfgARnINARoLIAAgAWotAABBwwFH' +
-  'IAQgAUEBaiICTXJFBEBBAiAAIAJqLQAAQZcBRg0BGgtBAAsiCEUNASAEIAEgCGoiAiACIARJGyEBA0ACQCADIAEgAkcEfyAAIAJq' +
-  'LAAAEMABDQEgAgUgAQs2AjwgACAEIANBPGoQwQEhBiAEIAMoAjwiAiACIARJGyEBA0AgASACRg0EIAAgAmosAAAQwAEEQCACQQFq' +
-  'IQIMAQUgAiEBDAULAAsACyACQQFqIQIMAAsACyACQQFqIQIMAQsLIAhBAEcgBkEASHENACABIARPDQELIAMgBzYCECADIABB0z0g' +
-  'ABs2AhQgA0GxMUHTPSAEQShLGzYCGEHwwwBBZEHyOCADQRBqEL4BGkFkDAELAkACQCAFQcEAa0FASQ0AIAhFDQEgBkHBAGtBQEkN' +
-  'ACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBsTFB0z0gBEEoSxs2AihB8MMAQWxBkiogA0EgahC+ARpB' +
-  'bAwBC0H4xwAgBjYCAEH0xwAgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAiAyABIAEgA0kbIQRBfyEBA0AC' +
-  'QCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAFakEwayIBQecHIAFB5wdIGyEB' +
-  'DAELCyABC9IDAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB8MMAQWxB+SggAxC+ARpBbAwBCyADIAEo' +
-  'AgAiBDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FASQ0AIAQEQCAEIABBwD5qLQAANgIACyAF' +
-  'RQ0AIAUgAEH/AXEgAEHAPmotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYg' +
-  'BGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARF' +
-  'IQgMAQsgBEEATA0AQbkPIQYgBUUNAQsgBw0BQdYQIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBB8MMAQWxBvS0gA0Eg' +
-  'ahC+ARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYCEEHwwwBBbEGNLSADQRBqEL4BGkFsDAEL' +
-  'IAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCAD' +
-  'bCAEakEAEEIiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGog' +
-  'B60iCSACNAIgfEEEEEUiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQRSEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAg' +
-  'ACAFIANtIgEgBSABIANsayAGEMQBEFAiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhBHDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAEL' +
-  'eQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkEC' +
-  'dGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgEkAEHwwwBBAEHsAfwL' +
-  'AEHQxwAoAgAhACABQdTHACgCACICNgJMIAFB2McAKAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/' +
-  'f00EQCABQcAANgIEIAEgBDYCAEHwwwBBbEH5KCABEL4BGgwBCyAEIAFBzABqIAFByABqEMIBDQBB6McAKAIAIgJBAEgEQCABQYAC' +
-  'NgIUIAEgAjYCEEHwwwBBa0GeHCABQRBqEL4BGgwBCyACRUHkxwAoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQfDDAEFr' +
-  'QZ4cIAFBMGoQvgEaDAELAkBBAUHAABBDIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwi' +
-  'BTYCBCAAIAEoAkgiBjYCCCAAQeDHACgCAEEARzYCGEHcxwAoAgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQxgEEQCABKAJA' +
-  'EEkgABDHAQwDCyAAIAFBOGoQyAEgASgCQBBJQX8hAw0BQQAgACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQOSIC' +
-  'NgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQRCIDNgIwQX8gA0UNABogACgCAEERSARAIAAQzQELIAAoAiggACgCLHIEf0EABSAA' +
-  'EMMBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxC8ATYCIEHwwwAgA0G4FSABQSBqEL4BGiAAEMcBQQAhAwsgAUHQAGokACADC5oFAQd/' +
-  'IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDJASAGQQFqIQYgAyAAIAQQygEhBAwBCwsDQCAAIAVMIARy' +
-  'RQRAIABBACAFIABBASAHQRBqIgYQyQEgBUEBaiEFIAMgACAGEMoBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHgxwAoAgAiBkUE' +
-  'QEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRDJASAEQQFqIQQgAyAAIAUQygEhBQwBCwsgBUUN' +
-  'AUEAIQVBfyEGDAILIAYgACADEMsBIgQNAwtBACEEQQEhCUHcxwAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEA' +
-  'IQUgAyAAIAdBEGoQygENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdB' +
-  'EGoQygENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIggg' +
-  'AEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEMkBIAZBAWohBCADIAAgBRDKASEFDAEFIAhB' +
-  'AWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQejHACgCAE4gBnINAEHkxwAoAgAgACAFEMwBIgQNAyADIABB5McAKAIAIAAgBWxB' +
-  'AnRqEMoBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQvAE2AgBB8MMAIAZBuBUgBxC+ASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQ' +
-  'RyAAKAIoEDQgACgCLBBJIAAoAhAQSSAAKAIUEEkgACgCMBBJIAAQSQsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEEMiBzYCECAA' +
-  'IAUgASgCACIIbCICQQJ0EEQiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEE' +
-  'EEMiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgC' +
-  'CCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsL' +
-  'IAYQSSAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0' +
-  'IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGog' +
-  'BiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEF' +
-  'DAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBIIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIg' +
-  'BPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAg' +
-  'AUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQfDD' +
-  'AEFrQfQqIANBEGoQvgEaDAMLIAIgASADQUBrIAEgBGxBAnRqEMoBBEBBfyEAIANBfxC8ATYCAEHwwwBBf0G4FSADEL4BGgwDBSAE' +
-  'QQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1B' +
-  'AWo2AjBBayEAQfDDAEFrQb4pIANBMGoQvgEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCAB' +
-  'bSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHwwwBBa0HqNyADQSBqEL4BGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAE' +
-  'NgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASAC' +
-  'bEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0' +
-  'aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQfDDAEFrQYQRIAMQ' +
-  'vgEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFq' +
-  'NgIgQfDDAEFrQaonIANBIGoQvgEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMg' +
-  'BCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHwwwBBa0HXJSADQRBqEL4BGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACIC' +
-  'IAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEQiBEUgASACbCADakECdBBEIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhG' +
-  'BEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhAyNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVB' +
-  'AnRqEMQBIAVqIQUgAUEBaiEBDAELCwsgBBBJIAYQSQuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0A' +
-  'ACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBkSkgAxC+ARog' +
-  'AkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJA' +
-  'IAAQwwEiAwRAIAQgAxC8ATYCICACIANBuBUgBEEgahC+ASEDDAELIAAoAiQQUSAAKAIkEFIgACgCACABIAIQzgEiAw0AIAUgBWwh' +
-  'BkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxDQARBTRQ0AIAAoAiQgBEEsaiAEQShq' +
-  'EGYgACgCJBBRIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BhAkgBCgCKCAGayAFbSIBIAAoAgAiBkgNABpBohogBkEBdCAB' +
-  'Sg0AGkGbGiAGQQNsIAFMDQAaQYUmQccIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYC' +
-  'DCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQfw0IAQQvgEaIAJFDQIgAiAANgIQIAIg' +
-  'ATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/AX4C' +
-  'QCAARSABRXJBASACGwRAQX4hA0HwwwBBfkGdC0EAEL4BGgwBCyAAIAFB8MMAEM8BIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAA' +
-  'KAIkEFFBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQYyEFIAIgBEED' +
-  'dGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAAL' +
-  'AAsgBEEBaiEEDAALAAsgAwucAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+QdkMQQAQvgEaDAELIAX9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARA' +
-  'IAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAG' +
-  'EM4BIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRBsD9qKAIAERMADQBBACEIDAELIAAgASACIAMgBCAFIAYQ0wEhCAsgB0EQaiQA' +
-  'IAgLuwEBAX8jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5B2QxBABC+ARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQzwEiAQ0AIABBARAHQQAhASAAIAIgAyAEIAUQ2AEhBCAAQQAQByAAKAIk' +
-  'EFEgBEUNACAHIAQQvAE2AgAgBiAEQbgVIAcQvgEhAQsgB0EQaiQAIAELYQIBfwF7IwBBIGsiASQAQQEhByAAKAIsIAIgAyAEIAUg' +
-  'ARA7RQRAIAYgAf0ABAAiCP0LAwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQ1QFBACEHCyABQSBqJAAgBws0ACAAAn9BBCAC' +
-  'DQAaAkAgAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4jAEEwayIHJAAgACgCACELIAAoAigQNSAL' +
-  'IAtsIQwCfwNAIAkgDEcEQAJAIAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJIAoQ0AEiCkEASCAIKAIEIApMcg0AIAgo' +
-  'AigiDiAIKAIUIAgoAhAgCmwiCkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxqIBBBAXRqLwEAIA9Bf3NBEHZxRXINACAI' +
-  'IA4gChA2QQAhDQsgDUUNAEEBDAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCABKQMIIhFQDQAgBFAiAUUgBCARWHENACAA' +
-  'KAIoIAMgESAAKAIwQQAgBRsgB0EMaiAHQRBqEDcgBykDGCESIAcoAigiCEUgBykDECIRQgBSckUEQCAAIAIgA0IAIAQgEn0gARsg' +
-  'BSAGQQAQ0wENASAGIAb9AAMQIAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAoAiggA0IAIAQgEn0gBFAbIAAoAjBBACAF' +
-  'GyAHQQxqIAdBEGoQNyAHKQMYIBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoAACAHKAIMIgFBACABQQBKGyEBA0AgASAJ' +
-  'Rg0BIAUgACgCMCAJQQJ0aigCACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAALAAsgBiASNwMQIAYgETcDCCAGIAcpAyA3' +
-  'AxggBiARIAcoAiggBygCLBDVAQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIh' +
-  'BQJAA0AgAVBFIAQpAwggAVpxDQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAg' +
-  'ACgCACIGIAZsEF0iBkEAIAZBAEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAA' +
-  'IAhBAWohCAwACwALCyAFQQBIDQELIAkgB0EIahBiIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARA' +
-  'QQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFCzkAIAAoAiQgACgCNBBfIARCADcDCCAA' +
-  'IAEgAiADIAQQ1wEiAEEATARAIARBBDYCAAsgAEEfdSAAcQvaBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB8MMA' +
-  'QX5B+wpBABC+ARoMAQsgACgCACEHIANBqMgAKQMANwM4IANCf0HIyAApAwAiFiAWUBs3AzAgABDDASIFBEAgAyAFELwBNgIAQfDD' +
-  'ACAFQbgVIAMQvgEhBAwBCyAAQajIACkDACADQTBqIAIQ2gEiBA0AIAEgAiAHIAdsIgX8CgAAIAVBAnQiBxBEIgtFBEBBfyEEQfDD' +
-  'AEF/QbkIQQAQvgEaDAELQbjIACgCACEEIAVBACAFQQBKGyEIA0AgBiAIRwRAIARBACAGIAZBf3MgBWpKG0UEQCALIAlBAnRqIAY2' +
-  'AgAgCUEBaiEJCyAGQQFqIQYMAQsLIAsgCSADQThqENsBQcDIACgCACEIQbDIACgCACIGRSAJQf8DSnEhDSADIAk2AhggAyAFNgIU' +
-  'IAMgCzYCECADIAI2AgwgAyAANgIIIANBADYCLCADIAVBBHY2AiggA0G4yAAoAgA2AhwgCUEQbSISQQEgCUH/AUobIQwgA0IANwMg' +
-  'IA0EQCADIAcQRCIHNgIgIAMgBRBEIgQ2AiwgB0EAIAQbRQRAIAcQSSAEEEkgCxBJQX8hBEHwwwBBf0G5CEEAEL4BGgwCCyADQQhq' +
-  'IAFBABDcAQsgCUGAAm1BASANGyEQQQAgCCAGGyEPQgAgBa1CAoZC6Ad8IAYbIRYgBSEGQQAhBANAIAUgBmshEwNAIAQgCU4iByAG' +
-  'IA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVBuMgAKAIAIAsgBEECdGoiFCAMIAkgBGsiByAHIAxKGyIIQQEQ3QEiCmsi' +
-  'ByAPSCIOIA1FckUEQCARQQFqQQAgA0EIaiAEIAggCiAIIBBMIAogE2qsQgGGQugHfCADQTBqEN4BIgpBBEYbIREgCkEBRgwBCyAO' +
-  'DQFBACEOIwBBIGsiCiQAIAAgAUICIBYgA0EwaiIVKQMAEOcBQQAgCkEAENIBRQRAIBUgCikDEBDoASAKKAIAQQFGIQ4LIApBIGok' +
-  'ACAOC0UNACAEIAhqIQQgDCAMIBJIdCEMIAchBgwDCyABIAIgBUG4yAAoAgAgFCAIQQAQ3QEaAkAgCCAQSgRAIAhBAm0hDAwBCyAE' +
-  'IAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EIaiABIAQQ3AEMAQsLCyANBEAgACgCJBBRCyADKAIgEEkgAygCLBBJIAsQSUEAIQQg' +
-  'AykDMEIAUiAHciAGIA9Mcg0AQWUhBEHwwwBBZUH4IEEAEL4BGgsgA0FAayQAIAQL1gMBBH8jAEGAAmsiBiQAAkACQAJAIAAoAgAi' +
-  'BUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAoAgggAUEBIAMQ3wECQAJAAn8gBkEQaiEEIABBACADG0UEQCAEQX5B' +
-  'syZBABC+ARpBfgwBCyAAIAMgBBDPASAAKAIkEFELIgRBAWoOAgAFAQtBfyEEQfDDAEF/QbkIQQAQvgEaDAQLIAAoAgAiBUEQSg0B' +
-  'CyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQ' +
-  '4AFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxDfAQwECyAAKAIEIgcgACgCCCIERw0BIAUgByABIAMQ4QFBACEEDAMLIAAo' +
-  'AgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiADEOIBIgRBAWoOAgADAQtBfyEEQfDDAEF/QbkIQQAQvgEaDAILIAIpAwBC' +
-  'AFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQfDDAEFlQYoOIAYQvgEaDAELIAAgASACIAMQ4wEhBAsgBkGAAmokACAEC1gCAn4C' +
-  'fyABrSEDA0AgA6dBAUoEQCACEOQBIQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAGNgIAIANC' +
-  'AX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgCACgCJBBRQQAhAwNAIAMgACgCDE4NAiAA' +
-  'KAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQ5QELIANBAWohAwwACwALIAAoAiQgA0ECdCIEIAAo' +
-  'AghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAALIANBAWohAwwBCwsgAEEANgIcIAAgAiAA' +
-  'KAIQQQAQ5gELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0AACAGGzoAACAJQQFqIQUC' +
-  'QCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQvMAgEEfyMA' +
-  'QSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApOBEAgCRBSQQAhByAAKAIAQgIgBSAGKQMA' +
-  'EOcBQQAgCBDYARogBiAIKQMQEOgBQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBBACEHIAAgASABIAJqQQAQ5gEDQCAHIAAo' +
-  'AhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOUBIAdBAWohBwwACwAFIAkQVBogB0EBaiEHDAELAAsABSAA' +
-  'KAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ5QEgB0EBaiEHIAAoAhwhCgwBCwALAAsFIAkQVBogB0EBaiEHDAELCyAA' +
-  'IAEgASACakEBEOYBCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYgBkGABGogACAGQYgGaiIHEOsBIAZBgAJq' +
-  'IAIgASAEIAcQ7AEgBiABIAIgBCAHEOwBQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAAIAdsIQkgBkGAAmogB0ECdGohCkEAIQQD' +
-  'QCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRqKAIAEO0BQQJ0ai0AAEEBajoAACAEQQFq' +
-  'IQQMAQsACwALCyAGQZAGaiQAC/sFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBBgAL8CwAgBUGABGpBAEGAAvwLACAFQQBB' +
-  'gAL8CwAgBUGAGGogACAFQYgaaiIHEOsBIAVBgBJqIAEgBxDrASAFQYAQaiACIAcQ6wEgBUGADmogASAHEOsBIAVBgAxqIAIgBxDr' +
-  'ASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAFQYAKaiAFQYAEaiAFQYAIaiAAIAEgACAF' +
-  'QYgaahDvAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABDwASIHQQBIBEAgBSAIQQJ0aiIHIAcoAgAiB0EBajYCACAHIApqIQcLIAZB' +
-  'AnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEGDAELCyEGA0AgBiALRwRAIAZBAnQiByAF' +
-  'QYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQ8AE2AgAgBkEBaiEGDAELCyAFQYAGaiAF' +
-  'QYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEO8BIAVBgBZqIAAgASAGEPEBIAVBgBRqIAAgAiAGEPEBQQAhB0EAIQggASACRgRAIAVB' +
-  'iBpqEOQBp0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0ECdGohCkEAIQYDQCAAIAZGBEAgB0EBaiEHDAMFIAQgACAGbCAH' +
-  'aiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0aigCACIMQQJ0aigCAEECdGooAgAgBUGAEGogCigCAEECdCIN' +
-  'IAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIAIAVBgBJqIAVBgApqIA1qKAIAQQJ0aigCAGogAW8gAmxqQQJ0' +
-  'ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+cDAQp/IwBBkAhrIgUkACAFIAI3A4gIIAVBgAZqIAAgBUGICGoiBBDr' +
-  'ASAFQYAEaiABIAQQ8gEgAUEAIAFBAEobIQogAUEBayEHA0AgByAGayIEIAZIBEBBACEGIABBACAAQQBKGyEKIAVBiAhqEOQBQgGD' +
-  'IQIDQCAGIApHBEAgACAGbCELIAUgBkECdGohDEEAIQQDQCAAIARGBEAgBkEBaiEGDAMFIAMgBCALaiAAIARsIAZqIAJQG2ogBUGA' +
-  'BmogBSAEQQJ0aigCACIIIAFtIgcgDCgCACIJIAkgAW0iCSABbGtqIAFvIAFsIAcgCWogCCABIAdsa2ogAW9qQQJ0ai0AAEEBajoA' +
-  'ACAEQQFqIQQMAQsACwALCyAFQZAIaiQADwsCQCAEIAZGBEAgBUGAAmogASAFQYgIahDyAQwBCyAFQYACaiABIAVBiAhqEOsBCyAB' +
-  'IAZsIQsgASAEbCAHaiEMIAVBgARqIgggBEECdGohCSAGQQJ0IAhqIQhBACEEA0AgBCAKRgRAIAZBAWohBgwCBSAFIAQgC2pBAnRq' +
-  'IAVBgAJqIARBAnRqKAIAIg0gCCgCACABbGo2AgAgBSAMIARrQQJ0aiAHIA1rIAkoAgAgAWxqNgIAIARBAWohBAwBCwALAAsAC/cF' +
-  'AhB/AX4jAEHgCGsiBSQAIAUgAjcD2AggBUGICGpBAEHQAPwLACAFIAA2AoQIIAUgATYCgAgCfwJAIAEgAWwiDCAAQQFqQQJtbEEC' +
-  'dBBEIglFDQADQAJ/AkACQAJAIApBjwNLIAZyRQRAIAMpAwBQRQ0BQQAhBgsgCRBJIAYNAUEBDAYLIAVBgAhqIgggCkEBcSAFQdgI' +
-  'ahDzAUEAIQZBACEHIAggCRD0ASIIRQRAIAkQSQwFCwNAIAZB4wBLIAdyRQRAIAMpAwBQDQMgCCAFQdgIahDkAUIBhBBeIAggAykD' +
-  'ACICQsgBIAJCyAFUGxAGIAggBRBiIANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAGQQFqIQZBAUYhBwwBCwsgB0UNAUEAIQYg' +
-  'CCAFQYACakHAABBdIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEBDAQFIAkgBUGAAmogBkECdGooAgBBAnRq' +
-  'KAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGogByABIBJsayIHNgIAIBEgC0F/cyAAakEC' +
-  'dCILaiAPIBNrIAEQ9QE2AgAgCyAUaiAOIAdrIAEQ9QE2AgAgBkEBaiEGDAELAAsACyAFIAAgBUHYCGoiAxDrAUEAIQYgAEEAIABB' +
-  'AEobIQggAxDkAUIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAGQQJ0aiEKQQAhAwNAIAAgA0YEQCAGQQFqIQYMAwUgAyABbUEC' +
-  'dCAFakGoCGooAgAgCigCAGogARD1ASEHIAQgAyAJaiAAIANsIAZqIAJQG2ogBSAFQYAEaiADQQJ0aigCACAGIAEQ9gFBAnQgBWpB' +
-  'iAhqKAIAaiABEPUBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMMAQsACwALC0EADAQLQQALIQYgCBBHIApBAWohCgwACwALQX8L' +
-  'IAVB4AhqJAAL5AMCAn8CfiMAQeAgayIEJAAgBCABNwPYICAEQdAAakEAQYAg/AsAIARBQGv9DAAAAAAAAAAAAAAAAAAAAAD9CwMA' +
-  'IAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgAhASAAKAIAIgWsIgYgBn4hBiAEIAAoAjQEfkIBIAZCAYYiAUIChiAFQSNKGyEHQgAF' +
-  'IAZCMn5CwJoMfAs3AyggBCAHNwMgIAQgATcDGCAAKAIkIARB2CBqEOQBQgGEEF4gBCkDGCIBUEUEQCAAKAIkIAEQYAsgBCkDICIB' +
-  'UEUEQCAAKAIkIAEQYQsCQCAAIARB0ABqQfDDABDPASIFDQAgAEIBQgAgBCkDKCACKQMAEOcBIgEgAUJ/URsgAyAEQTBqENgBIQMg' +
-  'AiAEKQNAEOgBIANFBEBBACEFDAELIAQgAxC8ATYCEEHwwwAgA0G4FSAEQRBqEL4BIQULIAAoAiQQUSAAKAIkQgAQYSAAKAIkQgAQ' +
-  'YCAAKAIkQgAQXgJAIAUNAEEAIQUCQAJAIAQoAjAOBQACAgIBAgtBdSEFQfDDAEF1QcomQQAQvgEaDAELIAIpAwAhASAEIAAoAgAi' +
-  'ADYCBCAEIAA2AgBB8MMAQWVBdSABUBtBig4gBBC+ASEFCyAEQeAgaiQAIAULIAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACAB' +
-  'EE4LFgAgASAAIAMgAiADai0AABDQARBTGgu8AQEEfyMAQRBrIgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGoo' +
-  'AgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0AgBUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0' +
-  'aigCACIEEOUBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRqIAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAg' +
-  'AVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3AwALtQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4h' +
-  'AkHwwwBBfkGdC0EAEL4BGgwBCyAAIAFCAkIAQQAgA0HwwwAQ0gEiAg0AQeDIACADKQMQIgY3AwBB6MgAIAMpAxgiBzcDAEHwyAAg' +
-  'AygCADYCACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACECQdDIAEEBNgIAQdjIACAHukQAAAAAAADwP6AQ6gEgBrogBEEBIAQb' +
-  't6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQ6gGgIgU5AwBBAyEAA38gAEUNAyAAQQN0QcA/aisDACAFZQR/QdDIACAAQQFqNgIA' +
-  'QQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////' +
-  'B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6C' +
-  'K2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0Ag' +
-  'AyAERgRAIAAgASACENsBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEOsBIAUgAiAE' +
-  'EOsBIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEEOsBCyACIAZsIQkgBUGAAmogBkECdGoh' +
-  'CkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAF' +
-  'QYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUkAEHwwwBBAEHsAfwLAAJAIANBACAEG0UE' +
-  'QEF+IQZB8MMAQX5B9hhBABC+ARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQwgEiBg0AQQAhASAFQeAAakEAQcAA' +
-  '/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxG' +
-  'BEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGog' +
-  'AWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB' +
-  'hMgAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ7QEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAF' +
-  'QeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIg' +
-  'AUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EB' +
-  'ajYCBEHwwwBBakHTJCAFEL4BGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAE' +
-  'QQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQ5AEgFIKnIgNBAnRq' +
-  'KAIAIQVBASEEIAYQ5AEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShsh' +
-  'BAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwD' +
-  'BQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsg' +
-  'B0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoi' +
-  'CCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAA' +
-  'IAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhB' +
-  'ASEFA0AgBCAIRgRAAkAgBQRAIAMQ5AGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGA' +
-  'AmogBSADEOsBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZB' +
-  'gAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEPABIAcgAiABEPABRw0AIAYgBEEC' +
-  'dGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ8AEgBEF/cyAB' +
-  'aiACIAEQ8AFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQ6wEgBEEA' +
-  'IARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQ5AEhCSAAIAVBAnQiA2ogAyAG' +
-  'aigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAA' +
-  'KAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEOQBIAOsIguCpyADQX9zQQFxIgQQ9wE2AkggACACEOQB' +
-  'IAuCpyAEEPcBNgJMIAIQ5AEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhDkASAJIAIQ5AEgDIKnQQJ0' +
-  'aigCACEFIAuCpyEGIAIQ5AEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWoh' +
-  'BwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ9QE2AgggByABIAVsIAJqIAMQ9QE2AiggAUEBaiEB' +
-  'DAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEPUBNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQ' +
-  '5AEgC4KnIAQQ9wEiBDYCVCAAQShqIAMgBCADQQAgAhD4ASABIAUgCCgCACIBQQF0IANBASABdCACEPgBCyAAIAAgBUECdGooAghB' +
-  'AXQgAxD1ATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIU' +
-  'IAJBAWsiESACbGoiFSAQaiIWIBBqQQAQQiIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGogAhD1ASEXIAAo' +
-  'AkwgACgCUGogAhD1ASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAg' +
-  'B0F/c2oiD0YbIR8gAiAHbCEgIAcgAhD2ASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAP' +
-  'IAIQ9gEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYN' +
-  'AiAAKAJIIAVrIAIQ9QEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQ9QEiCyATamo2AmggAyAE' +
-  'IChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhD1ASIJIAJsIBVqIAYgCGogAhD1ASINajYCVCADIAggImo2AkwgAyApNgJIIAMg' +
-  'KjYCRCADIAUgCmogAhD1ASIKIAJsIBZqIAYgC2ogAhD1ASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8g' +
-  'ESAaShs2AlAgAyAHNgJAIAMgFyAJayACEPUBIAJsIBVqIBggDWsgAhD1AWo2AnAgAyAXIAprIAIQ9QEgAmwgFmogGCAGayACEPUB' +
-  'ajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQUCIEQQBIDQIgASAEQQJ0' +
-  'aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAg' +
-  'BkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJ' +
-  'DAELAAsACwsLIAwQR0EAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAA' +
-  'IAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhB' +
-  'f3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQ5AEgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsg' +
-  'AxD1ASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxD1ASIMdkEBcXIgBiAMRiAIIApHc0Vy' +
-  'RQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwL' +
-  'AAsCQCADRQRAQX4hAiAEQX5BtxdBABC+ARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+Qasv' +
-  'QQAQvgEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxB4DMg' +
-  'BRC+ARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBD6ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYC' +
-  'hCEgBSAGNgKAISAFIAE2AvwgIAUgAEHTPSAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQo' +
-  'AgQiB08NACAEKAIAIAcgASACEP0BIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQhQJFDQELIAIoAgwhAQwBCwsgAkEQaiQA' +
-  'IAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahD9ASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsL' +
-  'IAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ/gFFDQAgBCAGIAZBEGoQ/wFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRB' +
-  'AEEAEIcCIQIgBCgCCCIHIQECQCAHDQAgAhCIAiIHIQEgBw0AQQAhByACEJICIQELIAEgAWwiASACRwRAIAQgBiACIAFBABCTAgwB' +
-  'CyAEIAc2AhgCQCAEEJQCIgENACAEIAYgAkEAEJUCIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBq' +
-  'EIACCyECIAZBIGokACAFKAKsIRBJIAIEQCADEPsBIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIo' +
-  'IgENACAEQRBqIAAoAgAgACgCBCAGEIECIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQ' +
-  '/QEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCCAg0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACAD' +
-  'IAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDE' +
-  'ASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAG' +
-  'IAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAG' +
-  'IAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQfA/KQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABD5ASAFKAIQQRBHckUEQCAD' +
-  'EPsBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ+wEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwK' +
-  'AABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv4AQEDfyABQZDAACABGyEGA0ACQEHBACEFAkAg' +
-  'BEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUgAiADEPwBIgENAgsgAEEF' +
-  'aiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6' +
-  'AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAg' +
-  'AARAIAAoAswgEEkgACgC1CAQSSAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQAAn8gAUUEQCADQWZB/gxBABC+ARpBZgwB' +
-  'CyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEKwBIQggBkH/AGtB/wFxQaIBTwR/Qc0vIAZBChCs' +
-  'AQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQcQ4IQAMAQtBgApBsC4gBkEha0H/AXFB3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEb' +
-  'IQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQvgEaQWYMAgtBACABIAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIU' +
-  'IAQgATYCECADQWZBhiwgBEEQahC+ARpBZgwBCyAEQcAANgIAIANBZkHeECAEEL4BGkFmCyAEQTBqJAAL5QEBB38jAEEQayIFJAAg' +
-  'BSAAIAEgAhCBAiADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAG' +
-  'EIMCIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsg' +
-  'CkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAFQRBqJAALuAEBBX8gASgC' +
-  'BCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEIMCIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAA' +
-  'IAMgBRCDAiIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQg' +
-  'AiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAEIcCIQMCfyAAKAIIIgQEQEEBIAMgBCAE' +
-  'bCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEIcCIANGDwtBASADQcAASw0AGkEAIAMQiAIiAkEESA0AGiAA' +
-  'IAEoAgAgASgCBEEAIAIQiQILC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQnQIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAg' +
-  'BCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMhAgwBCyADEIwCIQILIAQo' +
-  'AhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACABKAIEIAIgBEEPahCHAiIC' +
-  'RQRAIAAgASgCAEF/EJYCIAQgAEFAazYCAEFoIQIgAEFoQfETIAQQlwIMAQsCfyACIAQtAA8EfyAAIAEgAhCeAgVBAAsiBmshAiAA' +
-  'KAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQ' +
-  'kwIMAgsgBCACEIgCIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQkgIiAiACbEEAEJMCDAILAkAgA0EESA0AIAAgASgC' +
-  'ACABKAIEIAAoAhQgAxCJAkUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAAEJQCIgINACAAIAMgA2xB' +
-  'AnQQRCICNgI0IAJFBEBBfyECIABBf0G8C0EAEJcCDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAELQAURSAFQQFHckUEQCAC' +
-  'QSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQlQIiAg0AIABBATYCICABKAIMIQEgBQRAIAAgARCfAiECDAEL' +
-  'IwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB5woQoAJBaCEBDAMLAkACQAJAAkACQCAAKAIAIAMg' +
-  'ASACEP0BDgUEAwMBAAMLIAAgAhCCAkUNASAAIAFBniMQoAIgACABNgIoQWghAQwGCyACKAIAIQEgAigCBCEDIAAtAC1BLUYEfyAA' +
-  'KAIAIAEgAyAAKAIUQQAQhwIgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQAIAEgACACKAIAIAIoAgQQ' +
-  'nQICQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAMAQsgACgCFEUhBQsgACAF' +
-  'OgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEIcCIQEgACACIAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEJUCIQEg' +
-  'A0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQfIhEKACQWghAQwBCyAAIAEQnwIhAQsgAkEQaiQAIAEhAgsg' +
-  'BEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQrAEiBgRAIAAgBiABayICNgIIIAAgAkEB' +
-  'ajYCDCACIANrIQQLIAAgBUEjIAQQrAEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQ/gFFDQAgACACIAEQ' +
-  '/wFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABCHAiEDIAAoAggiAUUEQCADEIgCIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3IN' +
-  'ACAAIAQgBUEAIAEQiQIhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsC' +
-  'QCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxCEAiIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkN' +
-  'ABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFy' +
-  'DwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFB' +
-  'YEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3Eh' +
-  'AkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCw' +
-  'A0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhCDAiIDQQNxDQAgA0ECdiABaiEBDAELCwJA' +
-  'IAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEa' +
-  'IAAoAgAgAmotAAAiBcAiBhCGAiAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQhgIbIQcgAkEBaiEC' +
-  'DAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQ' +
-  'aiABIAIQigJBACEBQQAhAgNAIAAgAyAFQRBqIAUQiwIEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBq' +
-  'JAAgAQsiAQF/IAAQjAIiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQigIDQAJAIAAoAgAg' +
-  'AyAFQRBqIAUQiwIiAUUNACAAIAMgBSgCACAFKAIEIAQQjQIiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAA' +
-  'QQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIg' +
-  'ACAFIAcQgwIiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARB' +
-  'PUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEA' +
-  'IQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxCDAiIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStr' +
-  'DgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2' +
-  'AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAE' +
-  'IAUQjgIhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxCDAiIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2' +
-  'AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQjgIh' +
-  'BQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/' +
-  'IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQhgJFDQEgAiAA' +
-  'IAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEI8CDQEgBBCQAg0BCwN/IAAg' +
-  'A0YEQCABDwsgACAFaiwAACICEJECBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFq' +
-  'LQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFx' +
-  'QQpJC0wBAn9BwAAhAgJAIAAQjAIiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyAB' +
-  'IQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEIoCIAUgASgCADYC3AFBACEB' +
-  'AkADQAJAIAAoAgAgACgCFCAGQRBqIAYQiwJFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8QmgIiB0EASA0CIAUgBigCBCAG' +
-  'KAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EJYCAkAgAiADSwRAIAUgAEFAazYCNCAFIANB' +
-  'AWo2AjAgBUHQAGpBgAFBlBQgBUEwahClARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQaYUIAVBQGsQpQEaCwJAIAQEQCAFIAAoAggi' +
-  'ATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB/yEgBRCXAgwBCyACQYEgTwRAIAVBgCA2' +
-  'AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQbssIAVBIGoQlwIMAQsgACACIAMgBUHQAGoQmAILQWghAQsgBUHgAWokACABC5cBAQR/' +
-  'IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EJYCQYYsQcQPIAAtAMQBIgMbIQQgACgCGCEBIAICfyAD' +
-  'RQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhCXAkFmIQELIAJBEGokACABC7AC' +
-  'AQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEIoCAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqEIsCRSAE' +
-  'LQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCZAiIIRQ0BDAQLC0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIA' +
-  'IAAoAhwQlgIgACgCGCEFQesdIQdB0z0MAQsgACAEKAIgQX8QlgJBqyEhByAAKAIYIgUhBkHFPAshASAAKAIgIQIgBCAFNgIcIAQg' +
-  'BTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFoQcsIIAQQlwILIARBQGsk' +
-  'ACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCsASIDBEAgBkEBaiEGIAUgA0EBaiIDayEI' +
-  'DAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABBiAkgBEEQahClARpBACEFIABBADoAkAECQCACQQBIDQAg' +
-  'ACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQao4IAQQpQEaCwJAIAAoAhAiA0UN' +
-  'ACADIAYQmwI2AhggAyAHEJsCNgIcIAMgARCbAjYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAE' +
-  'QSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxC9ASAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIM' +
-  'IAQgAhCIAiICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQc00IAQQlwIgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQmgIi' +
-  'A0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEJYCIAQgAEFAazYCACAAQWhBtRQgBBCX' +
-  'AkFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEJECGzoALQsgBkEBRw0AIAAoAgAgAmot' +
-  'AAAiAkEwRgRAIABBAToALgwBCyACwBCPAkUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0' +
-  'aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvmBAEEfyMAQbACayIDJAAgACAAKAIUIAEo' +
-  'AgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEI0CIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhCWAiAAIANB4ABqEJwC' +
-  'AkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxCEAiIBQQBIBEAgBi0AACEBQZEvDAELIAFFBEBB' +
-  'ACEBQdseDAELQf0uIAFB/wBGIAFBIElyDQAaQZQuQZsXQaU6IAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhClARog' +
-  'AkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0HoFCADEJcCDAELIAAoAhAiAgRAIAIgBDYC' +
-  'FAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQbExQdM9IAJBFEsiARs2AkggA0EUIAIgARs2' +
-  'AkAgA0GAAmpBMEHTEyADQUBrEKUBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYACakEwQdk3IANB0ABqEKUB' +
-  'GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB2S8gA0EQahCXAgwBCyADIAI2AjAgAyACNgIsIAMgATYC' +
-  'JCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBgBUgA0EgahCXAgtBZyEECyADQbACaiQAIAQLFAAgAEH/////' +
-  'ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBlDIgBEEQahCl' +
-  'ASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyABIQIDQCAJIAUiA0wNAQNA' +
-  'AkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFB' +
-  'oAFBxxMgBEEgahClASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDFAToAACAHQQFqIQIgBSAG' +
-  'TiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEHDHCAEEKUBGiAEQTBqJAAL3wEBBH8j' +
-  'AEEgayIEJAAgAEGAwAAoAgA2AgggAEH4PykCADcCACAEQRBqIAIgAxCKAkEAIQJBACEDA0AgAyEFAkADQCABKAIAQQEgBEEQaiAE' +
-  'EIsCRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQMLIAFBASAEKAIAIAZBwAAQjQIi' +
-  'BUEASARAIABBADoABQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsLIAAgBC0AHToABCAEQSBqJAAL4AEBBH8j' +
-  'AEEgayIDJAAgAkEBayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRAIAUQiAJBAEcMAQsgAyAB/QACAP0LAxAg' +
-  'ASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQahD9AQ4FAgEBAQABCyAAKAIAIAMoAhAg' +
-  'AygCFCAAKAIUIANBD2oQhwIaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYgAkECS3EMAQtBAAsgA0EgaiQAC/8BAQZ/' +
-  'IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEP0BIQIgBSgCDCABIAJBfnFBAkYbIQELIwBBEGsiBiQAAn8g' +
-  'ACgCACIDIAAoAjAiAmoiB0EAIAEgAmsiAhCsASIEBEAgACAEIANrQX8QlgIgBiAAQUBrNgIAIABBZ0GvDSAGEJcCQWcMAQsgAkEB' +
-  'IAIbEEQiBEUEQCAAQX9BvAtBABCXAkF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYC' +
-  'NCADIAE2AtggQQALIAZBEGokACAFQRBqJAAL4wEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3IN' +
-  'ACAEEIgCDQAgBBCSAiEBIAAgACgCOEF/EJYCIAMgAEFAazYCACADQTBqIgJB5ABBphQgAxClARogACAEIAEgAWwgAhCYAgwBCyAA' +
-  'IAEgBBCWAiAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQdM9QbkVIAFB' +
-  'AUYbNgIUIABBaEH5DiADQRBqEJcCCyADQaABaiQAC40GAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0Js' +
-  'IAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZB2MAAKAIANgIYIAZB0MAA' +
-  'KQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGQwAAhCEE9IQcMAQsgBiAH' +
-  'NgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQY8yIArAIgxBBRCsAUUNACAIIAwgBxCsAQ0AIAYgCjoAGAsgAC0AyiBBLEcN' +
-  'AiAGQSw6ABkMAgsgCEEBaiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRAIAYg' +
-  'ASACQQAgBkEQahCiAgwBCwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwhCgNA' +
-  'QQEgCiALRg0CGiAJIAtBAnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dyDQAL' +
-  'C0EAC0UEQCAGIAEgAiADIAZBEGoQogIMAQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYgACgC' +
-  'zCAgAWogACgC1CAgB0ECdGooAgAiAyABaxCkAiAGIAIgB2otAAAiASAAIAdqLQAIRgR/IAAoAswgIANqLQAABSAIIAEQpQILwBCk' +
-  'ASAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEKQCDAELIAYgACACEKMCCyAGKAIIIQAgBQRAIAQgACAFQQFr' +
-  'IAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC50BAQZ/IAFBACAB' +
-  'QQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQpAELIAZBAWohBgwDCyACIAUgCmpqLQAA' +
-  'IQggA0UgBUVyRQRAIABBICAELQAJIAcbwBCkAQsCQCAHRQRAIAAgCBCmAgwBCyAAIAQgCBClAhCkAQsgBUEBaiEFDAALAAsLC6QC' +
-  'AQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0' +
-  'aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEI8CRQRAIAQQkAJFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARG' +
-  'DQIgBCAIaiwAABCRAgRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQpAIPCyAAIAcgCGogBSAHaxCk' +
-  'AgJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxCkAgwBCyAAIAQQpgILIAohBiADIQcMAAsACyQAA0AgAgRA' +
-  'IAAgASwAABCkASABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMwEBfyMAQRBrIgIkACACIAE2AgAg' +
-  'ACACQQxqIgAgAEEEQckJIAIQpQEQpAIgAkEQaiQAC/UDAgN/An4jAEFAaiIEJAACQCAAQQAgARtFBEBBACECQZDLAEF+QbMmQQAQ' +
-  'vgEaDAELIAIEfyACKQMIIQYgAikDACEHIAIoAhAFQQALIQMCQAJAQQFBqAkQQyICRQ0AIAIgABCoAg0AIAIQqQJFDQELIAIQqgIg' +
-  'BEF/ELwBNgIAQZDLAEF/QbgVIAQQvgEaQQAhAgwBCwJAAkAgACABQgJCgK3iBCAHIAdQGyIHIAIoAjAgBEEgakGQywAQ0gEiACAE' +
-  'KAIgIgVyRQRAQZDLAEFjQakaQQAQvgEaDAELIAAgBUECR3JFBEBBkMsAQWJB1hdBABC+ARoMAQsgACAFQQRHckUEQCAEIAc3AxBB' +
-  'kMsAQWVBjB4gBEEQahC+ARoMAQsgAEUNAQsgAhCqAkEAIQIMAQsgAkKAkvQBIAYgBlAbNwNIQQAhACACIANBECADQQBKGzYCUEJ/' +
-  'Qn8gAjUCACIGhkJ/hSAGQsAAURshBiACKAIEIgNBACADQQBKGyEFA0AgACAFRgRAIAIgAzYCNEEAIQADQCAAIANIBEAgACABai0A' +
-  'ACIFBEAgAiAAIAUQqwIgAigCBCEDCyAAQQFqIQAMAQsLQZDLAEEAQewB/AsABSACKAIoIABBA3RqIAY3AwAgAEEBaiEADAELCwsg' +
-  'BEFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEoAgwiBGxBAnQQRCIMNgIcIAAgAkEEaiIH' +
-  'EEQiAjYCICAAIANBAnQiCBBEIgM2AiQgBEEEEEMiCUUgDEUgAkVyckEBIAMbBEAgCRBJQX8PCyACIAYgB/wKAAAgAyABKAIUIgcg' +
-  'CPwKAABBACECA0AgAiALRgRAIAkQSSAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAgASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYC' +
-  'ECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEIIAYgAkECdGooAgAhBANAIAgoAgAgBEwE' +
-  'QCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1sakECdGogAjYCACAEQQFqIQQMAQsACwAL' +
-  'AAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQQyIGNgIoIAAgAUEBEEMiBzYCLCAAIAFBARBDIgg2AjAgAEEBQQgQQyIJNgJc' +
-  'IAAgASAAKAIAIgJsQQgQQyIKNgJgIAAgAUEEEEMiCzYCbCAAIAAoAggiA0EEEEMiDDYCdCAAIAFBAnQiBEEEEEMiDTYCgAkgACAE' +
-  'QQQQQyIENgKECSAAIAFBARBDIg42AogJIAAgAUEIEEMiDzYCkAkgACABQQEQQyIQNgKUCSAAIANBBBBDIgM2AowJIAAgASACQQIg' +
-  'AkECShtsIgFBBBBDIgI2ApgJIAAgAUEEEEMiETYCnAkgACABQQQQQyIBNgKgCUF/IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH' +
-  '/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsgEv0bAkEBcUECdHIgEv0bA0EBcUEDdHIg' +
-  'Cv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEGdHIg' +
-  'Ev0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIcEEkgACgCIBBJIAAoAiQQSSAAKAIoEEkg' +
-  'ACgCLBBJIAAoAjAQSSAAKAJcEEkgACgCYBBJIAAoAmwQSSAAKAJ0EEkgACgCgAkQSSAAKAKECRBJIAAoAogJEEkgACgCjAkQSSAA' +
-  'KAKQCRBJIAAoApQJEEkgACgCmAkQSSAAKAKcCRBJIAAoAqAJEEkgABBJCwvYAQIFfwF+IAAoAiwgAWogAjoAACAAKAIoIgQgAUED' +
-  'dGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gbIQVCfiACQQFrrYkhCANAIAMgBUcEQEEA' +
-  'IQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCABIAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0' +
-  'aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSABRXINABogAUEAQSj8CwAgABCtAkEAIAAo' +
-  'AjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNBkMEAaigCADYCWCAAIANBnMEAaigCACAD' +
-  'QZjBAGooAgARAAANAiAAEK0CIAJBAWohAgwBCwsgAEEUNgJUIABBFBCuAjYCWCAAEK8CC0EAIQIgACgCaCIDQQAgA0EAShshBAJ/' +
-  'A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJBAWoh' +
-  'AgwBCwsgACAAKAJcIgIoAgAgAigCBBCrAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQgACgC' +
-  'YCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgCeCECIAEgAEH8AGo2AiQgASACNgIgQQEL' +
-  'CyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBkMEAaigCAEEAIABBFE0bC9IBAQZ/IwBBEGsi' +
-  'AyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUEQCAAKAIoIAJBA3RqKQMAELACIgYgBCAE' +
-  'IAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRCxAiAAIAEQsgIgACgCACECIAMgBDYCDCADIAU2' +
-  'AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABBtTEgAxCzAiADQRBqJAALBgAgAHunCx4BAX8gACgCXCIDIAI2AgQg' +
-  'AyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIA' +
-  'IAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAA' +
-  'IAAoAvwIakH8AGpB/AcgA2siAyABIAIQowEiAUEASA0AIAACfyABIANPBEAgAEH4CGpBrty4ATYAAEH/BwwBCyAAKAL8CCABags2' +
-  'AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNAAkAgASAGRgRAIAYhAQwBC0EAIQJBfyEE' +
-  'IAAoAgAiByAAKAIcIAEQtQIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIAIgQgBCAAKAIsai0AACIKGyEEIANBAWoh' +
-  'AyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAoAhwgARC1AiEDA34gAiAIRgR+IAsFIAtC' +
-  'AEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VCf0J/IAethkJ/hSAHQcAARhuDIgsQsAJB' +
-  'AUcNACAAIAQgCxC2AiIGELECIAAgBBCyAiAAIAEQtwIgBSAAKAJYNgIQIABBvT0gBUEQahCzAiAAIAQQuAIgAEGPPUEAELMCIAAg' +
-  'ARC5AiAFIAY2AgAgAEGfMSAFELMCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsNACABIAAgAmxBAnRqCwkAIAB6p0EBagte' +
-  'AQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEB' +
-  'ajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYCACACIAEgAyAEbGtBAWo2AgQgAEHyKCAC' +
-  'ELMCIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAgAEGBKiACELMCDAELIAEgA0EBdCIESARA' +
-  'IAIgASADa0EBajYCECAAQYMtIAJBEGoQswIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIgASAEa0EBajYCJCACQYwmQccIIAMbNgIg' +
-  'IABB8ywgAkEgahCzAgwBCyABIANrIgEgACgCECIDSARAIAJB3BxB6hwgARs2AjAgAEHhFCACQTBqELMCDAELIAEgA2siA0EBaiEB' +
-  'IAMgACgCFCIESARAIAIgATYCQCAAQYgqIAJBQGsQswIMAQsgAiABIARrNgJQIABB+SwgAkHQAGoQswILIAJB4ABqJAALiQMCCn8D' +
-  'fiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EAIQMgACgCACICQQAgAkEAShshCEIAIQwg' +
-  'AiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhC1AiEJQgAhDQNAIAMgCEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQtgIi' +
-  'CkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAiC0EDdGopAwAgDINQDQALIAAgCyAKELEC' +
-  'IAAgBigCABCyAiAAIAIQtwIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEHeOyAEELMCIAAgBigCABC4AiAAQcA8QQAQswIgACACELkC' +
-  'IABBjTJBABCzAgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAOhCEMIANBAWohAwwBCwsgAUEBaiEBDAEL' +
-  'CyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyEDA0ACQAJAIAEgA0YEQCADIQEMAQsgACgC' +
-  'LCABai0AAA0BIAAoAiggAUEDdGopAwAiBRCwAkEBRw0BIAAgASAFELYCIgMQsQIgACABELICIAIgACgCWDYCECAAQb09IAJBEGoQ' +
-  'swIgACABELgCIAIgAzYCACAAQYwxIAIQswILIAJBIGokACABIARIDwsgAUEBaiEBDAALAAsJACAAIAEQvQILggUCD38EfiMAQSBr' +
-  'IgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJAIAMgACgCCE4NACADIA5IIAFHDQFCASER' +
-  'IAAoAgAgACgCHCADELUCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhGBEAgACATEL4CRQ0DBSAAKAIoIA8gAkEC' +
-  'dGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwBCwsCQCAEQQJIDQAgACgCICIKIAUoAgAi' +
-  'DEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZBAnRqKAIAIgsgA0YNAANAIAIgBEhBACAJ' +
-  'GwRAIAAgBSACQQJ0aigCACALEL8CIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgCHCALELUCIQkCQANAAkAgAiAIRgRAIAAo' +
-  'AmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABCyAiACQQFqIQIMAAsACyAAIAkgAkECdGooAgAiCiADEL8CRQRAIAAgCiAN' +
-  'EMACCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADELcCIAAgCxC3AiAHIAAoAlg2AhAgAEGvPCAHQRBqELMCIAAgAxC5' +
-  'AiAHIA02AgAgAEH1OyAHELMCIAAgBSAEEMECIABBijxBABCzAiAAIAsQuQIgABDCAkEBIRAMBgsACwALIAZBAWohBgwACwALIBFC' +
-  'AXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCABIAApA0BYC1oBA38gACgCICABQQJ0aiIB' +
-  'KAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgCJCABQQJ0aigCACACRw0BCwsgASAESAuJ' +
-  'AQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYgACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0' +
-  'aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIAIAAgBEEBajYCaAsLRwEBfyACQQAgAkEA' +
-  'ShshA0EAIQIDQCACIANHBEAgAgRAIABB0T1BABCzAgsgACABIAJBAnRqKAIAELgCIAJBAWohAgwBCwsL7QECB38CfiMAQRBrIgQk' +
-  'ACAAQaA7QQAQswIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYiCSAIg1AEQCAIUEUEQCAAQbM9QQAQswIL' +
-  'IAQgBjYCACAAQdA8IAQQswJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANBA3QiAWooAgRGBEAgACAFBH8gBwUgAEHR' +
-  'PUEAELMCIAAoAmALIAFqKAIAELgCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWohAgwBCwsgAEGNMkEAELMCIARBEGokAAvG' +
-  'AgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAgA0EAShshBgNAAkAgBSAAKAIITg0AQQAh' +
-  'AyAAKAIAIAAoAhwgBRC1AiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQgAiACQaAEajYCACABIANKDQAgACACQRBq' +
-  'IAMgAUEAQQBCACACQZAEakEGIAIQxQJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIKKAIAIgtBA3RqKQMAELACIgxBAkggASAM' +
-  'SHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVBAWoh' +
-  'BSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUgAigCCCIHQQAgB0EAShshCANAIAMgCEYE' +
-  'QCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkACQAJAAkAgAyALaigCACAFTARAQQAhAyAA' +
-  'KAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAEQRBqIANBAnRqKAIAIAYQvwIhAiADQQFq' +
-  'IQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGELUCIQ0DQCABIApGDQUgDSABQQJ0aiEJQQAhAkEAIQMDQCADIAhGBEAC' +
-  'QCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhC2AhDAAiAOQgF9IA6DIQ4MAAsACyABQQFqIQEMAgUg' +
-  'AiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhHBEAgACAEQRBqIANBAnRqKAIAELICIANB' +
-  'AWohAwwBCwsgBCAAKAJYNgIAIABBvT0gBBCzAiAAIARBEGogBxDBAiAAQfA6QQAQswIgACAPEMYCIABBwDxBABCzAkEAIQMDQCAA' +
-  'KAJ4IANMBEAgABDCAkEBIQMMAgsgAwRAIABBsz1BABCzAgsgACAAKAJ0IANBAnRqKAIAELkCIANBAWohAwwACwALIARBIGokACAD' +
-  'DwsgACgCaCAMTA0AIAAgBhC3AgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBqaiACKAIAIAEgBmooAgAiBkECdGooAgA2' +
-  'AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRAIAQgAiACIARIGyELIAVBAWohDCAHIAVB' +
-  'AnRqIQUDQEEAIQogBCALRg0CIABCARC+AkUNAiABIARBA3RqKQMAIAaEIg0QsAIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCiAA' +
-  'IAEgAiADIARBAWoiBCAMIA0gByAIIAkQxQJFDQALDAELIAYQsAIgBUcNACAAIAcgCSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQA' +
-  'IABBsghBABCzAkGRLiEDA0AgAVAEQCAAQbAIQQAQswIgAkEQaiQABSACIAEQtgI2AgAgACADIAIQswIgAUIBfSABgyEBQf0pIQMM' +
-  'AQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAgBkEAShshBQN/IAMgBUYEf0EAIQMgCCAH' +
-  'IAkQtQIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMaDAELIAAoAiggBEEQaiABQQJ0aigCACID' +
-  'QQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQtgIQwAIgC0IBfSALgyELDAELAAsACwsDQCADIAVHBEAgACAEQRBq' +
-  'IANBAnRqKAIAELICIANBAWohAwwBCwsgACACKAIAELcCIAQgACgCWDYCACAAQa88IAQQswIgACACKAIAELkCIABB0T1BABCzAiAA' +
-  'IAwQxgIgAEH5O0EAELMCIAAgBEEQaiAGEMECIAAQwgJBAQsgBEEgaiQABSAEQRBqIANBAnRqIAEgC3qnQQJ0aigCADYCACADQQFq' +
-  'IQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASACKAIEIApBAnRqKAIAQQFrrYYgDIQhDCAD' +
-  'QQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAYgA0EAIANBAEobQQFqrSEL' +
-  'IAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAEELUCIQUCQANAAkACQCAIIAtSBEBCASAI' +
-  'QgF9hiEOQgAhCUIAIQoMAQsgACANEL4CRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgIIIAIgAkGQBGo2AgQgASADSg0BIAAgAkEQ' +
-  'aiADIAFBAEEAQgAgAkGQBmpBByACEMUCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYgACgCKCAFIAmnQQJ0aigCAEEDdGopAwAg' +
-  'DoNQGyAKhCEKIAlCAXwhCQwBCwsgChCwAiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGogCjcDACACQZAEaiADQQJ0aiAIPgIAIANB' +
-  'AWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQMAAsAC3QBBH8DQAJAIANBBkcEQCADQQN0' +
-  'IgJB5MAAaiEEIAJB4MAAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQygIEQEEBDwsgAkEBaiECIAApAzggACkD' +
-  'QFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEA' +
-  'IAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAasIg8gD34QvgINAUEADAMLIAAoAhwgCSAM' +
-  'aiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QsAIiB0EATCABIAdIckUEQCAFQSBqIAhBA3RqIA83AwAgBUGgBGogCEECdGog' +
-  'CTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQRQRAQgEgACgCICAAKAIkIA4gAxDLAiAL' +
-  'a62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYCECAFIAVBIGo2AgwgBSAFQaAEajYCCEEA' +
-  'IAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqEMwCQQBHCyAFQbAGaiQACxkAIAEgACACQQJ0aigCACADakECdGoo' +
-  'AgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BBACEJIAQgCkYNAiAAQgEQvgJFDQIgASAE' +
-  'QQN0aikDACAGhCIMELACIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAEQQFqIgQgCyAMIAcgCBDMAkUNAAsMAQsg' +
-  'BhCwAiAFRw0AIAAgByAIEM0CQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEAIAxBAEobIQkgAigCFEEBayEKIAIoAhAh' +
-  'BiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAh' +
-  'AwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAMLIBAgACgCICAAKAIkIAsgA0ECdGooAgAi' +
-  'DSAHEMsCIAhrrYinQQFxRQRAIAAgDSACKAIUEMACCyADQQFqIQMMAAsACwtCASAKrYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcg' +
-  'BGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxC3AiAQQgF9IBCDIRAMAwsgACgCKCAKIANBAnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAA' +
-  'IAsQsgILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqELcCIA5CAX0gDoMhDgwBCwsgACgCWCEBIAUgAigCFDYCBCAFIAE2' +
-  'AgAgAEG3PCAFELMCQQAhAwNAIAMgCUYEQCAAQco7QQAQswJBACEDA0AgAyAJRgRAIAAQwgJBASEDDAQLIAMEQCAAQdE9QQAQswIL' +
-  'IAAgACgCdCADIAxqQQJ0aigCABC5AiADQQFqIQMMAAsACyADBEAgAEHRPUEAELMCCyAAIAAoAnQgA0ECdGooAgAQuQIgA0EBaiED' +
-  'DAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUCAIYgEIQhECADQQFqIQMMAQsLIAVBEGok' +
-  'ACADCwkAIAAgARDPAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVBAEobIRAgACgCgAkhCSAFrCEVA0ACQCAA' +
-  'KAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERCwAiAMRwRAIANBAWohAwwCCyADQQFqIQ0gACgCICICIANBAnRqKAIAIQdB' +
-  'ACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIAIAAoAhwgACgCJCAHQQJ0aigCABC1AiEK' +
-  'A0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAoAiggBUEDdGopAwAQsAJBAkcNACAAKAKI' +
-  'CSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwBCwALAAsLA0AgAiAORwRAIAAoAogJIAkg' +
-  'AkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EL4CRQ0AA0AgAiAORgRAIA0hAwwDCyAJIAJBAnRqIQsg' +
-  'AkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0aikDACITIAcgCygCACIIQQN0aikDACIU' +
-  'gyISELACQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCARgyARUnINAQsgBCADNgIcIAQgCjYCGCAE' +
-  'IAg2AhQgACAEQRRqIAwgEhC2AiIIENACIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEUaiACQQJqQf8BcUEDcEECdGooAgAQsgIg' +
-  'AkEBaiECDAELCyAAIAMgCygCABDRAiAAIAMgDygCABDRAiAEIAAoAlg2AhAgAEGGOyAEQRBqELMCIAAgAxC4AiAAIBEQxgIgAEGR' +
-  'O0EAELMCIAAgCygCABC4AiAAIBQQxgIgAEGzPUEAELMCIAAgDygCABC4AiAAIBMQxgIgBCAINgIAIABBzysgBBCzAiAAEMICQQEh' +
-  'AgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgCICIEIAEoAgAiBUECdGooAgAhByAFQQFq' +
-  'QQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQtQIhCwNAIAUgCE4EQCAHQQFqIQcgACgC' +
-  'ICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpBACAGGwRAAn9BACAJIAEgBEECdGooAgAi' +
-  'BkYNABpBASAERQ0AGiAAIAkgBhDSAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADEMACIAAoAgAhCAsgBUEBaiEFDAILAAsACwAL' +
-  'CwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDQAJAIAIgBSgCBE4gASAGTnJFBEAg' +
-  'ACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxC3AgsPCyABIAMgBEhqIQEgAiADIAROaiECDAALAAuPAQEFfwJA' +
-  'IAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDfyACIAUoAgROIAEgBk5yDQEgACgC' +
-  'JCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5qIQIMAQsLIQcLIAcLPwECf0EBIQEDQAJA' +
-  'QQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDUAiABQQFqIQFFDQELCyACC8YIAhB/A34jAEEgayIKJAAgACgCgAkh' +
-  'ECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDVAiAOQQAgDkEAShshESABQQFrIQQDQCACIBFGBEACQEIBIASthiESIA6sIRQD' +
-  'QCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYg' +
-  'C0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQENYCIgWsQgF8EL4CRQ0EIAtBAWohC0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0aiED' +
-  'A0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIAIAggBkECdGogBSgCADYCACAGQQFqIQYL' +
-  'IAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAgACAGrCITIBN+EL4CRQ0HQQAhAyAJQQBI' +
-  'DQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQwAILIANBAWohAwwACwALIAggAkECdGohCyACQQFq' +
-  'IgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAiBUECdGooAgBGBEAgAyAJIAAgDyAFENIC' +
-  'GyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QvgJFDQcFAkAgACgCKCADQQN0aikDACASg1AgByADQQJ0aigCAEEATnIN' +
-  'AEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ0gIEQEEBIAcgBEECdGooAgB0IAVyIQULIAJBAWohAgwB' +
-  'BSAFQQNHDQIgACADIAEQwAILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAoAmhFBEADQCACIAVGDQQgByAIIAJBAnRq' +
-  'KAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABCyAiACQQFqIQIMAQsLIAAoAlghBCAKIAE2AhQg' +
-  'CiAENgIQIABBqzsgCkEQahCzAkEAIQMDQCADQQJGBEAgCkGfH0HdDSAJQQBOGzYCACAAQbYVIAoQswIgABDCAkEBIQ0MBgtBACEC' +
-  'IABB/DpB0z0gAxtBABCzAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRqIgQoAgAiAUECdGooAgBGBEAgACANBH8g' +
-  'AQUgAEHRPUEAELMCIAQoAgALELgCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwALIAxBAWohDAwACwALBSAHIAJBAnRqQX82' +
-  'AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJKBEBBACEDIAAoAgAiAUEAIAFBAEobIQQg' +
-  'ASAAKAIcIAIQtQIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIMAwUgAyAAKAIoIAUgAUECdGooAgBBA3Rq' +
-  'KQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIgIgIgAUECdGooAgAhByABQQFqQQJ0IQkD' +
-  'fyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGooAgAiBUECdGooAgBBAkcbRQRAQQAhAiAA' +
-  'KAIAIgggACgCHCAFELUCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIoIAVBA3RqKQMAIAyDUHINACAAKAKICSAF' +
-  'aiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEHDAEL' +
-  'CyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94FAgd/BH4jAEFAaiICJAAgAv0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDVAkIBIAlCAX2GIQxBACEBA0ACQCAAKAIEIAFMBEAgACkDQCEK' +
-  'IAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ2AIgACkDOCILIAApA0AiClYNAQsgAUEBaiEB' +
-  'DAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACACKAIwIgMQ' +
-  '1QIgACADIAIoAjQgASACQSBqENgCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAoAgQiBWohAQNAIAFBAEgEQAJAIANBAXYh' +
-  'BUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2AgAgBiAINgIAIAFBAWohAQwACwALBSAE' +
-  'IANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCACIAIoAiQ2AhggACACQRhqQQIgAigCICIH' +
-  'ENACQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANGBEAgACgCWCEBIAIgBzYCFCACIAE2AhAg' +
-  'AEHCPSACQRBqELMCQQAhAQNAIAEgBUYEQCACIAc2AgAgAEHjKyACELMCIAAQwgJBAQwHCyABBEAgAEG5PUHNPSABQQFxG0EAELMC' +
-  'CyAAIAQgAUECdGooAgAQuAIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigCABDRAiABQQFqIQEMAQsACwAFIAAgBCAB' +
-  'QQJ0aigCABCyAiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAAKAIEIgxBAXQiB0EAIAdBAEobIQggACgC' +
-  'gAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYCAEEB' +
-  'IQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0BIAQoAgwiBkEAIAVBAWogBk4bDQEgACAA' +
-  'IA4gCyAMbGsgASALRSAPENYCIgasQgF8EL4CRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEobIRNBASALayAMbCEUA0AgBSATRg0BAkAC' +
-  'QCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigCAEEBajYCACAQIBdqIA42AgAgDSAKQQJ0' +
-  'aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpBAiABENACIAAoAmgNAQsgBUEBaiEFDAEL' +
-  'CwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQABSAHIAVBAnRqQX82AgAgBUEBaiEFDAEL' +
-  'Cwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0ACfwNAIAAoAgQiAyAEbCACTQRAAkBBACEC' +
-  'A0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBCwAkECRgRAA0AgDFBFBEAgACACIAwQtgIgACgCUCABQUBrENoC' +
-  'IAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMw' +
-  'IAAgASgCRCABKAJAIAIgAUEwahDaAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFrIQIgACgCgAkhB0EAIQMDQCACQQBIBEAg' +
-  'ACgCWCECIAEgBTYCJCABIAI2AiAgAEHCPSABQSBqELMCIANBAWsiCSECA0AgAkEASARAIAEgCDYCLCABIAEoAjQ2AiggACABQShq' +
-  'QQIgBRDQAiABIAU2AhAgAEGeKyABQRBqELMCIAAQwgJBAQwHCyAAIAcgAkECdGoiCigCACIGIARtIgMQsgIgBiADIARsayIGQQFq' +
-  'IQsgAiAJSARAIAAgCigCBCAEbSADENECCyAAIAMQuAIgACgCKCADQQN0aikDACEMIAFBzT1B0z0gAhs2AgggASALNgIEIAEgDEJ+' +
-  'IAatiYMQtgI2AgAgAEHmEyABELMCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFqIQMgACgCmAkgAkECdGooAgAhAgwBCwAL' +
-  'AAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4jAEEQayIKJAAgACgChAkhDiAAKAKgCSEP' +
-  'IAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQtgJqQQFrIgVBAnQiBmpBATYCACAGIBRq' +
-  'QX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxyDQAgDyARQQJ0aigCACISIAdtIQwgECAS' +
-  'QQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBC+AkUNACARQQFqIREgDEEBaiEXQn4gEiAHIAxsa60iG4kh' +
-  'HUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0CQQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0' +
-  'aigCABC1AiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEgCUZyDQAgACgCKCAJQQN0aikDACIbELAC' +
-  'QQJHIBsgHoNQcg0AIBAgGyAdgxC2AiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0AIBMgFigCAEEBajYCACAUIBpqIBI2AgAg' +
-  'DyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEEDSHINACAKIAk2AgwgCiABNgIIIAAgCkEI' +
-  'akECIAIQ0AIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEANgJoQQEhBgsgBUEBaiEFDAEFIA1BAWoh' +
-  'DSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAFIBAgDiAFQQJ0aigCAEECdGpBADYCACAF' +
-  'QQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0AgACgCBCABSgRAAkAgACgCKCABQQN0aikD' +
-  'ACIGELACIANHDQADQCAGUA0BAkAgACABIAYQtgIiBCACQTBqENwCIgVBAE4EfyAFRQ0BIAAgASAEEMACIAAgARCyAiACIAAoAlg2' +
-  'AiAgAEGrPSACQSBqELMCIAAgARC4AiACIAQ2AhAgAiACKAI8NgIUIABB2TwgAkEQahCzAiMAQRBrIgEkAAJAIAIoAjAiA0EATgRA' +
-  'IAAgAxCyAiAAIAIoAjAQuAIgAEH7HkEAELMCDAELIAAgAigCNBC3AiABIAIoAjg2AgAgAEGUPCABELMCIAAgAigCNBC5AgsgAUEQ' +
-  'aiQAIAIgBDYCACAAQeIqIAIQswIgABDCAkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwALIAFBAWohAQwBCwsgA0EBaiEDDAELCyAC' +
-  'QUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIoIAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE' +
-  '/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxBAEobIREgDKwiCEIChiEJQQEhAQNAAkAg' +
-  'AQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2GIgUgECACQQN0aiINKQMAg1AEQCADIAI2' +
-  'AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRC+AkUNASAFQn+FIQYgACgCICACQQJ0aiICIQ0gAigCACEK' +
-  'A0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIgEUcEQAJAIA8gEiACQQJ0aigCACILai0A' +
-  'AA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBCwAkEBRw0AIA4gAUECdGogBBC2AiALQQZ0akEBazYC' +
-  'ACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEgACAANAIIIAh+EL4CRQ0AA0ACQCAKIAAo' +
-  'AghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4Ug' +
-  'AUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEELYCQQFrIg2thiEEQQAhAUEAIQIDQCACIBFGDQUgECALIAJB' +
-  'AnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyACQQFqIQIMAAsACyADIAo2AgQgAyAHELYC' +
-  'NgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWohAiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAE' +
-  'IAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEgBB4MMAKAIAIAAo' +
-  'AgAgAGpGC10BA38CQCAAQeDDACgCACICaiIAIAJJDQBB7MMAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQ' +
-  'dkAAQX9GDQELQeDDACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQRAsGAEHcxQALgAEBA38CQCAARSACQQBIckUEQANAIAIg' +
-  'A0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQUCIBQQBIBEAgARDjAkGAxgAgAzYCAA8FIANBAWohAyAE' +
-  'IAVBA3RqIQEMAQsACwALQX4hAkF+QbkMEOQCCyACCxYAIABBAEgEQCAAIAAQvAEQ5AILIAALDAAgACABQdM9EKYDCzQBAX8gACgC' +
-  'ACIABH8gACgCZEUgACgCkAMiAUUgACgCjANFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGohB0F+' +
-  'IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKQAyIIRSAAKAKMA0VycgR/QQAFIAgoAjwL' +
-  'IAFMDQAgCCgCOCEAIAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3AwAL' +
-  'IAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ4wIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBPIgdODQAgAQR/' +
-  'IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEBQQEM' +
-  'AQsgAkECdEEEaiIIIAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0UgBCgC' +
-  'DEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQZCIAQX5MBEAgABDjAhoLIAALFwAgACgCBCIA' +
-  'RQRAQQAPCyAAIAEQuQELiQICAn8DfgJAIAFB+AwQ6wIiBA0AIAJB4REQ6wIiBA0AQcjKAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAg' +
-  'AfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBSIAAgBlA2AtQCAkADQCAAIAcQBCIEQQFHDQEgCEIBfCIIIAZSDQALQQQh' +
-  'BAsgAEEANgLUAiAAKQOgAyEGIAUgACkDqAM3AwggBSAGNwMAQcjKACAF/QADAP0LAwBBbSAEIAApA6ADIAApA7ADVCAAKQOoAyIG' +
-  'IAApA7gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0HIygApAwA3AwAgA0HQygApAwA3AwgLIAQLOwACfyAARAAAAAAAAAAAZkUg' +
-  'AET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB+B8QpgNBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAiAARAIAAgAjcD' +
-  'sAMgACADNwO4AyAAEFILC3ABAn8jAEEQayIEJAAgBEIANwMIAkAgAUGkKBDrAiIFDQAgAkEATARAQX4hBUF+Qd8fEOQCDAELIAAo' +
-  'AgAgAfwHIAJEAAAAAAAAAAAgAyAEQQhqEKIBIAMgBCkDCLo5AwgQ4wIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABog' +
-  'AUEASCAAKAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQUgJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJB' +
-  'AXRBECACGyICQQJ0EEgiA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxDj' +
-  'AgsnACAAKAIAIAEQUxDjAiIBQXhGBEAgACgCAEGAxgBB8MUAEGYLIAELJwAgACgCBCIARQRAQX5BzAkQ5AJBfg8LIAAgASACIAMQ' +
-  'ugGnEOMCCygBAX8gAARAAkAgACgCBCIBBEAgARCrAQwBCyAAKAIAEEcLIAAQSQsLFwAgACgCBCIARQRAQQAPCyAAIAEQuAELDgAg' +
-  'ACgCACABEGUQ4wILEgAgACgCACABIAIgAxBjEOMCC0gBAn8CQEEBQQgQQyICBEAgAiAAIAEQQiIDNgIAIAMNASACEEkLQX9BfiAA' +
-  'IAFyQQBOIgAbQbkIQZ0gIAAbEOQCQQAhAgsgAgslAQF+IAAoAgAgARB4IgNCAFMEQCADpxDjAg8LIAIgAzcDAEEACxQAIAAoAgAg' +
-  'ASACIAMgBBBcEOMCC2IAIAAgARCmASIARQRAQfzIACgCAEGIyQAQ5AJB9MUAQYDJACkCADcCAEEADwtBAUEIEEMiAUUEQCAAEKsB' +
-  'QX9BuQgQ5AJBAA8LIAEgADYCBCABIAAoAgBBACAAGzYCACABCwkAIAAoAgAQUgsiAQF/IAFB4REQ6wIiAgR/IAIFIAAoAgAgAfwH' +
-  'EAYQ4wILCyIBAX8gAUHhERDrAiICBH8gAgUgACgCACAB/AcQBBDjAgsLJwAgACgCACIARSABQQBIcgR/QX4FIAAQUiAAIAE2AowD' +
-  'QQALEOMCCxIAIAAoAgAgASACIAMQaBDjAgskAQF/IAJB4AsQ6wIiAwR/IAMFIAAoAgAgASAC/AcQdxDjAgsLgwECAn4BfyACQdcR' +
-  'EOsCIgUEfyAFBUHswwAoAgAiBUECdkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAoAgAiAEUgAUECS3IE' +
-  'f0F+BSAAEFIgABBMIABCgICAgAQgAyADUBs3A+ACIAAgATYC2AJBAAsQ4wILCw4AIAAoAgAgARBnEOMCCwsAIAAoAgAgARBfCx8B' +
-  'AX8gAUGkKBDrAiICRQRAIAAoAgAgAfwHEF4LIAILWwEBfyABIAAoAgAiAhBPNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIb' +
-  'NgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBdEOMCC2YBAn8jAEEQayIC' +
-  'JAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgCjANFIAAoAmRBAkdyDQAaIAMgACgCkAMpA1A3AwBBAAsgASAC' +
-  'KQMINwMAEOMCIAJBEGokAAt0ACAAKAIAQdjKABBiIAFB2MoAKQMAujkDACABQeDKACkDALo5AwggAUHoygApAwC6OQMQIAFB8MoA' +
-  'KwMAOQMYIAFB+MoAKAIAtzkDICABQfzKACgCALc5AyggAUGAywApAwC6OQMwIAFBiMsAKQMAujkDOAs2AAJ/QX4gACgCACIARQ0A' +
-  'GkF3IAAoAqACRQ0AGiAAEFIgACAAKAKgAkEBazYCoAJBAAsQ4wILDAAgACgCABBUEOMCCysAQezDAEEAIAD8A0EAIABEAAAAAAAA' +
-  'AABkGyAARAAAAAAAAPBBZhs2AgALBwAgABC8AQtUAAJ/IABBACABG0UEQEHwwwBBfkGzJkEAEL4BGkF+DAELIAAgAUHwwwAQzwEi' +
-  'AQR/IAEFIAAoAiQgACgCNBBfIABBARAHQQALC0UEQEEADwsQjAMLNwBB8MMAKAIAQZTEABDkAkHgxQBB9MMA/QACAP0LAgBB8MUA' +
-  'QYTEAP0AAgD9CwIAQfDDACgCAAtDAEHsxwBBADYCAEHwxwBBADYCACAABEBB7McAIAAoAgQ2AgBB8McAIAAoAgg2AgALQfDHACgC' +
-  'AEHsxwAoAgBBCHRqCzoAQYDIACACNgIAQfzHACABNgIAIABB/McAQYDIABDCAQRAEIwDDwtBgMgAKAIAQfzHACgCAEEIdGoLKgAg' +
-  'ABBPQQBIBEBBfkHZFhDkAkF+DwsgACABIAIQ0QFFBEBBAA8LEIwDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgCJAVBAAsQUQsLBwAg' +
-  'ABDHAQt6AQF/AkAgAUGkKBDrAiIIDQAgBUHhERDrAiIIDQAgBEEASARAQX5BuyAQ5AJBfg8LQQAhCEGwyAAgAjYCAEGoyAAgAfwH' +
-  'NwMAQbjIACADNgIAQcDIACAENgIAQcjIACAF/Ac3AwAgACAGIAcQ2QFFDQAQjAMhCAsgCAsfACAAQQFrIgBBA00EfyAAQQJ0QeA/' +
-  'aigCAAVB4ycLC1AAQdTHACABNgIAQdDHACAANgIAQdjHACACNgIAQdzHACADNgIAQeDHACAENgIAQeTHACAFNgIAQejHACAGNgIA' +
-  'EMUBIgBFBEAQjAMaCyAACzwAQfTHAEEANgIAQfjHAEEANgIAIAAgAUEAIAFBAEobEL8BBEAQjAMPC0H4xwAoAgBB9McAKAIAQQh0' +
-  'agszAEGEyABBADYCACAAIAEgAiADIAQQ7gEiAEEASARAEIwDDwtBhMgAKAIAQQFqQQAgABsLUgAgACABEOkBBEAQjAMPCyACQdDI' +
-  'ACgCALc5AwAgAkHYyAArAwA5AwggAkHgyAApAwC6OQMQIAJB6MgAKQMAujkDGCACQfDIACgCALc5AyBBAAsRACAABEAgACABQQBH' +
-  'NgI0CwsGACAAEE8LQAEBfwJAIAJB+AwQ6wIiBg0AIANB4REQ6wIiBg0AIAAgASAC/AcgA/wHIAQgBRCbA0UEQEEADwsQjAMhBgsg' +
-  'BgtTACAAIAEgAiADIARBiMgAQfDDABDSASIARQRAIAVBiMgAKAIAtzkDACAFQZDIACkDALo5AwggBUGYyAApAwC6OQMQIAVBoMgA' +
-  'KQMAujkDGAsgAAviAQIFfwJ+AkAgA0H4DBDrAiIHDQAgBEHhERDrAiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QZoMEOQCDAELIAP8' +
-  'ByEMIAT8ByENIAAQTyIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQ' +
-  'mwMiCgRAIAggCrc5AwAgCEH0wwAoAgC3OQMgIAhB+MMAKAIAtzkDKCAIQfzDACgCALc5AzAgCEGAxAAoAgC3OQM4IAdBAWohBwsg' +
-  'CUEBaiEJDAALAAsgBwu4AQEBfwJAIAFB+AwQ6wIiBQ0AIAJB4REQ6wIiBQ0AQZjIAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBiMgA' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGQyAAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQYjIABDXASIFQQBIBEAgBRDjAg8LIARBiMgA' +
-  'KAIAtzkDACAEQZDIACkDALo5AwggBEGYyAApAwC6OQMQIARBoMgAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACAB' +
-  'IAIgAyAEIAUQoQIiBkKAgICACFkEQEF2QaAdEOQCQXYPCyAGpxDjAgsQACAABEAgABD7ASAAEEkLC3IBAX8CQAJAQeAgEEQiBEUE' +
-  'QEF/QbkIEOQCDAELQfjIACADNgIAQfTIACACNgIAIAAgAUH0yAAgBEHwwwAQ+QFFDQEQjAMaQYDGACAEKALYIDYCAEGExgAgBCgC' +
-  '3CA2AgAgBBD7ASAEEEkLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMkAEHgxQBBAEHwAfwLAEHc' +
-  'xQAgADYCACADIAE2AgAgAyACNgIEQYjGAEHIAUHhEyADEKUBGiADQRBqJAALegEBfyMAQSBrIgMkACAD/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EIahCnAiIARQRAQfDDAEGQywBB7AH8' +
-  'CgAAEIwDGgsgA0EgaiQAIAALBwAgABCqAguMAQEBfyMAQTBrIgIkACAAIAJBCGoQrAIiAEEBRgRAIAEgAigCCDYCACABIAIoAgw2' +
-  'AgQgASACKAIQNgIIIAEgAigCFDYCDCABIAIoAhg2AhAgASACKAIcNgIUIAEgAigCIDYCGCABIAIoAiQ2AhwgASACKAIoNgIgIAEg' +
-  'AigCLDYCJAsgAkEwaiQAIAALBwAgACgCFAsHACAAEK4CCxcAIABBBHRBlMEAaigCAEF/IABBFE0bCwYAQfzMAAsLijsHAEGwCAuC' +
-  'Nn0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBo' +
-  'YXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vk' +
-  'b2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5' +
-  'IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4g' +
-  'cHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBo' +
-  'YW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0' +
-  'IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8g' +
-  'cHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhh' +
-  'YmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7' +
-  'IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBjb21wbGV0ZSAlZHglZCBn' +
-  'cmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMg' +
-  'M3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBo' +
-  'YXMgJWQgcm93cwBHdWVzcwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsg' +
-  'Z2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJv' +
-  'eCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVk' +
-  'IGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1lbW9CeXRl' +
-  'cwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2RlcyBmb3IgMzItYml0IGluZGljZXMAYmFkIG11bHRpcGxpY2l0eSBib3Vu' +
-  'ZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVwcGVyLCBvbiBhIHNlY29uZGFyeSBpdGVtLCBvciBub3QgYSBudW1iZXIp' +
-  'LCBvciBhbiBvcHRpb24gbGVmdCBvdXQgb2YgYSBwcm9ibGVtIHdpdGhvdXQgYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUg' +
-  'Ym91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMlcwAgKCVkPSVkKSVzAG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2Vs' +
-  'bHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4g' +
-  'MiBHQiBhdCAlcwB0aGUgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZvciBhICVkeCVk' +
-  'IHB1enpsZTsgZXhwZWN0ZWQgJXMAOyAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0aXZlIGNvbG9yAGNo' +
-  'YXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fubm90IGhhdmUgYSBj' +
-  'b2xvcgBIaWRkZW4gcGFpcgBOYWtlZCBwYWlyAGxvd2VyAG5vIHNvbHZlcgB1cHBlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVz' +
-  'IHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBh' +
-  'cnNlIGludG8AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbjogc3RlcHMgYSBwZXJzb24gY2FuIGZvbGxvdyBu' +
-  'ZWVkIGV4YWN0bHkgb25lIHRvIGxlYWQgdG8AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlvbgB0aGUgcHV6emxlIGhhcyBtb3Jl' +
-  'IHRoYW4gb25lIHNvbHV0aW9uAG5vIGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0' +
-  'IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGlu' +
-  'IG9uZSBvcHRpb24ARm9yY2luZyBjb250cmFkaWN0aW9uAHJlZ2lvbgBjb2x1bW4AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlv' +
-  'bjogdGhlcmUgaXMgbm90aGluZyB0byBleHBsYWluAFhZLWNoYWluAFgtY2hhaW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0' +
-  'aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28g' +
-  'aXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRy' +
-  'YSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBjZWxsAGFudGktZGlhZ29uYWwAbWFpbiBk' +
-  'aWFnb25hbABvawBKZWxseWZpc2gAU3dvcmRmaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nAFhZWi13aW5nAFhZ' +
-  'LXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRv' +
-  'byBiaWcAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0IGJlZm9yZSB0aGUgc29sdXRpb24gd2FzIGZvdW5kIGFuZCBwcm92' +
-  'ZWQgdW5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIHdvdWxkIGhhdmUgbm8gY2FuZGlkYXRlAEZ1bGwgaG91' +
-  'c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2ggb3RoZXIsIHNvIHRoYXQgY29sb3VyIGlzIGZhbHNlAHByb2JlcyBt' +
-  'dXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAw' +
-  'IG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBu' +
-  'b2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBu' +
-  'byBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMg' +
-  'KCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5r' +
-  'bm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUg' +
-  'cHV6emxlAEhpZGRlbiB0cmlwbGUATmFrZWQgdHJpcGxlAEhpZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xlAG9wdGlvbiBpbmRleCBv' +
-  'dXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMg' +
-  'Zml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUg' +
-  'aXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2lj' +
-  'ZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlv' +
-  'biB3YXMgZm91bmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQg' +
-  'bm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9u' +
-  'ICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xh' +
-  'cmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRo' +
-  'ZSBzZWFyY2ggZW5kZWQASGlkZGVuIHF1YWQATmFrZWQgcXVhZAByJWRjJWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVk' +
-  'LCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMg' +
-  'cGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAlZAB3aW5kb3cgJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1' +
-  'bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0IGlzIG5vdCAlZABqaWdz' +
-  'YXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhl' +
+  'AGFzbQEAAAABkwRBYAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAJ/fAF/YAZ/f39/f38AYAF/AX5gCH9/f39/f39/' +
+  'AGABfgF+YAV/fn5/fwF/YAd/f39+fn9/AX9gA39/fAF/YAN/fn8Bf2AHf39/f39+fwF/YAZ/f35+f38Bf2AFf39/fn8AYAd/f35+' +
+  'f39/AX9gBX9+f39/AX9gAX4Bf2AAAGADf35+AX9gBH9+fn8Bf2AFf39/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAGf35+fn5/' +
+  'AGAFf35+fn4AYAR/f35/AX9gB39/f35+fn4AYAJ/fwF+YAZ/f39/f34Bf2AGf35/fH9/AX9gBH9/f38BfmAEf35/fwBgBn9/f35/' +
+  'fwBgBH9/fn8AYAV/f35/fwF/YAJ+fgF+YAF8AXxgB39/f39/f38AYAZ/f39/f38BfmAKf39/f39/fn9/fwF/YAl/f39/f39+f38B' +
+  'f2AEf3x8fwF/YAJ8fwF/YAR/fH9/AX9gAXwAYAh/fH9/f3x/fwF/YAZ/f3x8f38Bf2AHf39/fHx/fwF/YAV/fHx/fwF/YAt/fH9/' +
+  'f3x/f39/fwF/YAR/f3x/AX8DxQPDAx8JBwAJCQkGBAkCIAEhAQAADgAFAggCAwABBQQCAhEOCw4YEgADAQkAAAkIBAAACQkGCxki' +
+  'EgkFEyMLAwMEBAUkAgwEGggFDAQAJSYAAQEAJwQEAQQEBBQUAAMEBAEABAEBCgoICAcCDQYNDQYDAAEFAQMYAgQVAxIoGwoOKQ0U' +
+  'AwsCCgITCQQEAAEABAIDBgUDAAECAgYDBgYEBgQqCQAACxMKBQUIKwMGAwEHAAMDBAIAAwsCAgICAwQBAwEBLAgACAMBAAICAAMM' +
+  'AwQBEQICAgQCAgICHBwWLRYVFQcdBQUPGS4bLzAdCAgxDQEyBQoHBzMCCAUFAQEBAREHAwQDAwICAQgBAgECAAcABwUDAAcCAAAA' +
+  'AAcAAwUICAECAAYIAgEFNAoFBQEGAwEABAUBBAAEHgUGBQECHgYGBgEBAQEJAgUFBAECNQ0CAQEHAzYCAQEIBQIBAQYHAQoBCgED' +
+  'AAAADw8AAAAADAIABgAHAAABNzgGOQEBAwQBAQMBAgcBBBAQAQMXFwEGEAYCAQYAADoAAQwAAgIEBDsADwEHAgYAPBo9PgAACwQD' +
+  'AAAABQAAABcEAQA/BUAAABAEBgMDAgwEBQFwARYWBQYBAQiAgAQGCAF/AUGw0wgLB7kOWwZtZW1vcnkCAAZtYWxsb2MATwRmcmVl' +
+  'AFQZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2FwAJIDCGRrX2Vycm9yAOoCC2RrX3N0cmVycm9y' +
+  'AJMDCGRrX2FsbG9jAOkCB2RrX2ZyZWUAQw1ka19zdWRva3VfbmV3AJ0DDmRrX3N1ZG9rdV9mcmVlAJoDDmRrX3N1ZG9rdV9zaXpl' +
+  'AKIDDWRrX3N1ZG9rdV9ib3gAlgMTZGtfc3Vkb2t1X3BhcnNlX2JveACeAxBka19zdWRva3VfYm94X29mAJcDEWRrX3N1ZG9rdV9w' +
+  'YXR0ZXJuAJ8DFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAoQMPZGtfc3Vkb2t1X3NvbHZlAKMDD2RrX3N1ZG9rdV9iZWdpbgCUAw5k' +
+  'a19zdWRva3Vfc3RlcACmAw1ka19zdWRva3VfZW5kAJkDFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AKUDFGRrX3N1ZG9rdV9jYW5kaWRh' +
+  'dGVzAJgDEmRrX3N1ZG9rdV9nZW5lcmF0ZQCbAw5ka19zdWRva3VfcmF0ZQCgAxRka19zdWRva3VfbGV2ZWxfbmFtZQCcAw1ka190' +
+  'ZXh0X3BhcnNlAKsDDGRrX3RleHRfZnJlZQCqAwxka190ZXh0X3NpemUArAMNZGtfdGV4dF9zdHlsZQCuAxBka190ZXh0X2NvbnN1' +
+  'bWVkAKgDDWRrX3RleHRfc3RhcnQArQMNZGtfdGV4dF9jZWxscwCnAw5ka190ZXh0X2Zvcm1hdACpAw5ka19wcm9ibGVtX25ldwD+' +
+  'AhBka19wcm9ibGVtX3BhcnNlAIEDD2RrX3Byb2JsZW1fZnJlZQD6AhZka19wcm9ibGVtX2FkZF9vcHRpb25zAOsCFWRrX3Byb2Js' +
+  'ZW1fc2V0X2JvdW5kcwCGAxNka19wcm9ibGVtX3NldF9jb3N0AIcDFmRrX3Byb2JsZW1fb3B0aW9uX2Nvc3QA/wITZGtfcHJvYmxl' +
+  'bV9zZXRfYmVzdACFAxhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAjgMVZGtfcHJvYmxlbV9iZXN0X2NvdW50AO4CGGRrX3Byb2Js' +
+  'ZW1fYmVzdF9zb2x1dGlvbgDvAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAiQMQZGtfcHJvYmxlbV9zaGFwZQCMAxRka19wcm9i' +
+  'bGVtX2l0ZW1fbmFtZQD7AhVka19wcm9ibGVtX2NvbG9yX25hbWUA8gIXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMAgAMRZGtfcHJv' +
+  'YmxlbV9zZWFyY2gAgwMXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAhAMTZGtfcHJvYmxlbV9zb2x1dGlvbgCNAxBka19wcm9ibGVt' +
+  'X2NvdW50APMCE2RrX3Byb2JsZW1fc2V0X21lbW8AiAMbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAPUCEGRrX3Byb2JsZW1f' +
+  'c3RhdHMAjwMSZGtfcHJvYmxlbV9yZXN0YXJ0AIIDE2RrX3Byb2JsZW1fc2V0X3NlZWQAiwMXZGtfcHJvYmxlbV9zZXRfcmVzdGFy' +
+  'dHMAigMQZGtfcHJvYmxlbV9mb3JjZQD4AhJka19wcm9ibGVtX3VuZm9yY2UAkQMSZGtfcHJvYmxlbV9leGNsdWRlAPcCFGRrX3By' +
+  'b2JsZW1fdW5leGNsdWRlAJADFGRrX3Byb2JsZW1faXRlbV9uZWVkAPwCEmRrX3Byb2JsZW1fYm91bmRlZADwAhdka19wcm9ibGVt' +
+  'X2l0ZW1fb3B0aW9ucwD9AhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAPECGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgD5AhNka19w' +
+  'cm9ibGVtX2VzdGltYXRlAPYCEGRrX2V4cGxhaW5fYmVnaW4AswMPZGtfZXhwbGFpbl9uZXh0ALUDEmRrX2V4cGxhaW5fd2luZG93' +
+  'cwC2Aw9ka19leHBsYWluX2ZyZWUAtAMRZGtfdGVjaG5pcXVlX25hbWUAugMTZGtfdGVjaG5pcXVlX3JhdGluZwC7AxRka19zdWRv' +
+  'a3VfcmF0ZV9sb2dpYwC5AxVka19zdWRva3VfZ2VuZXJhdGVfYXQAtwMSZGtfZGlmZmljdWx0eV9uYW1lALEDEWRrX2RpZmZpY3Vs' +
+  'dHlfdG9wALIDDGRrX3pkZF9idWlsZAC8Awtka196ZGRfZnJlZQC9Awtka196ZGRfaW5mbwC+Awpka196ZGRfbnRoAL8DDWRrX3pk' +
+  'ZF9yYW5kb20AwAMLZGtfemRkX3RleHQAwQMLX2luaXRpYWxpemUAABBfX2Vycm5vX2xvY2F0aW9uAMIDCXN0YWNrU2F2ZQBHDHN0' +
+  'YWNrUmVzdG9yZQBICnN0YWNrQWxsb2MASQkrAQBBAQsVHyEXJQDIAssC2QHbAbgCvgK/AsACxwLNAswC0gLXAtsC3QLfAgwBBwrJ' +
+  'yAnDAwMAAQuKJwQffwR+AnsBfSMAQRBrIgwkACAAKAJUIR8gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAoAhQhDyAAKAII' +
+  'IQcgACgCKCEUIAAoApABIQ4gACgCvAEhFUECIQIgDCAAKAK0ASIWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAgACgC' +
+  'xAFBAEcgFCAORXIbIRggDEEIaiIDQQAgDhshICADQQRyIR0gACgCsAIhHiAAKQNoISIgACgC0AEhFyAMIAApA3A3AwAgASAAKQOg' +
+  'ASIhIAEgIVQbISQgACgCWCELAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQtBACECIA8oAgRFBEBBACELDAULQQAhCyAORQ0A' +
+  'IAAgIhB+IAwgFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDCABIAApA6ABIiEgASAhVBshJAtBAAwBCyAAKAJcRQ0BQQEL' +
+  'IQIDQAJAAkACQCACRQRAAkACQCAiICRaBEAgDkUgASAiWHJFBEADQCAAIAs2AlwgABBfIAAgACkDmAFCAXw3A5gBIAAgIhB+IAwg' +
+  'FiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIQsgIiABIAApA6ABIiEgASAhVBsiJFoNAAsgIkIBfCEiIBhFDQMgFyAA' +
+  'KALIATYCEEEAIQIMAgsgACALNgJcIABBATYCZEEDDAoLICJCAXwhIiAYRQ0BIBcgC0EUbGoiAyAAKALIATYCEEEAIQIgC0UEQEEA' +
+  'IQsMAQsgA0EIaygCACECCyAXIAtBFGxqIAI2AgwLIAtBFGwhEiALQQFrQRRsIRMCfwJAA0ACQAJAAkACQAJAAkACQAJAAkACQAJA' +
+  'IA4EQCAAKAIAIQggACgCtAEhBiAAKAIYIQkCQAJAIAAoAtABIBNqKAIIQQAgCxsiAiAMKAIIIBZrQQJ1IgNODQADQCAIIAYgAkEC' +
+  'dGooAgAiBE4gCSAEQQJ0aigCAEECSHENASACQQFqIgIgA0cNAAsgACgC0AEgEmogAzYCCAwBCyAAKALQASASaiACNgIIQQAhBSAC' +
+  'IANODQADQCAIIAYgAkECdGooAgAiBE4EQCAJIARBAnRqKAIAIgpFDQwgBSAFIAQgBRsgCkEBRxshBQsgAkEBaiICIANHDQALQQEh' +
+  'A0EAIAUNDxoLIAAoArABIQpBACEFQf////8HIQRBASEGQQEhAwJAIAhBEEgNAANAIAogBkECdCICaiEFIAIgCWohDUEAIQL9DP//' +
+  '/3////9/////f////38hJQNAICUgDSACQQJ0IhBq/QAAACIm/foBIAUgEGr9AAAA/ecBICUgJv0MAAAAQAAAAEAAAABAAAAAQP05' +
+  '/VL9tgEhJSACQQxJIAJBBGohAg0ACyAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22' +
+  'Af0bACICIAQgAiAESCICGyEEIAYgAyACGyEDIAZBH2ogBkEQaiEGIAhMDQALQQAhBSAEQf////8HRgRAQf////8HIQQMAQsgAyAD' +
+  'QQ9qIgIgAiADSBshAgNAIAMgCEwEQCAEQf////8HIAkgA0ECdCINaigCACIQsiAKIA1qKgIAlbwgEEH/////A0obRgRAIAMhBQwD' +
+  'CyACIANHIANBAWohAw0BCwsLIAYgCEwEQANAQf////8HIAkgBkECdCICaigCACIDsiACIApqKgIAlbwgA0H/////A0obIgIgBCAC' +
+  'IARIIgIbIQQgBiAFIAIbIQUgBiAIRyAGQQFqIQYNAAsLIAVFDQEgCSAFQQJ0aigCACEDDAgLIAAoAhghCCAAKAIAIglBgSBOBEBB' +
+  '/////wchA0EAIQUgACgCFCIGKAIEIgJFDQcDQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgNBAk4NAAwJCyAGIAJBBHRqKAIE' +
+  'IgINAAsMBwtB/////wchBEEAIQNBASECQQAhBiAJQT9MDQEDQCAIIAIiBUECdGoiCv0AAAAhJUEEIQIDQCAlIAogAkECdGr9AAAA' +
+  '/bYBISUgAkE8SSACQQRqIQINAAsCQCAEICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL' +
+  '/bYB/RsAIgJKBEBBASEGIAUhAyACIgRFDQELIAVBQGshAiAFQf8AaiAJSg0DDAELCyAFIgIhA0EAIQQMAgtBACEFQYCAgIAEIQMg' +
+  'GEUNCwwICyAJIAJBD2pOBEADQCAIIAIiBUECdGoiCv0AAAAhJUEEIQIDQCAlIAogAkECdGr9AAAA/bYBISUgAkEMSSACQQRqIQIN' +
+  'AAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIARODQBBACEGIAUh' +
+  'AyACIgQNACAFIgIhA0EAIQQMBAsgBUEQaiECIAVBH2ogCUwNAAsLQQAhBSADRQ0DIAZFDQELIAggA0ECdGohBSAE/REhJUIAISFC' +
+  'ACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQjxUICFCBHwhIQ0ACwwBCyAIIANBAnRqIQUgBP0RISVCACEhQgAh' +
+  'IwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUIMVCAhQgR8ISENAAsLIAMgI3qnaiEFQQAhAyAERQ0BCyAEIQMgAiAJ' +
+  'Sg0AA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDDQBBACEDDAILIAIgCUcgAkEBaiECDQALCyAeRQ0AIAggACgCrAIgHiAD' +
+  'IAUQAiEFCyAYIANBAUpxDQEgAw0CIAUhBAsgDkUNCCAAKAKwASAEQQJ0aiICKgIAIidDAACAS11FDQggAiAnQwAAgD+SOAIADAgL' +
+  'IAAgCyAgIAwQgAENAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQg' +
+  'DhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAU' +
+  'QQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5FIAZBB0pyRQRA' +
+  'IBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQgBUcN' +
+  'AAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIAIA4EQCAX' +
+  'IAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAhhSIhQhmGICGF' +
+  'IiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC////////////' +
+  'ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgkoAggiCkEATARA' +
+  'IAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEEdGooAgQiBCAG' +
+  'Rw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhBBHRqKAIIIQkD' +
+  'QCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIEIQUgDyAEKAIA' +
+  'QQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAEQQFrIQIDQCAH' +
+  'IAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIEIAcgBUEEdGog' +
+  'AjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwNACAPIAZBBHQi' +
+  'AmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAgBEEBayECA0Ag' +
+  'ByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2AgAg' +
+  'ESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAMIBYgFyALQRRs' +
+  'aiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAbIAtBAnQiAmoo' +
+  'AgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYgDCkDACEhA0AC' +
+  'fyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAFRg0BA0AgBEEB' +
+  'aiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EEdGogCjYCBCAH' +
+  'IApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyAN' +
+  'NgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQiAmogCTYCCCAC' +
+  'IAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAooAgAhAyAEIAoo' +
+  'AggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUg' +
+  'A0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALDAELIAQgBkYN' +
+  'ACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgBUECdGoi' +
+  'AiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwC' +
+  'CyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICAgARrNgIAIAIg' +
+  'B2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgb' +
+  'RQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGooAgAi' +
+  'BCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCACQQJ0aigCACIE' +
+  'QQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0' +
+  'aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIAIBEgAigCCEEC' +
+  'dGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAA' +
+  'QQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOgAyIBQgF8IiE3A6ADIAAgACkDqAMgASAhVq18NwOoA0EBCyECIA4EQCAAIAwoAggg' +
+  'FmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0' +
+  'aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQALIAQPCyAGC4cG' +
+  'Awp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoArACIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0' +
+  'aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9K' +
+  'BEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkK' +
+  'CwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIB' +
+  'IQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA' +
+  '/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22' +
+  'Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQEL' +
+  'IAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiEC' +
+  'IAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyAB' +
+  'IAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgCrAIg' +
+  'CiADIAIQAgUgAgtBAWsgA0H/////B0YbC78HAwd/AX4DfCAARQRAQX4PC0J/IAEgAVAbIQEgACgClAIhAgJAAkACQAJAAkACQCAA' +
+  'KAKUAyIDBEAgAg0BIAAoAmQNBUEAIQIgACgCuAIiBEEBRg0EIAAoAiggACgCICIDQYAgSnIgACgCMCADRXJyDQRBASECIARBA0YN' +
+  'BCADQQBMDQMgACgCCCEFIAAoAhwhB0EAIQQDQEQAAAAAAAAAACEKRAAAAAAAAAAAIQsgBSAHIARBAnRqKAIAIgJBBHRqKAIIIgZB' +
+  'AEoEQCAAKAIYIQgDQCAKRAAAAAAAAPA/oCEKIAsgCCAGQQJ0aigCALegIQsgBSACQQFqIgJBBHRqKAIIIgZBAEoNAAsLIAsgCkQA' +
+  'AAAAAADwv6CiIAygIQwgAyAEQQFqIgRHDQALDAMLIAJFDQELIAAoAmRFBEAgAEIBIAApA4ABIAAoArgCQQFGIANyG1A2AsACCwJ/' +
+  'QQIhAgJAAkACQCAAKAJkDgQAAQECAQsgACgClAMEQEF/IQIgABAkDQILAkAgABAQIgIOAwECAAILIABBAzYCZEECDAILIABBATYC' +
+  'ZCAAKAKoAiIDKAJURQRAIAAgAyABEBEMAgsCfyADKAJYQQFGBEBBASADKAJ4QQFGDQEaC0ECCyEEIAApA2ghCQNAIAAgAyAJQoAg' +
+  'fCABIAEgCX1CgCBWGyABIAEgCVYbIAQRDgAiAkEDRw0BIAApA2giCSABVA0AC0EDIQILIAILDwsCQCAAKAIoIAAoAmQgACgC1AJF' +
+  'cnINACAAKALYAiICQQJGBEAgACABEAkPCyAAKAKQASABQn9SIAJycg0AIwBBEGsiAiQAA0AgAEKAIBAFIgNBAUYNAAsCQCADQQNH' +
+  'DQAgAkIANwMIAkAgAEIBQcAARAAAAAAAAMA/IAJBCGpBABCnAQ0AIAArA/gCRAAAAAAAAMA/ZiIDIAIrAwhEAAAAAAAAMEBEAAAA' +
+  'AAAAkEAgAxujIgpEAAAAAAAAsEBlRXJFIApEAAAAAAAAAABkRXINACAAQQE2AtQCIABCfyAK/AcgCkQAoTgUmznvQ2YbEAkiA0EB' +
+  'ag4FAAEBAQABCyAAEAggABBcIABCfxAFIQMLIAJBEGokACADDwsgACABEAUhAgwDCyADQT9qQcAAbbcgACgCALeiRAAAAAAAANA/' +
+  'oiAMIAO3o2UhAgsgACACNgLEAgsgACkDaCEJA0AgACAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbECciAkEDRw0BIAApA2giCSAB' +
+  'VA0AC0EDDwsgAgvPBAICfgF/AkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCuAJBAWsOAgIBAAtBASEEIAAQLg0BCyAAKALMAgR/' +
+  'QQAFIAAoAiBBAEwEf0EBBSAAEKABCwtFQQF0IQQLIAAgBEECRjYC0AIgACAEQQFGNgK8AiAAKAKQAUUNAAJAIAAoAigNACAAKAIg' +
+  'IgQgACgCzAFMDQAgACgCxAEgBEECdBBTIgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsCQCAAKAK8AgRAIAApA2ghAgNAAn8gAkKA' +
+  'IHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAgACACEC8MAQsgACACEDALIgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8L' +
+  'IAAoAtACBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEDYiBEEDRw0CIAApA2giAiABVA0AC0EDDwsCQAJA' +
+  'IAAoAuABDQAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQOgAyAAKQOoA4RCAFJycg0BIAApA2giAyAC' +
+  'Wg0AIAEgAlgNAQNAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiACIANWGxABIgRBA0cNAyAAKQNoIgMgAlQNAAtBAyEEIAMgACkD2AFU' +
+  'DQILIAAgARCeAQ8LIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxABIgRBA0cNAUEDIQQgACkDaCICIAFUDQAL' +
+  'CyAECy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIgAUUEQCACQgAQaw8L' +
+  'IAIgACkDOBBrC4QBAQF/IAAoAugCIgEEQCABKAIMEFQgASgCEBBUIAEoAiAQVCABKAIkEFQgASgCFBBUIAEoAhgQVCABKAIcEFQg' +
+  'ASgCKBBUIAEoAiwQVCABKAIwEFQgASgCNBBUIAEoAlQQVCABKAJYEFQgASgCXBBUIAEoAmAQVCABEFQgAEEANgLoAgsLzw4DGX8D' +
+  'fgF7IwBBEGsiGCQAAn9BAiAAKAJkQQNGDQAaIAAQCAJAQQFBgAEQTiIFRQ0AIAAgBTYC6AIgACgCCCEKIAAoAiAhCCAAKAIAIQ4g' +
+  'BSAAKAIEIgs2AgQgBSAONgIAIAUgC0E/akEGdkEBIAtBwABKGyIPNgIIIAhBAEoEQCAAKAIcIQQDQCAKIAQgB0ECdGooAgAiAkEE' +
+  'dGooAghBAEoEQANAIANBAWohAyAKIAJBAWoiAkEEdGooAghBAEoNAAsLIAdBAWoiByAIRw0ACwsgBSAIQQJ0QQRqIgQQTyIMNgIM' +
+  'IAUgA0EBaiIDQQJ0IgIQTyIRNgIQIAUgC0EBaiIZQQQQTiIQNgIgIAUgAhBPIhY2AiQgBSAPQQgQTiIXNgIoIAUgD0EIEE4iBjYC' +
+  'LCAFIA5BMGxBMGoQTyIJNgIwIAUgBBBPIhQ2AhQgBSACEE8iFTYCGCAFIANBA3QQTyISNgIcIBJFIBVFIAz9ESAR/RwBIBD9HAIg' +
+  'Fv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih79GwFBAXFBAXQgHv0bAGsgHv0bAkEBcUECdHIgHv0bA0EBcUEDdHIgF/0RIAb9HAEg' +
+  'Cf0cAiAU/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciHv0bAEEBcUEEdHIgHv0bAUEBcUEFdHIgHv0bAkEBcUEGdHIgHv0bA0EHdHJB' +
+  '/wFxcnINAEEAIQMCQCAIQQBMBEAgDCAIQQJ0akEANgIADAELIAAoAhwhBwNAIAwgDUECdCICaiATNgIAAkAgCiACIAdqKAIAIgZB' +
+  'BHRqKAIIIgRBAEwNACAAKAIYIRpBASECIAQhAyAGIQkDQCACIBogA0ECdGooAgBBgICAgARIcSECIAogCUEBaiIJQQR0aigCCCID' +
+  'QQBKDQALIAJFDQADQCARIBNBAnRqIARBAWs2AgAgECAEQQJ0aiICIAIoAgBBAWo2AgAgE0EBaiETIAogBkEBaiIGQQR0aigCCCIE' +
+  'QQBKDQALCyANQQFqIg0gCEcNAAsgDCAIQQJ0aiATNgIAIAwoAgAhBkEAIQ1BACEDA0AgFCANQQJ0aiADIgQ2AgAgBiIJIAwgDUEB' +
+  'aiINQQJ0aigCACIGSARAA0AgESAJQQJ0aigCACEKAn4CQAJAAkAgBCICIANODQAgCkEGdSEHA0AgFSACQQJ0aigCACAHRg0BIAJB' +
+  'AWoiAiADRw0ACwwBCyACIANHDQEgCkEGdSEHCyAVIANBAnRqIAc2AgAgEiADQQN0akIANwMAIAMiAkEBaiEDQgAMAQsgEiACQQN0' +
+  'aikDAAshGyASIAJBA3RqIBtCASAKQT9xrYaENwMAIAlBAWoiCSAGRw0ACwsgCCANRw0ACwsgFCAIQQJ0aiADNgIAQQAhAyALQQBK' +
+  'BEBBACECA0AgECACQQFqIgJBAnRqIgQgBCgCACADaiIDNgIAIAIgC0cNAAsLIBlBAnQiAhBPIgZFDQAgBiAQIAL8CgAAIAhBAEoE' +
+  'QCAMKAIAIQdBACEEA0AgByICIAwgBCIDQQFqIgRBAnRqKAIAIgdIBEADQCAGIBEgAkECdGooAgBBAnRqIgkgCSgCACIJQQFqNgIA' +
+  'IBYgCUECdGogAzYCACACQQFqIgIgB0cNAAsLIAQgCEcNAAsLIAYQVCALQQBKBEAgACgCGCEEQQAhAgNAIAQgAkEBaiIDQQJ0aigC' +
+  'AEGAgICABE4EQCAXIAJBA3ZB+P///wFxaiIGIAYpAwBCASACQT9xrYaENwMACyADIgIgC0cNAAsLIAAoAsgCIAhBgMAASnIgDkUg' +
+  'CEE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAUgCyAIEAoNASAFKAIIIQ8LIAVBADYCRCAFIA9BAmoiAzYCOEHAACECQoCA' +
+  'gIAEIAApA+ACIhsgG1AbIANBA3StgKciBEHAAE8EQANAIAIiA0EBdCICIARNDQALIAUgAzYCRAsgAEEANgLQAiAAQQE2AmQgAEEA' +
+  'NgK8AkKAICAAKQPwAiIbIBtQGyEbIAAoAugCIQIDQCAAIAFCfyAbIAApA2h8IhwgGyAcVhsQCyIEQQJGDQALIAIpA3ghHCACKQNw' +
+  'IRsgAigCaCEHIAIoAmQhBkIAIQEgAEIANwNYIABBAzYCZAJAIARBAUcEQCAbIQEMAQsgBkEATARAQgAhHAwBCyACKAIwIQlBACED' +
+  'QgAhHANAQn8gHCAJIANBMGxqIgIpAygiG3wgASACKQMgIgF8Ih0gAVQiAq18IgEgAiABIBtUIAEgG1EbIgIbIRxCfyAdIAIbIQEg' +
+  'AiAHciEHIANBAWoiAyAGRw0ACwsCQCAHRQRAIAEgACkDsAMiAXwiHSABVCICIAKtIBwgACkDuAMiAXx8IhsgAVQgASAbURtBAUcN' +
+  'AQsgAEJ/NwOgAyAAQn83A6gDQW0MAgsgACAdNwOgAyAAIBs3A6gDQQNBAiAEQQFGGwwBCyAAEAhBfwsgGEEQaiQAC+8FARV/IAAg' +
+  'ACgCACIIQQN0Ig0QTyIKNgJUIAAgCCACQT9qQcAAbSIGbEEIEE4iETYCWCAAIAIgBmxBCBBOIhY2AlwgACAIQQJqIAZsQQgQTiIX' +
+  'NgJgQX8hAyABIAhrIAZsQQFqQQgQTiEOIApFIBFFciAWRSABQQN0QQFyEE8iD0VyciAORSAXRXJyRQRAIAAgBjYCUCABQQBKBEAg' +
+  'ACgCICELA0BBACEEIAYhAyALIAVBAnRqKAIAIgkgCyAFQQFqIgxBAnRqKAIAIhBIBEAgESAOIAUgCEgiAxsgBUEAIAggAxtrIAZs' +
+  'QQN0aiESIAAoAiQhEyAGIQMDQCASIBMgCUECdGooAgAiFEEGdSIHQQN0aiIVIBUpAwBCASAUQT9xrYaENwMAIAQgB0EBaiAEIAdK' +
+  'GyEEIAcgAyADIAdKGyEDIAlBAWoiCSAQRw0ACwsgDyAFQQN0aiIFIANBACADIARIIgMbNgIAIAUgBEEAIAMbNgIEIAwiBSABRw0A' +
+  'CwsgCiAPIA38CgAAIAJBAEoEQCAAKAIMIhIoAgAhDEEAIQcDQCAMIgUgEiAHIgFBAWoiB0ECdGooAgAiDEgEQCAWIAEgBmxBA3Rq' +
+  'IQkgFyABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACAAKAIQIRMDQAJAIA8gEyAFQQJ0aigCACIDQQN0aiIBKAIEIgog' +
+  'ASgCACIBTA0AIBEgDiADIAhIIgQbIANBACAIIAQbayAGbEEDdGohCwJAIAogAWsiDUECSQRAIAEhAwwBCyABIA1BfnEiEGohA0EA' +
+  'IQQDQCAJIAEgBGpBA3QiFGoiFSAV/QADACALIBRq/QADAP1Q/QsDACAEQQJqIgQgEEcNAAsgDSAQRg0BCwNAIAkgA0EDdCIBaiIE' +
+  'IAQpAwAgASALaikDAIQ3AwAgA0EBaiIDIApHDQALCyAFQQFqIgUgDEcNAAsLIAIgB0cNAAsLQQAhAwsgDhBUIA8QVCADCwwAIAAg' +
+  'ASACQQAQDQvPEAMZfwR+AXsjAEEQayIZJABBAiECAkAgACgCZEEDRg0AIAAQCAJAQQFBgAEQTiIHRQ0AIAAgBzYC6AIgACgCCCEN' +
+  'IAAoAiAhCSAAKAIAIQ4gByAAKAIEIgo2AgQgByAONgIAIAcgCkE/akEGdkEBIApBwABKGyIPNgIIIAlBAEoEQCAAKAIcIQUDQCAN' +
+  'IAUgBkECdGooAgAiAkEEdGooAghBAEoEQANAIANBAWohAyANIAJBAWoiAkEEdGooAghBAEoNAAsLIAZBAWoiBiAJRw0ACwsgByAJ' +
+  'QQJ0QQRqIggQTyILNgIMIAcgA0EBaiIFQQJ0IgYQTyISNgIQIAcgCkEBaiIaQQQQTiIQNgIgIAcgBhBPIhc2AiQgByAPQQgQTiIY' +
+  'NgIoIAcgD0EIEE4iAzYCLCAHIA5BMGxBMGoQTyICNgIwIAcgCBBPIhU2AhQgByAGEE8iFjYCGCAHIAVBA3QQTyITNgIcIBNFIBZF' +
+  'IAv9ESAS/RwBIBD9HAIgF/0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih/9GwFBAXFBAXQgH/0bAGsgH/0bAkEBcUECdHIgH/0bA0EB' +
+  'cUEDdHIgGP0RIAP9HAEgAv0cAiAV/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciH/0bAEEBcUEEdHIgH/0bAUEBcUEFdHIgH/0bAkEB' +
+  'cUEGdHIgH/0bA0EHdHJB/wFxcnINAEEAIQMCQCAJQQBMBEAgCyAJQQJ0akEANgIADAELIAAoAhwhEQNAIAsgDEECdCICaiAUNgIA' +
+  'AkAgDSACIBFqKAIAIgZBBHRqKAIIIgVBAEwNACAAKAIYIQRBASECIAUhAyAGIQgDQCACIAQgA0ECdGooAgBBgICAgARIcSECIA0g' +
+  'CEEBaiIIQQR0aigCCCIDQQBKDQALIAJFDQADQCASIBRBAnRqIAVBAWs2AgAgECAFQQJ0aiICIAIoAgBBAWo2AgAgFEEBaiEUIA0g' +
+  'BkEBaiIGQQR0aigCCCIFQQBKDQALCyAMQQFqIgwgCUcNAAsgCyAJQQJ0aiAUNgIAIAsoAgAhBkEAIQxBACEDA0AgFSAMQQJ0aiAD' +
+  'IgU2AgAgBiIIIAsgDEEBaiIMQQJ0aigCACIGSARAA0AgEiAIQQJ0aigCACERAn4CQAJAAkAgBSICIANODQAgEUEGdSEEA0AgFiAC' +
+  'QQJ0aigCACAERg0BIAJBAWoiAiADRw0ACwwBCyACIANHDQEgEUEGdSEECyAWIANBAnRqIAQ2AgAgEyADQQN0akIANwMAIAMiAkEB' +
+  'aiEDQgAMAQsgEyACQQN0aikDAAshGyATIAJBA3RqIBtCASARQT9xrYaENwMAIAhBAWoiCCAGRw0ACwsgCSAMRw0ACwsgFSAJQQJ0' +
+  'aiADNgIAQQAhAyAKQQBKBEBBACECA0AgECACQQFqIgJBAnRqIgUgBSgCACADaiIDNgIAIAIgCkcNAAsLIBpBAnQiAhBPIgZFDQAg' +
+  'BiAQIAL8CgAAIAlBAEoEQCALKAIAIQRBACEFA0AgBCICIAsgBSIDQQFqIgVBAnRqKAIAIgRIBEADQCAGIBIgAkECdGooAgBBAnRq' +
+  'IgggCCgCACIIQQFqNgIAIBcgCEECdGogAzYCACACQQFqIgIgBEcNAAsLIAUgCUcNAAsLIAYQVCAKQQBKBEAgACgCGCEIQQAhAgNA' +
+  'IAggAkEBaiIDQQJ0aigCAEGAgICABE4EQCAYIAJBA3ZB+P///wFxaiIFIAUpAwBCASACQT9xrYaENwMACyADIgIgCkcNAAsLIAAo' +
+  'AsgCIAlBgMAASnIgDkUgCUE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAcgCiAJEAoNASAHKAIIIQ8LIAdBADYCRCAHIA9B' +
+  'AmoiAzYCOEHAACECQoCAgIAEIAApA+ACIhsgG1AbIANBA3StgKciBUHAAE8EQANAIAIiA0EBdCICIAVNDQALIAcgAzYCRAsgACgC' +
+  '6AIhBCABBEACQCAERQRAIAEoAhAhBkEAIQIMAQsgASgCECIGIAQoAgwgACgCICIFQQJ0aigCACIDQQxsIAQoAghBBHRqIAQoAgQi' +
+  'AiAFQQF0IANqaiAEKAIgIAJBAnRqKAIAakECdGogBCgCACIDQTBsaiADQQN0QQAgBCgCUCICG2ogBSADQQF0akECaiACbCAEKAI4' +
+  'IAQoAjxsakEDdGpBuAFqIgJJDQILIAEgBiACazYCECAEIAE2AkwLIABBADYC0AIgAEEBNgJkIABBADYCvAJCgCAgACkD8AIiGyAb' +
+  'UBshHANAQn8gHCAAKQNofCIbIBsgHFQbIRsCfyABBEAgAEJ/IBsgARANDAELIABCfyAbEAsLIgJBAkYNAAsgBCkDeCEdIAQpA3Ah' +
+  'GyAEKAJoIQYgBCgCZCEIIABCADcDWCAAQQM2AmQgAQRAIAQoAmwhAyAAEAggAkEASA0CIAEgAzYCFEFtQQAgBhshAgwCCwJAIAJB' +
+  'AUcNACAIQQBMBEBCACEbQgAhHQwBCyAEKAIwIQVCACEbQQAhA0IAIR0DQEJ/IB0gBSADQTBsaiIBKQMoIh58IAEpAyAiHCAbfCIb' +
+  'IBxUIgGtfCIcIAEgHCAeVCAcIB5RGyIBGyEdQn8gGyABGyEbIAEgBnIhBiADQQFqIgMgCEcNAAsLAkAgBkUEQCAAKQOwAyIcIBt8' +
+  'IhsgHFQiASABrSAdIAApA7gDIh58fCIcIB5UIBwgHlEbQQFHDQELIABCfzcDoAMgAEJ/NwOoA0FtIQIMAgsgACAbNwOgAyAAIBw3' +
+  'A6gDQQNBAiACQQFGGyECDAELIAAQCEF/IQILIBlBEGokACACC4EZAhZ/Bn4gACgC6AIiBCgCaCEXIAQoAmQhDSAEKAIwIRkCfwJA' +
+  'A0ACQCAFQQFxDQBBAiACIAApA2giGlgNAxogACAaQgF8NwNoAkACQAJAIAQoAlAiFARAIAQoAgAiFUEASg0BDAMLIAQoAgAiFUEA' +
+  'TA0CIAQoAighFkH/////ByEJQX8hDEEAIQcDQAJAIBYgB0EDdkH4////AXFqKQMAIAdBP3GtiEIBg1BFBEAgB0EBaiEIIAkhBgwB' +
+  'C0EAIQYCQCAEKAIgIgUgB0ECdGooAgAiECAFIAdBAWoiCEECdGooAgAiC04NACAEKAIUIQ4gBCgCJCESA0ACf0EAIA4gEiAQQQJ0' +
+  'aigCAEECdGoiCigCACIFIAooAgQiCk4NABpBASAEKAIcIhEgBUEDdGopAwAgFiAEKAIYIg8gBUECdGooAgBBA3RqKQMAg0IAUg0A' +
+  'GgNAAkAgCiAFQQFqIgVGBEAgCiEFDAELIBEgBUEDdGopAwAgFiAPIAVBAnRqKAIAQQN0aikDAINQDQELCyAFIApICyEFIAYgBUVq' +
+  'IgYgCUggCyAQQQFqIhBKcQ0ACyAGIAlIDQAgCSEGDAELIAchDAsgCCAVTg0CIAghByAGIglBAEoNAAsMAQsgBCgCYCANIBRsQQN0' +
+  'aiELIAQoAighDkH/////ByEGQX8hDEIAIRoDQAJAIA4gGkIGiKdBA3RqKQMAQn+FQn8gFSAap2siCa2GQn+FQn8gCUHAAEgbgyIb' +
+  'UA0AIAQoAlQhEiAEKAJYIREDQEEAIQUCQCASIBt6IBqEpyIJQQN0aiIIKAIAIgcgCCgCBCIPSARAIBEgCSAUbEEDdGohCgNAAkAg' +
+  'BSALIAdBA3QiCGopAwAgCCAKaikDAIN7p2ohBSAHQQFqIgcgD04NACAFIAZIDQELCyAFIAZODQELIAUhBiAJIQwLIBtCAX0gG4Mi' +
+  'G1ANASAGQQBKDQALCyAVIBpCQH0iGqdMDQEgBkEASg0ACwsgDEEASA0AIAZFBEBCACEdQQAhE0IAIRwMAgtBACEFIAQgBCgCYCAN' +
+  'IBRsQQN0akEAIBQbEA4hCkIAIRsgBCgCCCIIQQBKBEADQCAKIAVBA3RqKQMAIBuFIhpCHoggGoVCucuT59Htkay/f34iGkIbiCAa' +
+  'hULro8SZsbeS6JR/fiIaQh+IIBqFIRsgBUEBaiIFIAhHDQALCwJAIAQoAjwiCUUNACAJQQggBCgCTBshFiAIQQN0IQcgCUEBayEV' +
+  'IBunIQsgBCgCOCEOIAQoAjQhEkEAIQUDQCASIAUgC2ogFXEgDmxBA3RqIhgpAwgiGkJ/UQ0BIBhBEGohECAKIQlBACEUAkAgByII' +
+  'RQ0AA0AgEC0AACIRIAktAAAiD0YEQCAJQQFqIQkgEEEBaiEQIAhBAWsiCA0BDAILCyARIA9rIRQLIBQEQCAFQQFqIgUgFkYNAgwB' +
+  'CwsgAwRAIAMoAgQgGCgCACITQQR0aiIJKQMAIR0gCSkDCCEcDAMLIBgpAwAhHSAaIRwMAgsgBkECTgRAIAAgACkDeEIBfDcDeAsg' +
+  'BCgCICAMQQJ0aigCACEJIBkgDUEwbGoiBv0MAAAAAAAAAAAAAAAAAAAAAP0LBCAgBiAbNwMQIAZC/////w83AwggBiAMNgIAIAYg' +
+  'CUEBazYCBCANQQFqIQkgACgCYCANTARAIAAgCTYCYAsgCSENDAELQgAhHEIBIR1BASETCyANRQRAQQAhDUEADAMLAkAgGSANQQFr' +
+  'IglBMGxqIgsoAggiBUEATgRAIAtCfyALKQMgIhsgHXwiGiAaIBtUIgYgBq0gCykDKCIbIBx8fCIaIBtUIBogG1EbIgYbNwMgIAtC' +
+  'fyAaIAYbNwMoIAYgF3IhFyADRSATRXJFBEAgCygCDCEPAkAgAygCCCIHIAMoAgxHBEAgAygCBCEMDAELIAcgAygCEEEcbiAHaiII' +
+  'QYAIIAdBAXQgB0GACEkbIgYgBiAISxsiCE8NAyADKAIAIAhBDGwQUyIGRQ0DIAMgBjYCACADKAIEIAhBBHQQUyIMRQ0DIAMgDDYC' +
+  'BCADKAIMIQYgAyAINgIMIAMgAygCECAIIAZrQWRsajYCECADKAIIIQcLIAwgE0EEdCIKaiIIKQMAIR8gDCAPQQR0aiIGKQMAIR4g' +
+  'CCkDCCEbIAYpAwghGiADKAIAIAdBDGxqIgYgDzYCBCAGIBM2AgggBiAFNgIAIAMoAgQiBiADKAIIIghBBHRqIgVCfyAeIB98Ih4g' +
+  'HiAGIApqIgYpAwBUIB4gH1StIBogG3x8IhsgBikDCCIaVCAaIBtRGyIGGzcDACAFQn8gGyAGGzcDCCADIAhBAWo2AgggCyAINgIM' +
+  'IAhFDQQgCygCCCEFCyAEKAIUIAVBAnRqIgYoAgAiBSAGKAIEIgpIBEAgBCgCGCEHIAQoAighDCAEKAIcIQgDQCAMIAcgBUECdGoo' +
+  'AgBBA3RqIgYgBikDACAIIAVBA3RqKQMAhTcDACAFQQFqIgUgCkcNAAsLIAtBfzYCCAsCQCAEKAJQIg5FBEAgBCgCICEFIAsoAgAh' +
+  'BiALIAsoAgRBAWoiBzYCBCAHIAUgBkECdGoiESgCBCIQTg0BIAQoAhQhDyAEKAIkIQoDQCAPIAogB0ECdGooAgBBAnRqIgYoAgAi' +
+  'BSAGKAIEIhJODQIgBCgCHCIMIAVBA3RqKQMAIAQoAigiCCAEKAIYIgYgBUECdGooAgBBA3RqKQMAg1AEQANAIBIgBUEBaiIFRyAM' +
+  'IAVBA3RqKQMAIAggBiAFQQJ0aigCAEEDdGopAwCDUHENAAsgBSASTg0DCyALIAdBAWoiBzYCBCAHIBEoAgQiEEgNAAsMAQsgBCgC' +
+  'YCAJIA5sQQN0aiEIIAQoAiAgCygCAEECdGohBSALKAIEIQcDQCALIAdBAWoiBzYCBCAHIAUoAgQiEE4NASAIIAQoAiQgB0ECdGoo' +
+  'AgAiBkEGdUEDdGopAwAgBkE/ca2IQgGDUA0ACwsgByAQSARAQQEgASAAKQNoWA0EGiALIAQoAiQgB0ECdGooAgAiETYCCCAEKAIU' +
+  'IBFBAnRqIgYoAgQiDyAGKAIAIgZKBEAgBCgCGCEKIAQoAighByAEKAIcIQwgBiEFA0AgByAKIAVBAnRqKAIAQQN0aiIIIAgpAwAg' +
+  'DCAFQQN0aikDAIU3AwAgBUEBaiIFIA9HDQALCwJAIA5FIA5BAExyDQAgBCgCYCIHIA0gDmxBA3RqIQogByAJIA5sQQN0aiEMQQAh' +
+  'BSAEKAJcIgkgDiARbEEDdGoiCCAHIA4gDUEDdEEIamxqSSAKIAkgDiARQQN0QQhqbGpJcSAOQQFGckUEQCAOQX5xIQVBACEHA0Ag' +
+  'CiAHQQN0IglqIAkgDGr9AAMAIAggCWr9AAMA/U/9CwMAIAdBAmoiByAFRw0ACyAFIA5GDQELA0AgCiAFQQN0IglqIAkgDGopAwAg' +
+  'CCAJaikDAEJ/hYM3AwAgBUEBaiIFIA5HDQALCyAAIAApA3AgDyAGa6x8NwNwQQAhBQwCCyALKQMgIR0gCykDECEbIAsoAgwhEyAL' +
+  'KQMoIRwgBCAEKAJgIAkgDmxBA3RqQQAgDhsQDiEIAkAgBCgCTCIQBEAgBCgCPCIHIAQoAkBBAXRBAmpJBEAgBBAPDQUgBCgCTCEQ' +
+  'IAQoAjwhBwsgB0EBayEPIBunIQogBCgCOCEMIAQoAjQhDSATrSEaQQAhBQJAIAdBCCAQGyIGBEADQCANIAUgCmogD3EgDGxBA3Rq' +
+  'IgcpAwhCf1EEQCAEIAQoAkBBAWo2AkAMAwsgBUEBaiIFIAZHDQALCyAEIAQoAkgiBkEBajYCSCANIAZBB3EgCmogD3EgDGxBA3Rq' +
+  'IQcLIAcgGjcDAEIAIRoMAQtBASEFIAkhDSAEKAJERSAcQn9Rcg0CIAQoAjwiByAEKAJAQQF0QQJqSQRAIAQQDxogBCgCPCEHCyAH' +
+  'RQ0CIBwhGiAHQQggBCgCTBshBiAHQQFrIQ8gG6chCiAEKAI4IQwgBCgCNCENQQAhBQJAA0AgDSAFIApqIA9xIAxsQQN0aiIHKQMI' +
+  'Qn9RBEAgBCAEKAJAQQFqNgJADAILIAVBAWoiBSAGRw0ACyAEIAQoAkgiBkEBajYCSCANIAZBB3EgCmogD3EgDGxBA3RqIQcLIAcg' +
+  'HTcDAAsgByAaNwMIIAdBEGogCCAEKAIIQQN0/AoAAEEBIQUgCSENDAELCyALQQA2AgwLQX8LIAQgHTcDcCAEIBc2AmggBCANNgJk' +
+  'IAQgEzYCbCAEIBw3A3gLxgMCDH8BfiAAKAIEIAAoAgBGBEAgACgCKA8LIAAoAiwgACgCKCAAKAIIQQN0/AoAACAAKAIAIgQgACgC' +
+  'BCIISARAIAAoAighBwNAAkBCASAEQT9xrYYiDiAHIARBBnVBA3QiCWopAwCDUEUEQCAEQQFqIQQMAQsgACgCICICIARBAnRqKAIA' +
+  'IQMgAiAEQQFqIgRBAnRqKAIAIQYCQAJAIAAoAlAEQCADIAZODQEgACgCJCECA0AgASACIANBAnRqKAIAIgVBBnVBA3RqKQMAIAVB' +
+  'P3GtiKdBAXENAiADQQFqIgMgBkcNAAsMAgsgAyAGTg0AIAAoAhQhCiAAKAIkIQsDQCAKIAsgA0ECdGooAgBBAnRqIgUoAgAiAiAF' +
+  'KAIEIgVODQEgACgCHCIMIAJBA3RqKQMAIAcgACgCGCINIAJBAnRqKAIAQQN0aikDAINQBEADQCAFIAJBAWoiAkcgDCACQQN0aikD' +
+  'ACAHIA0gAkECdGooAgBBA3RqKQMAg1BxDQALIAIgBU4NAgsgA0EBaiIDIAZHDQALDAELIAMgBkcNAQsgACgCLCAJaiIDIAMpAwAg' +
+  'DoQ3AwALIAQgCEcNAAsLIAAoAiwLkAQCDH8CfiAAKAI8IgVBAXRBwAAgBRshAiAAKAI4IgZBA3QhBAJAAkAgACgCTCIDBEBBfyEB' +
+  'IAIgAygCECAEbk0NAQwCC0F/IQEgAiAAKAJESw0BCyAAKAI0IQkgAiAEbCIHEE8iAUUEQCAAIAU2AkRBfw8LIAMEQCADIAMoAhAg' +
+  'BSACayAEbGo2AhALIAFB/wEgB/wLAEEAIQMgAEEANgJAIAAgAjYCPCAAIAE2AjQCQCAFRQ0AA0AgCSADIAZsQQN0aiIBKQMIIg5C' +
+  'f1IEQCABQRBqIQRCACENQQAhAiAAKAIIIgdBAEoEQANAIAQgAkEDdGopAwAgDYUiDUIeiCANhUK5y5Pn0e2RrL9/fiINQhuIIA2F' +
+  'QuujxJmxt5LolH9+Ig1CH4ggDYUhDSACQQFqIgIgB0cNAAsLIAAoAjwiCEEBayEKIA2nIQsgACgCNCEMIAEpAwAhDUEAIQICQCAI' +
+  'QQggACgCTBsiCARAA0AgDCACIAtqIApxIAZsQQN0aiIBKQMIQn9RBEAgACAAKAJAQQFqNgJADAMLIAJBAWoiAiAIRw0ACwsgACAA' +
+  'KAJIIgFBAWo2AkggDCABQQdxIAtqIApxIAZsQQN0aiEBCyABIA43AwggASANNwMAIAFBEGogBCAHQQN0/AoAAAsgA0EBaiIDIAVG' +
+  'DQEgACgCOCEGDAALAAsgCRBUQQAhAQsgAQvAAwEHfyMAQRBrIgQkAEF/IQIgABASRQRAIAAoAqgCIgJCADcDQCAEQgA3AwhBASEB' +
+  'IAIoAlQEQCAAIAIgBEEIahAdIQELAkAgACgCoAIiA0EATA0AA0AgAigCVA0BIAIoAgAiBiAGIAAoAhwgACgCnAIgBUECdGooAgBB' +
+  'AnRqKAIAIgdBBHRqKAIAQQR0aigCBCAHRgRAIAIgByAEQQhqEBMgACgCoAIhAwsgBUEBaiIFIANIDQALCyABQQBHIQMCQCABRSAA' +
+  'KAIwIgFBAExyDQBBACEFA0AgAigCVARAQQEhAwwCCyAAIAIgACgCLCAFQQJ0aigCACIDEBQiBwRAIAAgAiADQQJ0IgEgACgCHGoo' +
+  'AgAgBEEIahAVIAIoAgAhAyAAKAIcIAFqKAIAIQEDQCABQQR0IQYgAUEBaiEBIAMgBmooAggiBkEASg0ACyACIAZBf3MiASAAKAKQ' +
+  'A0gEfiAAKAKAAyABQQN0aikDAAVCAAsgAikDQHw3A0AgACgCMCEBCyAHQQBHIQMgBUEBaiIFIAFODQEgBw0ACwsgACAAKQNwIAQp' +
+  'Awh8NwNwQQBBAiADGyECCyAEQRBqJAAgAgvmFgIPfwR+IwBBEGsiDCQAIAxCADcDCCABKAI0IQMgASgCACEQIAxBADYCBCABKAI4' +
+  'RUUhBANAAkACQAJAAkACQAJAAkAgBEUEQCAAKAKUAwRAIAEpA0AgABAjWg0FCyAAIAEgDEEEahAWIgVB/////wdGBEAgAEECNgJk' +
+  'QQEhBCABQQE2AjggASADNgI0IAAgAzYCXCAAIAM2AlggACAAKQNwIAwpAwh8NwNwIAAoApQDRQ0CIAAgASkDQEEDECIiA0UNAiAA' +
+  'QQE2AmQgAUEANgI4IAMhBAwDCyACIAApA2giElgEQCABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlggACAAKQNwIAwpAwh8NwNw' +
+  'QQMhBAwDCyAAIBJCAXw3A2ggBUEATARAIAwoAgQhBQwFCyAFQQFHBEAgACAAKQN4QgF8NwN4CyABKAIYIg4gA0ECdCILaiAMKAIE' +
+  'NgIAIAEoAhwgC2pBfjYCACABKAIgIAtqIAEoAjA2AgAgASgCJCALakEANgIAIAEoAiggC2ogBTYCACADIQsMAwsgAwRAIAEoAhwh' +
+  'CCABKAIYIQ4gAyELA0AgDiALQQFrIgtBAnQiB2ooAgAhBQJAIAcgCGooAgAiBEF/RgRAIAEoAgwiAyABKAIIIgQgBUECdCIJaigC' +
+  'AEECdGogBTYCACAEIAMgCWooAgBBAnRqIAU2AgAgASgCMCIDIAEoAiAgB2oiCigCAEwNASABKAIEIQYgASgCACEEIAEoAiwhDQNA' +
+  'IAEgA0EBayIDNgIwIA0gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIPQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRq' +
+  'IAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgD0ECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAH' +
+  'NgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCigCAEoNAAsMAQsgDCAFNgIEIAEoAgAh' +
+  'BiAEIQMDQCAGIAMiB0EBayIDQQR0aigCCEEASg0ACyAEIQMDQCAGIAMiBUEBaiIDQQR0aigCCEEASg0ACyAFIAdOBEADQCAGIAUi' +
+  'CUEEdGoiAygCDCENAkAgAygCCCIFIAAoAgBMBEAgBUECdCIDIAEoAhBqIgggCCgCACIIQQFrNgIAIAggACgCkAIgA2ooAgBHDQEg' +
+  'ACgCACAFTgRAIAEoAgwiCCADaigCACEKIAggAyABKAIIIg1qKAIAQQJ0aiAFNgIAIA0gCkECdGogBTYCAAsgBiAFQQR0aigCACII' +
+  'IAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRq' +
+  'IAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIA1FBEAgBiAFQQR0' +
+  'aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAoo' +
+  'AgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIAEoAhQg' +
+  'BUECdGoiAyADKAIAQQFrIgM2AgAgAw0AIAYgBUEEdGooAgAiCCAFRg0AA0AgDSAGIAhBBHRqIg8oAgxHBEAgCEEBayEDA0AgCAJ/' +
+  'IAYgA0EEdGoiCigCCCIRQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgEUECdGoiCiAK' +
+  'KAIAQQFqNgIAIANBAWsLIgNHDQALCyAPKAIAIgggBUcNAAsLIAlBAWshBSAHIAlIDQALCyABIAEoAjwgC0EDdGopAwA3A0AgASAB' +
+  'KAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgC0ECdGoiAyADKAIAQQFqNgIADAULIAsNAAsLIAwgBTYCBCAAQQA2Algg' +
+  'AEEDNgJkIAAgACkDcCAMKQMIfDcDcEECIQQMAQsgACAAKQOgAyICQgF8IhI3A6ADIAAgACkDqAMgAiASVq18NwOoAwsgDEEQaiQA' +
+  'IAQPCyAOIAtBAnRqKAIAIgVBAnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCAMKQMIIRMCQCABKAIEIANqKAIAIgNBAEwgAyAE' +
+  'SHINACALQQJ0IQkDQAJ/IAApA4ABUEUEQCABKAIAIgQgBSABKAIcIAlqKAIAIgcgB0EASBtBBHRqKAIEIQMCQCAHQQBODQAgACAA' +
+  'KQOIASISQgyIIBKFIhJCGYYgEoUiEkIbiCAShSISNwOIASASQp26s/uUkv2iJX4gASgCBCAFQQJ0ajQCAIIiElANAANAIAQgA0EE' +
+  'dGooAgQhAyASQgF9IhJCAFINAAsLIAQgBUEEdGooAgQgAyADIAVGGwwBCyAQIAVBBHRqKAIECyEEIAEoAhwgCWogBDYCAEIAIRIg' +
+  'BCEDIAAoApQDRQ0DA0AgA0EEdCADQQFqIQMgEGooAggiB0EASg0ACyAHQX9zIgMgACgCkANIBEAgACgCgAMgA0EDdGopAwAhEgsg' +
+  'ABAjIRQgACgClANFDQMgFCABKQNAIhV9IBJWIBQgFVZxDQMgASgCACIHIAcgBEEEdGoiAygCACIFQQR0aiADKAIENgIEIAcgAygC' +
+  'BEEEdGogBTYCACABKAIEIgggAygCCEECdGoiAyADKAIAQQFrNgIAIARBAWohAwNAIAcgA0EEdGoiBigCACEFIAQgBigCCCIOQQBM' +
+  'BH8gBQUgByAFQQR0aiAGKAIEIgY2AgQgByAGQQR0aiAFNgIAIAggDkECdGoiBSAFKAIAQQFrNgIAIBNCAXwhEyADQQFqCyIDRw0A' +
+  'CyABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCAJaiIDIAMoAgBBAWo2AgAgASgCGCAJaigCACIFQQJ0IgMgACgC' +
+  'jAJqKAIAIAEoAhAgA2ooAgBrIQQgASgCBCADaigCACIDQQBMDQEgAyAETg0ACwsgDCATNwMIAkAgBEEASg0AIAEoAhwgC0ECdGoi' +
+  'AygCAEF/Rg0AIAEoAgwiBCABKAIIIgcgBUECdCIJaiIGKAIAQQJ0aiAEIAlqIgQoAgA2AgAgByAEKAIAQQJ0aiAGKAIANgIAIANB' +
+  'fzYCACALQQFqIQMgCyAAKAJgTg0DDAQLIAwgBTYCBCABKAIwIgMgASgCICALQQJ0aiIIKAIASgRAIAEoAgQhBiABKAIAIQQgASgC' +
+  'LCEOA0AgASADQQFrIgM2AjAgDiADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJKAIIIgpBAEwEQCAJKAIEDAELIAQgCSgC' +
+  'AEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAKQQJ0aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdBBHRqIgMoAgBB' +
+  'BHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEoAjAiAyAIKAIASg0ACwsgCyEDC0EBIQQM' +
+  'AwsgDCATNwMIIAEoAjwgC0EDdGogASkDQDcDACABIAEpA0AgEnw3A0AgACABIAQgDEEIahAVIAtBAWohAyALIAAoAmBIDQELIAAg' +
+  'AzYCYAsgDCAFNgIEQQAhBAwACwALsAYBC38jAEEgayIGJAACQAJAIAAoAqgCIgFFBEAgAEEBQZABEE4iATYCqAIgAUUNASABQX82' +
+  'AlwLIAAoAiAgACgCACAAKAIEIQcgASgCBEUEQCABIAdBAnRBBGoiAhBPIgg2AgQgASACEE8iCTYCCCABIAIQTyIKNgIMIAEgAhBP' +
+  'Igs2AhAgASACEE8iAjYCFEF/IQMgC0UgCEUgCUVyIApFIAJFcnJyDQILaiICIAEoAkxOBEAgBiABQSxqNgIUIAYgAUEoajYCECAG' +
+  'IAFBJGo2AgwgBiABQSBqNgIIIAYgAUEcajYCBCAGIAFBGGo2AgAgAkEBaiIDQQJ0IQRBACECA0AgBiACQQJ0aigCACIFKAIAEFQg' +
+  'BSAEEE82AgAgAkEBaiICQQZHDQALIAEoAjwQVCABIANBA3QQTzYCPCABEBsCQAJAIAEoAhhFDQAgASgCPCEEQQAhAgNAIARFDQEg' +
+  'AkEBaiICQQZGDQIgBiACQQJ0aigCACgCAA0ACwsgAUEANgJMDAILIAEgAzYCTAsgB0EATgRAIAEoAhAhAyABKAIUIQRBACECA0Ag' +
+  'BCACQQJ0IgVqQQA2AgAgAyAFakEANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAFBADYCOCABQgA3AzACQCAAKALAAkUEQCABQQA2' +
+  'AlQMAQsgASAAIAEgASgCTBAcIgJBAEc2AlQgAg0CCyABKAIAIQICQCAAKAIMIgMgASgCUEwEQCADQQR0IQMMAQsgAhBUIAEgACgC' +
+  'DCIEQQR0IgMQTyICNgIAIAJFBEAgAUEANgJQDAILIAEgBDYCUAsgAiAAKAIIIAP8CgAAIAEgACgCDDYCSEEAIQIgB0EATgRAIAEo' +
+  'AgQhAyAAKAIYIQQDQCADIAJBAnQiBWogBCAFaigCADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyAAKAIAIgdBAEgNASABKAIMIQQg' +
+  'ASgCCCEBQQAhAgNAIAEgAkECdCIAaiACQQFrIAcgAhs2AgAgACAEaiACQQFqIgBBACACIAdIGzYCACACIAdGIAAhAkUNAAsMAQtB' +
+  'fyEDCyAGQSBqJAAgAwvJAQEFfyAAKAIAIgUgBSABQQR0aiIDKAIAIgRBBHRqIAMoAgQ2AgQgBSADKAIEQQR0aiAENgIAIAAoAgQi' +
+  'BiADKAIIQQJ0aiIAIAAoAgBBAWs2AgAgAUEBaiEAA0AgBSAAQQR0aiIEKAIAIQMgBCgCCCIHQQBMBH8gAwUgBSADQQR0aiAEKAIE' +
+  'IgQ2AgQgBSAEQQR0aiADNgIAIAYgB0ECdGoiAyADKAIAQQFrNgIAIAIgAikDAEIBfDcDACAAQQFqCyIAIAFHDQALC5IBAQJ/IAEo' +
+  'AgAiBCAAKAIcIAJBAnRqKAIAIgJBBHRqKAIIIgNBAEoEQANAIAIgBCAEIAJBBHRqKAIAQQR0aigCBEcEQEEADwsCQCADIAAoAgBK' +
+  'DQAgA0ECdCIDIAEoAhBqKAIAIAAoApACIANqKAIASA0AQQAPCyAEIAJBAWoiAkEEdGooAggiA0EASg0ACwtBAQulBwEKfyABKAIA' +
+  'IgQgBCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAg' +
+  'AkEBaiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkEC' +
+  'dGoiByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0' +
+  'aigCCCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIA' +
+  'IQ0gCCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigC' +
+  'BCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigC' +
+  'BCIJIAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQg' +
+  'B0EEdGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUg' +
+  'BCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0A' +
+  'CyAIIAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCAL' +
+  'IAQgCUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIE' +
+  'IAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsg' +
+  'BCAHQQFqIgdBBHRqKAIIIghBAEoNAAsLC9ADAQ9/AkACQCABKAIMIhEoAgAiDkUEQEH/////ByEFDAELIAEoAgQhCCAAKAKMAiEJ' +
+  'IAEoAhAhCiAAKAKQAiELQf////8HIQUDQCAKIA5BAnQiDGooAgAhDyALIAxqKAIAIQYCQCAIIAxqKAIAIgdFIAkgDGooAgAiBCAP' +
+  'THENACAGIA9rIgMgBiAEayAEIA9IGyIEQQBIDQACQCAEIANrIAdqQQFqIgMgBUgNACADIAVHDQEgBCANSA0AIAQgDUcgByAQTHIN' +
+  'AQsgAiAONgIAIAchECAEIQ0gAyIFQQBMDQMLIAwgEWooAgAiDg0ACwsCQCAAKAKwAiIIRSAFQQBMciAFQf////8HRiAIQQBMcnIN' +
+  'ACABKAIIIQQgACgCrAIhB0EAIQYDQAJAIBEgBCAHIAZBAnRqKAIAIglBAnQiA2ooAgBBAnRqKAIAIAlHDQAgASgCBCADaigCACIN' +
+  'RSABKAIQIANqKAIAIgogACgCjAIgA2ooAgAiC05xDQAgDSAAKAKQAiADaigCACIDIAprIhAgAyALayAKIAtKGyIDIBBrakEBaiAF' +
+  'RyADQQBIcg0AIAIgCTYCAAwCCyAGQQFqIgYgCEcNAAsLIAUhAwsgAwuaAQEFfyAAKAKoAiIFKAI0IgRBAEoEQCAFKAIcIQgDQCAI' +
+  'IAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASADQQJ0aiAFKAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWohACAEIAZqKAIIIgZB' +
+  'AEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFqIQMLIAdBAWoiByAESA0ACwsgAwsgAgF+AX8gAEEANgLAAiAAKQNwIQEgABAQIAAg' +
+  'ATcDcAsOACAAIAAoAqgCIAEQFgvqAQEFfyMAQRBrIgQkACAAKAKoAiEDIARCADcDCAJAAkACQCACQQBKBEAgAUECdCEFIAFBBHQh' +
+  'BgNAIAMoAgQgBWooAgBBAEwNAyADIAMoAgAgBmooAgQgBEEIahATIAJBAUogAkEBayECDQALDAELIAINAQsgAygCBCABQQJ0aigC' +
+  'AEEATA0AIAAgAyADKAIAIAFBBHRqKAIEIARBCGoQFQwBCyADKAIMIgAgAygCCCICIAFBAnQiAWoiAygCAEECdGogACABaiIAKAIA' +
+  'NgIAIAIgACgCAEECdGogAygCADYCAAsgBEEQaiQAC3EAIAAoAmQQVCAAKAJoEFQgACgCbBBUIAAoAnAQVCAAKAJ0EFQgACgCfBBU' +
+  'IAAoAoQBEFQgACgCiAEQVCAAQQA2AnwgAEIANwKEASAA/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAAQQA2AnQgAEF/NgJcC44KAhd/' +
+  'An4CQCABKAJkRSABKAJcIAAoAiBHckUEQEEBIREgASgCYCAAKAIMRg0BCyABEBsgACgCICIKQT9qQcAAbSEHQQAhESAKQYEga0GA' +
+  'YEkNACAAKAIAIhKsIAesfkKAIFUNACAAKAIIIQsCQCAAKAIEIhVBAWoiE0EEEE4iFEUgACgCDEECdCIDEE8iDEVyIAMQTyINRXIN' +
+  'ACAAKAIcIRYDQCALIBYgBkECdGooAgAiCUEEdGooAggiA0EASgRAA0AgAyASSiEOAkAgAyASTCIXDQAgCyAJQQR0aigCDCIPRQ0A' +
+  'IBQgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACIDDQALCyANIAhBAnQiA2ogDzYCACAD' +
+  'IAxqIBA2AgAgGCAIQQFqIgg2AgALIAQgF2ohBCAFIA5qIQUgCyAJQQFqIglBBHRqKAIIIgNBAEoNAAsLIAZBAWoiBiAKRw0ACyAS' +
+  'QQFqIgZBA3QiCSACQQFqIgMgEkHAAG0iDiAHakEDdEEMamxqIAUgCkEBdGogBGpBAnRqIAggE2ogB2wiAkEDdGpBCGpBgICACEsN' +
+  'ACABIAJBCBBOIgI2AmQgASAEQQJ0QQRqEE8iFjYCaCABIAVBAnRBBGoQTyIPNgJwIAEgCkECdEEEaiIEEE8iEDYCbCABIAQQTyIT' +
+  'NgJ0IAEgAyAOQQFqIhcgB2psQQN0EE8iBDYCfCABIANBAnQQTyIDNgKEASABIAkQTyIFNgKIASACRSAWRXIgD0UgEEVyciATRSAE' +
+  'RXIgBUUgA0VycnINACAAKAIcIQhBACEEA0AgCyAIIARBAnRqKAIAIgNBBHRqKAIIIgVBAEoEQCAEQQZ2IQlCASAEQT9xrYYhGgNA' +
+  'IAIgBSAHbCAJakEDdGoiBSAFKQMAIBqENwMAIAsgA0EBaiIDQQR0aigCCCIFQQBKDQALCyAEQQFqIgQgCkcNAAsgBiAVTARAIAdB' +
+  'A3QhBANAIBQgBkECdGooAgAiAwRAIAIgBiAHbEEDdGohBQNAIAIgAyAVaiAHbEEDdGogBSAE/AoAACADQQJ0IAxqQQRrKAIAIgMN' +
+  'AAsLIAYgFUYgBkEBaiEGRQ0ACwsgACgCHCEYQQAhCEEAIQZBACEFA0AgECAIQQJ0IgNqIAU2AgAgAyATaiAGNgIAIAsgAyAYaigC' +
+  'ACIEQQR0aigCCCIDQQBKBEBCfiAIQT9xrSIaiSEbIAIgCEEGdiIZQQN0aiERQgEgGoYhGgNAAkAgAyASTARAIBYgBUECdGogAzYC' +
+  'ACARIBEpAwAgGoQ3AwAgBUEBaiEFDAELAkAgCyAEQQR0aigCDCIOBEAgDiANIBQgA0ECdGooAgAiCUEBayIDQQJ0aigCAEcEQANA' +
+  'IA0gDCADQQJ0aigCACIJQQFrIgNBAnRqKAIAIA5HDQALCyAPIAZBAnRqIAkgFWogB2wiAzYCACACIAMgGWpBA3RqIgMgAykDACAb' +
+  'gzcDAAwBCyAPIAZBAnRqIAMgB2w2AgALIAZBAWohBgsgCyAEQQFqIgRBBHRqKAIIIgNBAEoNAAsLIAhBAWoiCCAKRw0ACyAAKAIM' +
+  'IQAgECAKQQJ0IgJqIAU2AgAgAiATaiAGNgIAIBQQVCAMEFQgDRBUIAEgFzYCeCABIAc2AlggASAANgJgIAEgCjYCXEEBDwsgFBBU' +
+  'IAwQVCANEFQgARAbCyARC+cHAw1/BXsCfiMAQeAAayIGJAAgACgCICEHIAFBADYCgAEgAUGAAWohDSABKAJ8IQggASgCWCEKIAAo' +
+  'AgAiBUEASgRAIAEoAogBIQsgACgCkAIhDCAAKAKMAiEOQQEhAwNAIA0gBCAOIANBAnQiCWoiDygCAEEASmoiBDYCACALIANBA3Rq' +
+  'IANBwD9yQf8/IAEoAnhBAUYgCkEBRnEbrSAJIAxqNAIAIA8oAgAiCUEAIAlBAEobIgmtIhV9Qg2GIBVCgIABIAlBgIABSRtCLYZ9' +
+  'fEKAgICAgIAIfDcDACADIAVGIANBAWohA0UNAAsLIApBAEoEQEJ/IAcgB0HAAG0iBEEGdGsiA62GQn+FQgAgAxshFSAKQQFqQX5x' +
+  'IQcgCkEBa/0RIRH9DAAAAAABAAAAAAAAAAAAAAAhEEEAIQMDQCAQIBH9PiIS/RsAQQFxBEAgCCADQQN0akJ/IBUgAyAESBs3AwAL' +
+  'IBIgEP0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAggA0EBciILQQN0akJ/IBUgBCALShs3AwALIBD9DAIAAAACAAAAAAAAAAAA' +
+  'AAD9rgEhECADQQJqIgMgB0cNAAsLIAAoAqACIgRBAEoEQCAAKAKcAiEHQQAhAwNAIAggByADQQJ0aigCACILQcAAbUEDdGoiDCAM' +
+  'KQMAQn4gC62JgzcDACADQQFqIgMgBEcNAAsLQQEhBCABKAJ4IgNBAEoEQCADQQFqQX5xIQdCAiAFIAVBwABtIgVBBnRrrYZCAX0h' +
+  'FSADQQFr/REhEiAK/REhE/0MAAAAAAEAAAAAAAAAAAAAACEQQQAhAwNAIBAgE/2uASERIBAgEv0+IhT9GwBBAXEEQCAIIBH9GwBB' +
+  'A3RqQn8gFSADIAVIG0J/Qn4gAxuDNwMACyAUIBD9DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAIIBH9GwFBA3RqQn8gFSADQQFy' +
+  'IAVIGzcDAAsgEP0MAgAAAAIAAAAAAAAAAAAAAP2uASEQIANBAmoiAyAHRw0ACwsCQCAAKAIwQQBMDQBBACEDA0BCASAAKAIsIANB' +
+  'AnRqKAIAIgQgBEHAAG0iBUEGdGuthiIVIAggBUEDdGoiBSkDACIWg1AEQEEAIQQMAgsgBSAWIBVCf4WDNwMAIAYgAf0AA2j9CwQw' +
+  'IAYgACgCjAI2AkAgBiAAKAKQAjYCRCAGIAEoAmQ2AkggBiABKAIQNgJMIAYgASgCiAE2AlAgBkEMaiIFIAZBMGpBJPwKAAAgBSAI' +
+  'IAQgDSACIAoQHkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQeAAaiQAIAQLjgQCDn8DfiAAKAIEIgYgAkECdCIKaigCACIIIAYgAkEB' +
+  'akECdCILaigCACIMSARAIAAoAhghDiAAKAIUIQ8gACgCICEQIAAoAhAhESAAKAIcIRIgACgCACETA0AgEiATIAhBAnRqKAIAIgZB' +
+  'AnQiAmoiByAHKAIAIg1BAWoiBzYCACAQIAZBA3RqIgkgCSkDAEKAgICAgIAIQoBAIA0gAiARaigCACIJSBt8NwMAIAMgAygCACAH' +
+  'IAlGazYCACACIA9qKAIAIAdGBEBCACEUIAVBAEoEQCAOIAUgBmxBA3RqIQdBACECA0AgASACQQN0Ig1qIgkgCSkDACIVIAcgDWop' +
+  'AwAiFkJ/hYM3AwAgFSAWg3sgFHwhFCACQQFqIgIgBUcNAAsLIAQgBCkDACAUfDcDACABIAZBwABtIAVqQQN0aiICIAIpAwBCfiAG' +
+  'rYmDNwMACyAIQQFqIgggDEcNAAsLIAAoAgwiAiAKaigCACIDIAIgC2ooAgAiBkgEQCAAKAIIIQggACgCGCEAIAVBAEwhBwNAQgAh' +
+  'FCAHRQRAIAAgCCADQQJ0aigCAEEDdGohCkEAIQIDQCABIAJBA3QiC2oiDCAMKQMAIhUgCiALaikDACIWQn+FgzcDACAVIBaDeyAU' +
+  'fCEUIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBR8NwMAIANBAWoiAyAGRw0ACwsL+QwDHn8KfgF7IwBBEGsiDCQAIAAoApACIRogASgC' +
+  'dCEVIAEoAnAhGyABKAJsIQ8gASgCaCEWIAApA3ghJiABKAIoIRwgASgCJCEXIAAoAmAhDSABKAKAASEKIAEoAjQhByAAKQNoISUg' +
+  'ASgCZCELIAEoAogBIRAgASgChAEhGCABKAIcIQ4gASgCGCEZIAEoAhAhESAAKAKMAiESAn8gASgCOEUEQCABKAJ8IQlBAAwBC0EB' +
+  'CyEDA0ACQAJAAkAgA0UEQCAHQQF0IQYgCiALKQMAIAkgB0EEdGoiCCkDAINCAFJyRQRAIAAgACkDoAMiIUIBfCIiNwOgAyAAIAAp' +
+  'A6gDICEgIlatfDcDqANBACEKIAAoAtQCDQMgACAHNgJcIABBAjYCZEEBIQNBASEEDAQLQT8hBAJ/AkAgCCkDCCIiUEUEQCAIKQMA' +
+  'ISggIiEhQn8hIwNAIAsgIXoiKaciBEEDdCIDaikDACAogyIqe0LA//////8HfiADIBBqKQMAfCInQoCAgICAgAhTDQICQCAqUARA' +
+  'IAggIkJ+ICmJgyIiNwMIDAELICcgIyAjICdWGyEjCyAhQgF9ICGDIiFCAFINAAsgI6ciA0E/cSEEICNCLYinICNCf1INAhoLQX8h' +
+  'A0EADAELIAQhA0EACyEFIAwgA0EGdkF/c0H/AHE2AgwgACgCsAJFIAVFckUEQCAAIAEgCCAFIAQgDEEMahAgIQQLIAIgJVgEQCAA' +
+  'QQE2AmRBAyEEQQAhAwwECyAlQgF8ISUgBUUNAiAZIAdBAnQiA2ogBDYCACADIA5qQX42AgAgAyAXakEANgIAIAMgHGogBTYCACAD' +
+  'IBhqIAwoAgwiBDYCACAmIAVBAUetfCEmIAEoAnwhCQwBCwNAIAdFBEAgAEEDNgJkQQIhBEEAIQNBACEHDAQLIA4gB0EBayIHQQJ0' +
+  'aigCACIDQX9GDQALIA8gA0ECdGoiBSgCACIEIAUoAgQiCEgEQANAIBEgFiAEQQJ0aigCACIJQQJ0IgZqIgUgBSgCACIFQQFrNgIA' +
+  'IBAgCUEDdGoiCSAJKQMAQoDAAEKAgICAgIB4IAUgBiASaigCACIJSht8NwMAIAogBSAJRmohCiAEQQFqIgQgCEcNAAsLIAEoAnwi' +
+  'CSAHQQF0IgYgA0HAAG1qQQN0aiIEIAQpAwBCfiADrYmDNwMAIBggB0ECdCIEaiIDIAMoAgBBAWs2AgAgBCAXaiIEIAQoAgBBAWo2' +
+  'AgAgAygCACEECyAJIAZBA3RqIgVBEGohCAJAIARBAEwgEiAZIAdBAnRqKAIAIgNBAnQiBmooAgAgBiARaigCAGsiBiAESnJFBEAg' +
+  'CyADQQN0aiEGQQAhAwNAIAMiBEEBaiEDIAYgBEEDdCITaikDACAFIBNqKQMAgyIhUA0ACyAOIAdBAnRqICF6IiGnIARBBnRyIgY2' +
+  'AgAgBf0AAwAhK0EAIQMDQCAIIAMiBUEDdGogK/0LAwAgA0ECaiEDIAUNAAsgCCAEQQN0aiIDIAMpAwBCfiAhiYM3AwAgDyAGQQJ0' +
+  'IhNqKAIAIgMgDyAGQQFqQQJ0Ih1qKAIAIh5IBEADQCARIBYgA0ECdGooAgAiBEECdCIFaiIGIAYoAgAiH0EBaiIGNgIAIBAgBEED' +
+  'dCIgaiIUIBQpAwBCgICAgICACEKAQCAfIAUgEmooAgAiFEgbfDcDACAKIAYgFEZrIQogBSAaaigCACAGRgRAIAggCCkDACIhIAsg' +
+  'IGopAwAiIkJ/hYM3AwAgBEHAAG1BA3QgCGoiBUEIaiAFKQMIQn4gBK2JgzcDACAhICKDeyAkfCEkCyADQQFqIgMgHkcNAAsLIBMg' +
+  'FWooAgAiAyAVIB1qKAIAIgRODQEgCCkDACEhA0AgCCAhIAsgGyADQQJ0aigCAEEDdGopAwAiI0J/hYMiIjcDACAhICODeyAkfCEk' +
+  'ICIhISADQQFqIgMgBEcNAAsMAQsgBkEASg0BIA4gB0ECdGoiBigCAEF/Rg0BIAX9AAMAIStBACEEA0AgCCAEIgNBA3RqICv9CwMA' +
+  'IANBAmohBCADDQALIAZBfzYCAAsgByANSCEDIA0gB0EBaiIHIAMbIQ1BACEDDAILQQEhAwwBCwsgASAKNgKAASABIAM2AjggASAH' +
+  'NgI0IAAgJTcDaCAAIAc2AlggACAmNwN4IAAgDTYCYCAAIAApA3AgJHw3A3AgDEEQaiQAIAQLmQIBDH8CQCAAKAKwAiIKQQBMDQAg' +
+  'ASgCWCEHIAEoAhAhCyAAKAKMAiEMIAAoAqwCIQ0DQAJAAkAgAiANIAlBAnRqKAIAIghBwABtIgAgB2pBA3RqKQMAIAggAEEGdGut' +
+  'iEIBg1ANACALIAhBAnQiAGooAgAhDiAAIAxqKAIAIQ9BACEAAkAgB0EATARAQQAhBgwBCyABKAJkIAcgCGxBA3RqIRBBACEGA0Ag' +
+  'BiAQIABBA3QiEWopAwAgAiARaikDAIN7p2ohBiAAQQFqIgAgB0cNAAsLIAZBAEwgDyAOayIAQQBMcQ0AQQEgAGtBASAAQQBKGyAG' +
+  'aiADRg0BCyAKIAlBAWoiCUcNAQwCCwsgBSAGNgIAIAgPCyAEC8QSAyZ/CX4BeyMAQRBrIhgkACABKAJ4IhwgASgCWCIHaiEJIAAo' +
+  'ApACISYgASgCdCEhIAEoAnAhJyABKAJsIR0gASgCaCEiIAApA3ghMCABKAIoISggASgCJCEjIAAoAmAhGSABKAKAASERIAEoAjQh' +
+  'CCAAKQNoIS8gASgCZCETIAEoAogBIR4gASgChAEhJCABKAIcIRogASgCGCElIAEoAhAhHyAAKAKMAiEgAn8gASgCOEUEQCABKAJ8' +
+  'IRtBAAwBC0EBCyEFA0ACQAJAAkAgBUUEQCAbIAggCWwiDUEDdGoiFyAHQQN0aiEOAkAgEQ0AIAdBAEoEQEEAIQVCACEpAkAgB0EB' +
+  'RwRAIAdBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEyQQAhBANAIBMgBEEDdCIDav0AAwAgAyAXav0AAwD9TiAy/VAhMiAEQQJqIgQg' +
+  'BUcNAAsgMiAyIDL9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgB0YNAQsDQCATIAVBA3QiA2opAwAgAyAXaikDAIMgKYQhKSAF' +
+  'QQFqIgUgB0cNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwiKjcDoAMgACAAKQOoAyApICpWrXw3A6gDQQAhESAAKALUAg0DIAAgCDYC' +
+  'XCAAQQI2AmRBASEFQQEhBAwECyAHQQFGIg8gHEEBRnEhFEEAIRACfwJAAkAgHEEATARAQT8gFSAUGyELDAELQsD//////wdC////' +
+  '////ByAUGyExQn8hKwNAIA4gEEEDdGoiCikDACIqUEUEQCAQQQZ0IQwgKiEpA0AgK0ItiKcgHiAMICl6IiynIgZyIgRBA3RqKQMA' +
+  'Ii1CLYenayEDIBMgBCAHbEEDdGohEgJAAkACQAJAIA9FBEBBACEFQQAhCyAHQQBKBEADQCAFQQN0IRYgBUEBaiEFIAsgEiAWaikD' +
+  'ACAWIBdqKQMAg3unaiILIANKDQMgBSAHSA0ADAMLAAsgLUKAgICAgIAIWQ0CDAkLIBIpAwAgFykDAIN7pyELCyAxIAusfiAtfCIt' +
+  'QoCAgICAgAhTDQcgCw0BCyAKICpCfiAsiYMiKjcDAAwBCyAtICsgKyAtViIDGyErIBUgBCAVIAMbIBQbIRULIClCAX0gKYMiKVBF' +
+  'DQALCyAQQQFqIhAgHEcNAAsgK6ciBEE/cSAVIBQbIQsgK0ItiKcgK0J/Ug0CGgtBfyEEQQAMAQsgBiAEIBQbIQtBAAshBiAYIARB' +
+  'BnZBf3NB/wBxIARBf3NB/z9xIBQbNgIMIAAoArACRSAGRXJFBEAgACABIBcgBiALIBhBDGoQICELCyACIC9YBEAgAEEBNgJkQQMh' +
+  'BEEAIQUMBAsgL0IBfCEvIAZFDQIgJSAIQQJ0IgNqIAs2AgAgAyAaakF+NgIAIAMgI2pBADYCACADIChqIAY2AgAgAyAkaiAYKAIM' +
+  'IgQ2AgAgMCAGQQFHrXwhMCABKAJ8IRsMAQsDQCAIRQRAIABBAzYCZEECIQRBACEFQQAhCAwECyAaIAhBAWsiCEECdGooAgAiDkF/' +
+  'Rg0ACyAdIA5BAnRqIgMoAgAiBCADKAIEIgpIBEADQCAfICIgBEECdGooAgAiDEECdCIGaiIDIAMoAgAiD0EBazYCACAeIAxBA3Rq' +
+  'IgMgAykDAEKAwABCgICAgICAeCAPIAYgIGooAgAiA0obfDcDACARIAMgD0ZqIREgBEEBaiIEIApHDQALCyABKAJ8IhsgCCAJbCIN' +
+  'IA5BwABtakEDdGoiAyADKQMAQn4gDq2JgzcDACAkIAhBAnQiA2oiBCAEKAIAQQFrNgIAIAMgI2oiAyADKAIAQQFqNgIAIAQoAgAh' +
+  'BAsgGyANQQN0aiIKIAlBA3RqIQ0CQCAEQQBMICAgJSAIQQJ0aigCACIVQQJ0IgNqKAIAIAMgH2ooAgBrIgMgBEpyRQRAIBMgByAV' +
+  'bEEDdGohDEEAIQQDQCAEIgNBAWohBCAMIANBA3QiBmopAwAgBiAKaikDAIMiKlANAAsgGiAIQQJ0aiAqeiIqpyADQQZ0ciIWNgIA' +
+  'AkAgCUEATA0AQQAhBCAJQQFHBEAgCUF+cSEEQQAhEANAIA0gEEEDdCIGaiAGIApq/QADAP0LAwAgEEECaiIQIARHDQALIAQgCUYN' +
+  'AQsDQCANIARBA3QiBmogBiAKaikDADcDACAEQQFqIgQgCUcNAAsLIA0gA0EDdGoiAyADKQMAQn4gKomDNwMAIB0gFkECdGooAgAi' +
+  'BCAdIBZBAWoiD0ECdGooAgAiCkgEQANAIB8gIiAEQQJ0aigCACISQQJ0Ig5qIgMgAygCACIGQQFqIgw2AgAgHiASQQN0aiIDIAMp' +
+  'AwBCgICAgICACEKAQCAGIA4gIGooAgAiA0gbfDcDACARIAMgDEZrIREgDiAmaigCACAMRgRAIBMgByASbEEDdGohDEIAISlBACEF' +
+  'IAdBAEoEQANAIA0gBUEDdCIGaiIDIAMpAwAiLCAGIAxqKQMAIipCf4WDNwMAICogLIN7ICl8ISkgBUEBaiIFIAdHDQALCyANIBJB' +
+  'wABtIAdqQQN0aiIDIAMpAwBCfiASrYmDNwMAICkgLnwhLgsgBEEBaiIEIApHDQALCyAhIBZBAnRqKAIAIgQgISAPQQJ0aigCACIP' +
+  'Tg0BIAdBAEwhCgNAIBMgJyAEQQJ0aigCAEEDdGohDEIAISlBACEFIApFBEADQCANIAVBA3QiBmoiAyADKQMAIiwgBiAMaikDACIq' +
+  'Qn+FgzcDACAqICyDeyApfCEpIAVBAWoiBSAHRw0ACwsgKSAufCEuIARBAWoiBCAPRw0ACwwBCyADQQBKDQEgGiAIQQJ0aiIGKAIA' +
+  'QX9GDQECQCAJQQBMDQBBACEFIAlBAUcEQCAJQX5xIQVBACEEA0AgDSAEQQN0IgNqIAMgCmr9AAMA/QsDACAEQQJqIgQgBUcNAAsg' +
+  'BSAJRg0BCwNAIA0gBUEDdCIDaiADIApqKQMANwMAIAVBAWoiBSAJRw0ACwsgBkF/NgIACyAIIBlIIQMgGSAIQQFqIgggAxshGUEA' +
+  'IQUMAgtBASEFDAELCyABIBE2AoABIAEgBTYCOCABIAg2AjQgACAvNwNoIAAgCDYCWCAAIDA3A3ggACAZNgJgIAAgACkDcCAufDcD' +
+  'cCAYQRBqJAAgBAuGBAIIfwF+IAAoApgDIQQgAEEAQQAgACgCMCACEQMAIglBASAJQQFKG0ECdBBPIgYEfwJAIAAoAjAiBUEATA0A' +
+  'IAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0IgpqIAggCmr9AAIA/QsC' +
+  'ACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAGIAkgBSACEQMAGgJA' +
+  'IAQoAjwiAyAEKAJARw0AIAMgACgClAMiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBTIgNFBEAgBhBUQX8PCyAE' +
+  'IAI2AkAgBCADNgI4IAQoAjwhAwsgACgClAMgA0YEQCAEIANBAWsiADYCPCAEKAI4IABBGGxqKAIUEFQgBCgCPCEDCyAEIANBAWo2' +
+  'AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAFIAIpAxA3AxAgA0EB' +
+  'SyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAgATcDACAEIAE3A1BB' +
+  'AAVBfwsLLwECfyAAKAKYAyIBKAI8IgIgACgClANOBH4gASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAoApgDIgINACAAQQFB' +
+  'mAEQTiICNgKYAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhsaigCFBBUIAFBAWoiASACKAI8SA0ACyAAKAKY' +
+  'AyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAoApgDIQUDQCACIANKBEAgASADQQJ0aiAFKAJY' +
+  'BH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEBaiEEIAhqKAIIIgdB' +
+  'AEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggi' +
+  'AkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsgABAoIgINASAAECkiAg0BIABCADcDWAsgACgC' +
+  'mAMiBigCWEUNASAAIAEQKiECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2AmQgACgCWCELIAAo' +
+  'AlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYCXCAAQQI2AmQgACAG' +
+  'KQMgIAYpAxh8QQQQIgRAIABBATYCZEF/DAELIAAgACkDoAMiAUIBfCIXNwOgAyAAIAApA6gDIAEgF1atfDcDqAMgBkEBNgIwQQEL' +
+  'IQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCICIAAoApQDTgR+IAYoAjggAkEYbGpBGGspAwAg' +
+  'BikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxBACEKA0AgCSAKQQN0' +
+  'aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/////ByEDA0AgCSAH' +
+  'IAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQICQCADQQBMDQAgA0EB' +
+  'agNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiADTnFFBEAgBSENIBgh' +
+  'FyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUgC0ECdCICaiAEIA1B' +
+  'BHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUgACgClAMiCE4EfiAGKAI4IAVBGGxqQRhrKQMA' +
+  'IAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAHIAJBBHRqIAM2AgAg' +
+  'BCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAELIAkoAgxBAE4E' +
+  'QCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsgBCAEIANBBHRqKAIE' +
+  'IgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikDACEXA0AgCgJ/IAwg' +
+  'CEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCIDQQR0aikDCFYEQANA' +
+  'AkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoiFigCCEEATARAIAQg' +
+  'CWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsMAQsgAkEA' +
+  'Tg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSACIAMoAgBBBHRqIA02' +
+  'AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigCCCINRw0CIAcgD2op' +
+  'AwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEATARAIAQgBWooAgQM' +
+  'AQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsgBCAEIANBBHRqKAIE' +
+  'IgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAgCw0ACwsgAEEDNgJk' +
+  'QQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAoApQDIQggBigCPCEF' +
+  'CyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhsakEYaykDACAGKQMY' +
+  'fSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJBAEwEQCADIARqKAIA' +
+  'DAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdBBHRqIAk2AgALIAQg' +
+  'BCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0AgAwJ/IAwgAkEEdCIH' +
+  'aiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZ' +
+  'QgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgCEEBagsiCEcN' +
+  'AAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRqKAIIIgVBBHQiCmoo' +
+  'AgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAcoAgxBAE4EQCAEIAQg' +
+  'CGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsg' +
+  'BigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAAIAApA3AgGXw3A3Ag' +
+  'AgumCwIOfwJ+QX8hAQJAIAAQJA0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoApgDIgQoAjRKBEAgBCgCABBUIAQoAgQQVCAEIAAo' +
+  'AgwiAkEEdCIDEE8iBTYCACAEIAMQTyIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAEKAIIRQRAIAQgCkEE' +
+  'dEEgahBPIgM2AgggBCAIQQV0QSBqEE8iATYCDCABQQAgAxtFBEAgAxBUIAQoAgwQVCAEQgA3AwhBfw8LIAQgASAIQQN0IgNqQQhq' +
+  'IgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApBAWohAkEAIQEDQCAB' +
+  'QQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEANgIwIAT9DAAAAAAA' +
+  'AAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoApADIQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGooAgAiByAFSAR+IAAo' +
+  'AoADIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEADQCAJIAFBBHQiAmop' +
+  'AgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACECA0AgCSAFIAJBAnRq' +
+  'KAIAIgFBBHRqKAIIQQBKBEAgACgCkAMhBwNAIAYgAUEEdGogACgCgAMgAkEDdGopAwBCACACIAdIGzcDCCAJIAFBAWoiAUEEdGoo' +
+  'AghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBPIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQoAgghCyAIQQBKBEAD' +
+  'QCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJFBEAgByALIAxBBHRq' +
+  'KAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0ACwtBACEBAkACQAJA' +
+  'IAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2AiggByACQQJ0akEA' +
+  'NgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEBQn8hDwJAIAIgA0Yi' +
+  'BQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98NwMYIAUNAANAIANB' +
+  'AWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoLIgFHDQALIAYgA0EE' +
+  'dGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNAQQAhAUEAIQQgBSAG' +
+  'IAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAoAiBBAnRqIAQgBhAr' +
+  'IAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFBAWohAUUNAAsgBSAK' +
+  'RiAFQQFqIQVFDQALCyAHEFRBACEBCyABC7QLARJ/IAAoApgDIgIoApABEFQgAkHYAGpBAEHAAPwLAAJAIAAoAsQCRQ0AIAAoAgQh' +
+  'ECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEE8iCEUNACAIIAZBA3RqQQRqIQ8gBkEASgRAIA9B/wEgBkEC' +
+  'dPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQJkECdCIKaiIJKAIAQQBIBEAgCUEANgIAIAggBEEC' +
+  'dGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAIIAggBkECdGpBBGog' +
+  'BCAOECsgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQJkECdGogADYCACALIAEoAgAiAUEEdGooAggiA0EASgRAA0AgBSAD' +
+  'IAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBBAXQgBEEBdGogBWpB' +
+  'AnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGogACAGbCINampBA3Rq' +
+  'QQxqIgE2ApQBIAFBgICACEsEQCAIEFQgAkEANgKUAUEADwsgAiABQQEQTiIBNgKQASABRQRAIAgQVCACQQA2ApQBQX8PCyACIAE2' +
+  'AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0aiIBNgKAASACIAEg' +
+  'CkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIgDSAFQQJ0aiIBNgKE' +
+  'ASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAIaigCACIDECY2AgAgCiAAQQN0aiAOIANBBHQi' +
+  'EmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQULIAsgA0EBaiIDQQR0' +
+  'aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIAIAQbNwMAIAZBCBBO' +
+  'IgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyALIAEQJkECdGooAgAi' +
+  'CUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsgACAHTARAIAIoAngg' +
+  'ACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFECZBAnRqKAIAIgFBAEhyRQRAIAEgBmwhCSACKAJ0IQxB' +
+  'ACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIEIgUgAEcNAAsLIAAg' +
+  'EEYgAEEBaiEARQ0ACwsgAxBUIAgQVCAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykDAEIBIAFBP3GthoQ3' +
+  'AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdBBnVBA3RqIgggCCkD' +
+  'AEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2AlhBAA8LIAgQVAsgEQu6DwMefwZ+AXsgACgC' +
+  'mAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJIIRkCfyADKAIwRQRA' +
+  'IAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAAIAMpAyAgAykDGHxB' +
+  'BBAiRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcDaCADKAKAASADKAJg' +
+  'IhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgClANOBH4gAygCOCAFQRhsakEYaykDACADKQMYfQVC' +
+  'fwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAgIFQiBRsiCCACIAQg' +
+  'BRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRBAEwNAEEAIQIgBEEB' +
+  'RwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiACQQN0aiAgNwMAIAJB' +
+  'AWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIhUEUEQCARQQZ0QQFy' +
+  'IQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyACIA9GG4MgBiAbaikD' +
+  'AIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0EDdHJqKQMAIiJYDQgg' +
+  'BiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAKIBtqKQMAg3unaiIG' +
+  'IARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQALCyARQQFqIhEgGkcN' +
+  'AAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYCAEEAIQggBSAYakEA' +
+  'NgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACACKQMAgyIgUARAA0Ag' +
+  'CEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA6ADIiBCAXwiATcDoAMg' +
+  'ACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/IQYgGSAHQQFrIgdB' +
+  'AnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEgBGooAgBsQQN0aiEK' +
+  'AkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFqIgIgCUYNAiAMIAJB' +
+  'A3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUgAiAXaigCAEEBa04N' +
+  'ACAEIAVBAWo2AgALIAMoAjwiBSAAKAKUA04EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3RqKQMAIBQgB0EDdGop' +
+  'AwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiALbEEDdGohDiANIAcg' +
+  'C2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBqbGogDktxIAtBAUZy' +
+  'RQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQALIAIgC0YNAQsDQCAJ' +
+  'IAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0/AoAACADKAJsIAZB' +
+  'AnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYpAwBCfiAKrYmDNwMA' +
+  'IAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAFNgJgCyAFIQdBACEC' +
+  'DAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNAIAwiBCAJaiIMIAIg' +
+  'AiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCADIAAgBkECdGooAgAi' +
+  'DkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARBAWohBCAPIQ4LIAEg' +
+  'BUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGogACAEQQJ0aigCADYC' +
+  'ACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2AgAgBUEBaiEFIAZB' +
+  'AWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIiAQRAIAEoAgwQVCAB' +
+  'KAIsEFQgASgCEBBUIAEoAhQQVCABKAIYEFQgASgCKBBUIAEoAkgQVCABKAJgEFQgASgCMBBUIAEoAjQQVCABKAI4EFQgASgCPBBU' +
+  'IAEoAkAQVCABEFQgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIAQQN0IQELIAELkRQC' +
+  'HH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgCKBshFCAGQT9qIQkg' +
+  'ACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGoh' +
+  'ASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRqIAZsIAlBA3ZB+P//' +
+  '/wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBOIgRFBEBBfyEBDAEL' +
+  'IAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQA0BBASEBIAwgFSAD' +
+  'QQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgECABIBBKGyEQIANB' +
+  'AWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFqIQIgAyAMIAFBBHRq' +
+  'KAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEBaiIIIAZHDQALIA1B' +
+  'AnRBBGoiERBPIRggA0ECdEEEaiIDEE8hGSADEE8hGiAEIAJBAnRBBGoQTyIbNgIQIAQgBkECdCIcQQRqEE8iFjYCFCAEIBAgHGxB' +
+  'BGoQTyISNgIYIAQgC0ECdCIDEE8iFDYCOCAEIAMQTyIJNgI8IAQgC0EDdBBPIgc2AkAgBCALIBNsQQV0EE8iAjYCNCAEIAsgD2xB' +
+  'CBBOIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABogDUEATgRAIBhB/wEg' +
+  'EfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRqKAIIIgFBAEoEQANA' +
+  'IAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAgEUEBaiERCyACBEAg' +
+  'GCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigCACIBQQBODQALCyAa' +
+  'IANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIAIAhBAWohCCAMIApB' +
+  'AWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIgIBNBAWoiEyAGRw0A' +
+  'CyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAEEC0iBQ0BIAtBBkcNAgwEC0EAIQEgBEEANgIg' +
+  'IAQQLSIFRQ0ECyAEIAVBD2oQTyICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYCWAwDCyAEIAI2AlwM' +
+  'AQsgAUECRw0CCyAEIBwQTyIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUECdGogEiAFIBBsQQJ0' +
+  'IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFBAnRqIBIgASAQbEEC' +
+  'dGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQTiICNgIoIAJFDQFBACECA0AgAkEDdCEFIAIg' +
+  'EGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAG' +
+  'Rw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBOIgk2AgwgCUUNACAAKAIcIQNBACEIA0AgDCADIAhBAnRqKAIA' +
+  'IgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2ENwMAIAwgAUEBaiIB' +
+  'QQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFBAE4EQCAIQQFrIA9s' +
+  'IQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYgCEEBaiEIRQ0ACyAA' +
+  'KAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQIQcDQCANIAcgAUEC' +
+  'dGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigCCEEASg0ACwsgCkEB' +
+  'aiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9sNgIAIAJBAWoiAiAH' +
+  'KAIASA0ACwsgBCAGIA9sQQN0EE8iDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0IRIgFigCACEFQQAh' +
+  'AQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwgDSACIBJqaiETIAQo' +
+  'AgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJIAtqS3ENAANAIBcg' +
+  'AkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyACQQN0aiIJIAkpAwAg' +
+  'CyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtBACEFQX8LIQEgGBBU' +
+  'IBkQVCAaEFQgBQ0AIAAQLAsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2ghISAAKAJUIRYgACgC' +
+  'UCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBBAxQQAhCUEA' +
+  'IQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2AlwgAEEBNgJkQQMM' +
+  'CwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQghAiAGQQhKBEADQCAH' +
+  'IAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIgIv0NBAUGBwABAgMM' +
+  'DQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEAIQIDQCACIgNBCGoh' +
+  'AiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJIBAgCxAyIQsLIBBF' +
+  'DQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEHIAogBCgCBCIRIA1s' +
+  'QQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoEQANAIAUgDEEBdCIC' +
+  'aiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEAIgNBgIABcjsBACAE' +
+  'KAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKtIR9CACEbIAhBBkYh' +
+  'AkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0M' +
+  'AAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUCQCAIQQZHBEBCACEb' +
+  'IBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJBA3RqKQMAIht7QgGG' +
+  'IB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8BAEEBazsBACAbQgF9' +
+  'IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3QiAmopAwAgAiAGaikD' +
+  'AIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIE' +
+  'IgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIg' +
+  'Ai8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggi' +
+  'AiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4Mi' +
+  'G0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYgBCgCDCIKIAsgDGwi' +
+  'C0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUgCUEDdGpCASADICL9' +
+  'HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBsQQN0aiEGAkACQCAC' +
+  'IBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4gBUFAcUHAH0YNASAE' +
+  'KAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEGdGoiAkEATg0BC0F/' +
+  'IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3QiAmopAwAgAiAKaikD' +
+  'AIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsgAyAXaiIDIAMoAgBB' +
+  'AWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoiB/0AAAAhIiACIA5q' +
+  'IgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAgfCEgIAQoAgAiDCAL' +
+  'bCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMgDikDACAIKQMAgyIc' +
+  'UAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEiHFANACAAIBxCDIgg' +
+  'HIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkACQCACQQFqIgpBBnYi' +
+  'AiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBCfyACQQFqrYaDIhxQ' +
+  'DQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAE' +
+  'fiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtCAFINAAsLIBggCUEC' +
+  'dCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGohEiANIAMgFmooAgBB' +
+  'AUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsgBCgCNCIDIAQoAgQi' +
+  'DCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgCLCACIBBsQQN0aiEI' +
+  'QQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiICIAxIDQALC0EAIQIg' +
+  'BUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFqIg0gBUcNAAsLIBQg' +
+  'ECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCtIR9CACEbIA9BBkYh' +
+  'AkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0M' +
+  'AAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIAIR0gHFANAiAEKAJc' +
+  'IQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1ANASALIAUgG3qnQQJ0' +
+  'aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEAQQFrIgI7AQAgAkH/' +
+  '/wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0EDdCICaikDACACIAdq' +
+  'KQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAg' +
+  'G0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8D' +
+  'cUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8B' +
+  'AEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUg' +
+  'BigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsi' +
+  'AjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
+  'G1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVqIgf9AAAAISIgBSAO' +
+  'aiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0gIHwhICAEKAI4IAlB' +
+  'AWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiHEIBfCIB' +
+  'NwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAAIAk2AlgLIAIL3hkD' +
+  'Gn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghEyAAKAK0AiIDKAI8' +
+  'IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQBAgAH' +
+  'AgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQMUEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJAAkACQAJAAkAgAkUE' +
+  'QCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFqIgRBwABtIgUgAk4N' +
+  'ACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3RqKQMAQn8gBUEBaq2G' +
+  'gyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0AQQAhAiAHKQMAIAYp' +
+  'AwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcgAkEGdGohBAsgBCAW' +
+  'IAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAgQgF8ISAgAygCRARA' +
+  'IANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEBdGr9AAAAICP9lgEh' +
+  'IyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiMgIyAj' +
+  '/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkgBUEBdGr9AAAAICP9' +
+  'Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAggDSAGEDIhBgsgDUUNACANQQJOBEAgACAAKQN4' +
+  'QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0SnINASAAIAMgCCAG' +
+  'IA0gASAgfSAQQQhqEDNFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAIQQJ0aiAGNgIAAkAg' +
+  'DUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAHbEEBdGohCSADKAIM' +
+  'IAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj/QsAACAFQRBqIgUg' +
+  'BEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkECdGooAgAgBUGAgAFI' +
+  'azYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9AAAAIiMgAiALav0A' +
+  'AAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAh' +
+  'ISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCICaikDACACIARqKQMA' +
+  'gyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUoAgQhAiAFQQRqIQUg' +
+  'AkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMAIB8gIXwhHyADKAIA' +
+  'IgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIMIAYgB2wiBEEDdGoh' +
+  'BkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpCASACICP9HQBQcq2G' +
+  'Ih43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+gyIcUA0BIAYgHHqn' +
+  'IgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUi' +
+  'HDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAgCyACQQN0Ig5qKQMA' +
+  'Qn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgRqKQMA' +
+  'IAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBCfoMiHFANASAGIBx6' +
+  'pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2AgAgAiAVakEANgIA' +
+  'IAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAFIgJBAWohBSANIAJB' +
+  'AnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxBAXRqIQUgCSADKAIA' +
+  'IgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJqIhv9AAAAISMgBSAS' +
+  'aiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGooAgBBAXRqIg4gDi4B' +
+  'ACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAGazYCAAJAIAdBAEwE' +
+  'QEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0AAAAiJP1P/QsAACAk' +
+  'ICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhHUEAIQIgHlANACAD' +
+  'KAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRAA0AgHEIBfSAcgwJA' +
+  'IAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0AgAigCBCIHQQBIDQIg' +
+  'BSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0ACyAdIAVBf3OtfCEd' +
+  'QQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoiAkEDdGooAgBFBEAg' +
+  'GEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQLQQAhAgwACwALIABB' +
+  'AjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6ADIAAgACkDqAMgASAcVq18NwOoA0EBDAELIABBADYCXCAAQQM2AmRBAgshAiAA' +
+  'IB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEgInwiHDcDoAMgACAAKQOoAyABIBxWrXw3A6gDCyAQQSBqJAAgAgubDAMUfwR+' +
+  'BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////D4MhFiAF/REhHf0M' +
+  'AAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2r' +
+  'ASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP////////////////////8gHP0MQAAAAEAA' +
+  'AAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAA' +
+  'AAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+' +
+  'Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAg' +
+  'B0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAAAQAAAAIAAAADAAAA' +
+  'IRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0Q' +
+  'ERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEcIANBCGoiAyACRw0A' +
+  'CyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYgASgCGCEEA0AgBCAG' +
+  'IAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgCEEBaiIIIAVH' +
+  'DQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIsIA9BAnRqKAIAIgcg' +
+  'ASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSABKAI0IgggASgCBCIR' +
+  'QQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAAEP0LABAgBCAa/QsA' +
+  'ACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFyOwEAIAYgBEGAgAFI' +
+  'aiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEEDdGohBSAOIA1BA3Rq' +
+  'IQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAA' +
+  'AAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYDQCAXeiEYIBdCAX0g' +
+  'F4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIoAgAiA0EATgRAA0Ag' +
+  'DCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQALCyAXQgBSDQALCyAK' +
+  'IBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8gACgCsAIiBkEATARA' +
+  'IAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0BIABBAWoiACAGRw0A' +
+  'CyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYgBSAPfjcDCEIBIQ8M' +
+  'AQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3RqIgxBgAggBxshAyAB' +
+  'KAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgBiAPIBB+' +
+  'QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCDIgVQRQRAIANBBnQh' +
+  'BCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/hYN7p2ohByAIQQFq' +
+  'IgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAFQgF9IAWDIgVCAFIN' +
+  'AAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAAIAJBAWo2AmALIAAg' +
+  'ACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAEDUaIA9CAX0iD0IAUg0ACwsgBwvOEQQSfwV+AnsDfCAAIAAo' +
+  'ArQCIggQMSACQQBMBEBEAAAAAAAAAAAPCyAAKAKwAiERA0ACQAJAIBJBEEcNACAEKwMYIh5EAAAAAAAAAABkRQ0AIAQpAwgiF1AN' +
+  'ACAEKQMQuiAeIBe6omYNAQsCQCAIKAI4KAIAQQBMDQBEAAAAAAAA8D8hHkEAIQ1CACEZQgAhGgNAIAMgAykDAEIBfDcDAAJAAkAC' +
+  'QAJAAkAgGVAEQEEIIQYgCCgCNCIK/QAAACEcIAgoAgQiB0EISg0BDAQLIBmnIgxBAXQhCSAZIRcgCCgCACIFQQBKBEAgCCgCMCAF' +
+  'IAlsQQN0aiEHQQAhBgNAIAcgBkEDdGopAwAgF4UiF0IeiCAXhUK5y5Pn0e2RrL9/fiIXQhuIIBeFQuujxJmxt5LolH9+IhdCH4gg' +
+  'F4UhFyAGQQFqIgYgBUcNAAsLAkAgBCgCACIFRQ0AIAQoAgQiCkH/A0oNACAEIAQpAwhCAXw3AwggF0IBhCEYIBdCIIinIQYDQCAF' +
+  'IAZB/wdxIgdBBHRqIg4pAwAiF1BFBEAgB0EBaiEGIBcgGFINAQsLIAdBAXQhBiAXUARAIA4gGDcDACAFIAZBA3RBCHJqIBo3AwAg' +
+  'BCAKQQFqNgIEDAELIAUgBkEDdEEIcmopAwAgGlENACAEIAQpAxBCAXw3AxALIAgoAjQiCiAJIAgoAgQiB2xBAXRqIgn9AAAAIRxB' +
+  'CCEGIAdBCEoNAQwCCwNAIAogBkEBdGr9AAAAIBz9lgEhHCAGQQhqIgYgB0gNAAsMAgsDQCAJIAZBAXRq/QAAACAc/ZYBIRwgBkEI' +
+  'aiIGIAdIDQALCyAcIBwgHP0NCAkKCwwNDg8AAQIDBAUGB/2WASIcIBwgHP0NBAUGBwABAgMMDQ4PCAkKC/2WASIcIBwgHP0NAgMA' +
+  'AQYHBAUKCwgJDg8MDf2WASIdIBz9DQABAAEAAQABAAEAAQABAAEhHEEAIQYDQCAGIgVBCGohBiAJIAVBAXRq/QAAACAc/S39ZCIO' +
+  'RQ0ACyAOaEEBdiAFaiEGIB39GAAhBSARRSAd/RkAQf//A3FB//8BRnINASAAIAcgCiAMIAUgBhAyIQYMAQsgHCAcIBz9DQgJCgsM' +
+  'DQ4PAAECAwQFBgf9lgEiHCAcIBz9DQQFBgcAAQIDDA0ODwgJCgv9lgEiHCAcIBz9DQIDAAEGBwQFCgsICQ4PDA39lgEiHSAc/Q0A' +
+  'AQABAAEAAQABAAEAAQABIRxBACEGA0AgBiIFQQhqIQYgCiAFQQF0av0AAAAgHP0t/WQiCUUNAAsgCWhBAXYgBWohBiAd/RgAIQUg' +
+  'EUUgHf0ZAEH//wNxQf//AUZyDQAgACAHIApBACAFIAYQMiEGCyAeIB+gIR8gBUUNASAIKAIwIhQgCCgCACIMIA1sQQN0aiEOIAW3' +
+  'ISAgCCgCDCAGIAxsQQN0aiEJAkAgDEEATARAQgAhGAwBCyAMrSEbQgAhF0IAIRgDQCAJIBenQQN0IgZq/QAAACAGIA5q/QAAAP1O' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAXhiAYhCEYIBdCAnwiFyAbVA0ACwsgHiAgoiEeIAgoAkAgGadBA3RqIg8gGDcD' +
+  'ACABIAEpAwAiF0IMiCAXhSIXQhmGIBeFIhdCG4ggF4UiFzcDACAXQp26s/uUkv2iJX4gBayCQgF8IRdBfyEGA0ACf0F/IAZBAWoi' +
+  'BkHAAG0iBSAMTg0AGiAOIAVBA3QiC2opAwBCfyAGIAVBBnRrrYaDIAkgC2opAwCDIhhQBH5BfyAGQUBxQcAfRg0BGkF/IA8pAwBC' +
+  'fyAFQQFqrYaDIhhQDQEaIAkgGHqnIgVBA3QiBmopAwAgBiAOaikDAIMFIBgLeqcgBUEGdGoLIQYgF0IBfSIXUEUNAAsgCCgCGCAI' +
+  'KAIcIAZsQQJ0aiELIAgoAiQiCUUEQEEAIQUDQCAFIglBAWohBSALIAlBAnRqKAIAQQBODQALCyAIKAIsIRUgCiAHIA1BAmoiE2xB' +
+  'AXRqIQ8gB0EASgRAIAogByANbEEBdGohCkEAIQUDQCAKIAVBAXQiEGoiFv0AAAAhHCAPIBBqIhAgFv0AABD9CwAQIBAgHP0LAAAg' +
+  'BUEQaiIFIAdIDQALC0EAIQdBACEFIAlBAEoEQANAIA8gCyAFQQJ0aigCAEEBdGoiCiAKLgEAIgpBgIABcjsBACAHIApBgIABSGoh' +
+  'ByAFQQFqIgUgCUcNAAsLIAgoAjgiBSATQQJ0IgpqIAUgDUECdGooAgAgB2s2AgACQAJAIAxBAEwEQCAIQgA3A1AMAQsgFSAGIAxs' +
+  'QQN0aiEJIBQgDCATbEEDdGohByAMrSEbQgAhF0IAIRgDQCAHIBenQQN0IgVqIAUgDmr9AAAAIhwgBSAJav0AAAAiHf1P/QsAACAd' +
+  'IBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gF4YgGIQhGCAXQgJ8IhcgG1QNAAsgCCAYNwNQIBhQDQAgCCgCHCEHIAgo' +
+  'AhghDANAIAkgGHqnIgVBA3QiDWopAwAgDSAOaikDAIMiF1BFBEAgBUEGdCENA0ACQCAMIA0gF3qnciAHbEECdGoiBSgCACILQQBI' +
+  'DQAgDyALQQF0aiILIAsvAQBBAWsiCzsBACALQf//A3EEQANAIAUoAgQiC0EASA0CIAVBBGohBSAPIAtBAXRqIgsgCy8BAEEBayIL' +
+  'OwEAIAtB//8DcQ0ACwsgCCgCOCIFIApqKAIAQQBMDQUgAyADKQMAQgF8NwMAIB8gHqAhHwwHCyAXQgF9IBeDIhdQRQ0ACwsgGEIB' +
+  'fSAYgyIYQgBSDQALCyAIKAI4IQULIBogBqyFIhdCHoggF4VCucuT59Htkay/f34iF0IbiCAXhULro8SZsbeS6JR/fiIXQh+IIBeF' +
+  'IRogGUIBfCIZpyIGQQF0IQ0gBSAGQQN0aigCAEEASg0ACwsgBCAEKAIgQQFqNgIgIBJBAWoiEiACRw0BCwsgHws1AQF+IAAgACkD' +
+  'ACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvjEwMffwN+AXsjAEHQAGsiBSQAIAAoAswCIgcoAlQh' +
+  'ECAAKAIAIQIgBSAHKAIENgIQIAUgBygCCDYCFCAFIAcoAgw2AhggBSAHKAIQNgIcIAUgBygCFDYCICAFIAcoAhg2AiQgBSAHKAIc' +
+  'NgIoIAUgBygCIDYCLCAFIAf9AAIk/QsDMCAFIAcoAjw2AkAgBygCRCEDIAUgAjYCSCAFIAM2AkQgACkDaCEjIAcoAjQhGCAHKAJQ' +
+  'IQ8gBygCTCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AwggACgCWCEJIAUgBygCSDYCBCAFIAcoAlwiDDYC' +
+  'ACACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERA3IAUgBygCSDYCBCAF' +
+  'IAcoAlwiDDYCAEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUE' +
+  'QCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAHKAJwBEAgB0EANgJwDAcLQQAhBEH/////ByEGQQEhAiAFKAJAIQog' +
+  'BSgCSCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////' +
+  'ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJ' +
+  'IARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04N' +
+  'AEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiIN' +
+  'KAIATg0FIAUgBSgCBCIDIAcoAlAiCiAJQQR0aigCCCIGSgR/IAUoAkQhCwJAIBBFBEAgBSgCPCEMIAUoAjAhDiAFKAIUIRsgBSgC' +
+  'ECEcIAUoAkAhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJAAkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyAC' +
+  'QQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCNCEfA0AgDCACICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0Ag' +
+  'HyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQALCyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBB' +
+  'gICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwALIAMgBkoNAAsMAQsgBSgCECECA0AgAiALIANBAWsiA0EEdGoiBCgC' +
+  'CEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCBAJAIBBFDQAgBygCVCAHKAJYIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI8' +
+  'IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQg' +
+  'BkgNAAsgBygCUCEKCyAFIAogCUEEdCIGaigCDDYCACAWIAlBAnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiAD' +
+  'SBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0A' +
+  'AAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL' +
+  '/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAK' +
+  'IAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAI' +
+  'QQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2oh' +
+  'BEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyAC' +
+  'QQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcg' +
+  'BUEQaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBBGogBSAFQQhqIBEQOCAKIAQ2AgQgAkUEQCAFKAIAIQwgCCAHKAJQIgNqIAUo' +
+  'AgQ2AggCQCAQRQ0AIAcoAlQgBygCWCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCPCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QAC' +
+  'AP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAlAhAwsgAyAJQQR0aiAMNgIM' +
+  'CyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkDiAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAh' +
+  'Qp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYCACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigC' +
+  'ACADakECdGooAgAiAzYCACAHIAVBEGogGCADQQJ0aigCACAEIAVBBGogBSAFQQhqIBogERA5RTYCcCAFKAIAIgxFDQMgACgCYCAJ' +
+  'Sg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiAUIBfCIhNwOgAyAA' +
+  'IAApA6gDIAEgIVatfDcDqANBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgQhAiAHIAw2AlwgByACNgJIIAAgIzcDaCAA' +
+  'IAk2AlggACAFKQMINwNwCyAFQdAAaiQAIAQLygMCCX8BeyMAQdAAayIDJAAgASgCBEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEED' +
+  'dGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI8IAEoAkAgACgCBEECdEEEavwKAAAgACgCACEEIAFBADYCSCABIAQ2Alwg' +
+  'AyABKAIENgIQIAMgASgCCDYCFCADIAEoAgw2AhggAyABKAIQNgIcIAMgASgCFDYCICADIAEoAhg2AiQgAyABKAIcNgIoIAMgASgC' +
+  'IDYCLCADIAH9AAIkIgz9CwMwIAMgASgCPCIFNgJAIAEoAkQhBiADIAQ2AkggAyAGNgJEIANCADcDCAJAIAAoAjBBAEwNACABQcgA' +
+  'aiEGIAFB3ABqIQggDP0bASEHIAz9GwAhCUEAIQQDQCABIANBEGoiCiAHIAkgASgCNCAAKAIsIARBAnRqKAIAQQJ0aigCACILQQJ0' +
+  'aigCAEECdGooAgAgBWtBAnUiBUEAIAYgCCADQQhqIgcgAhA4IAogCyAFIAYgCCAHQQAgAhA5GiAEQQFqIgQgACgCME4NASABKAI8' +
+  'IQUgASgCJCEJIAEoAighBwwACwALIAFBADYCcCADQdAAaiQAC40GAgh/A34gASgCMCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcE' +
+  'QCABKAI0IAQgBCgCACIHQQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjhMBEAgBSAFKAIAQQFrNgIA' +
+  'CwJAAkAgASgCCCACQQN0aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUED' +
+  'dCIKaikDACISgyIRUA0AAkAgAwRAIAlBBnQhCCAAKAI4IQIgESEQA0AgAyAFQQJ0aiACIAggEHqnckECdGooAgA2AgAgBUEBaiEF' +
+  'IBBCAX0gEIMiEFBFDQALDAELIAUgEXunaiEFCyABKAI0IAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiASNwMAIAQgBCgCAEEBajYC' +
+  'ACABKAIAIgsgCmogESAShTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhECABKAIsIQ4gASgCICEPA0AgDiANIBF6' +
+  'p3JBAnQiAmooAgAiCKwhEiAIQQBKBEAgCCACIA9qKAIAIgJqIQkgASgCJCEKA0AgCiACQQJ0aigCACIIIAgoAgBBAWs2AgAgAkEB' +
+  'aiICIAlIDQALCyAQIBJ8IRAgEUIBfSARgyIRQgBSDQALIAYgEDcDAAwBCyAGIBF7IhAgBikDAHw3AwAgAiACKAIAIBCnazYCAAsg' +
+  'B0EBaiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIMAQsgA0UNAUEBIQBB' +
+  'ACEFCwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGAkAgASIHIgIgAEgNAANAIAYgAyAHIABrIgJBAnRqKAIAIgROBEAgByECDAIL' +
+  'IAMgB0ECdGogBDYCACACIQcgACACTA0ACwsgAyACQQJ0aiAGNgIAIAFBAWoiASAFRw0ACwsgAEECSiAAQQNtIQANAAsLC4IMAhN/' +
+  'A34jAEEQayIPJABBASEQIAFBAnQiCSAAKAIgaiIIKAIAIQ4gCCgCBCEYAkAgACgCLCAJaiIKKAIAQQBMDQAgBwRAIA4hCANAAkAg' +
+  'ACgCJCAIQQJ0aigCACAAKAIwIglrQQJ1IgsgAkYNACAJIAtBAnRqIgkgCSgCAEGAgICABGo2AgAgACgCNCADIAMoAgAiCUEBajYC' +
+  'ACAJQQR0aiIJQQA2AgwgCSALQX9zNgIIIAlCADcDACAAKAI4IAtIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggACgCLCABQQJ0aigC' +
+  'ACAOakgNAAsMAQsgACgCMCEMIAAoAiQhCSAOIQgDQAJAIAkgCEECdGooAgAgDGtBAnUiCyACRg0AIAwgC0ECdGoiASABKAIAQYCA' +
+  'gIAEajYCACAAKAI4IAtIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggCigCACAOakgNAAsLAkAgDiAYTg0AA0ACQAJAIA5BAnQiCSAA' +
+  'KAIkaigCACAAKAIwIgFrIgpBAnUiEiAAKAI4SgRAIAEgEkECdGoiCCgCACIBQf////8DSg0CIAggAUGAgICABGo2AgAgBwRAIAAo' +
+  'AjQgAyADKAIAIgFBAWo2AgAgAUEEdGoiAUEANgIMIAEgEkF/czYCCCABQgA3AwALIAAoAjggEkgNASAEIAQoAgBBAWs2AgAMAQsg' +
+  'AiASRg0BCwJAIAAoAiggCWooAgAiAUUEQEEAIRMCQCAAKAIIIgggCkEBdCIBaigCACIRIAggAUEEcmooAgAiFU4NACAAKAIAIRZB' +
+  'ASETA0ACQCAWIAAoAgwgEUEEdGoiCCgCCCIJQQN0IgFqKQMAIhsgCCkDAIMiHFANACAAKAI0IAMoAgBBBHRqIghBADYCDCAIIAk2' +
+  'AgggCCAbNwMAIAMgAygCAEEBajYCACAAKAIAIhYgAWogGyAchTcDAAJ/IAAoAgQgCUECdGooAgAiAUUEQCAJQQZ0IRAgBSkDACEd' +
+  'IAAoAiwhDCAAKAIgIQtBACENA0AgDCAQIBx6p3JBAnQiAWooAgAiCawgCUEASgRAIAkgASALaigCACIIaiEKIAAoAiQhCQNAIAkg' +
+  'CEECdGooAgAiASABKAIAIgFBAWs2AgAgAUECayANciENIAhBAWoiCCAKSA0ACwsgHXwhHSAcQgF9IByDIhxCAFINAAsgBSAdNwMA' +
+  'IA1BH3YMAQsgBSAceyIbIAUpAwB8NwMAIAEgASgCACAbp2siATYCACABRQsgBkUNAA0CCyARQQFqIhEgFUghEyARIBVHDQALCyAT' +
+  'QX9zQQFxIRcMAQsgDyAAKAIcIAAoAhggAUECdGooAgBBBHRqNgIMQQEhFyAAKAIIIgggCkEBdCIBaigCACIKIAggAUEEcmooAgAi' +
+  'Gk4NAANAIAAoAhAgCiIJQQJ0aigCACEKAkAgACgCDCIMIAlBBHQiAWoiCCgCDCILIBJGIAAoAjAgC0ECdGooAgBBgICAgARIckUE' +
+  'QCAPKAIMIgEoAgggCkEEdCAMakEIaygCAEoNASAPIAAoAhwgASgCDEEEdGo2AgwMAQsCQCALQQJ0IhEgACgCFGooAgAEQCAAKAIw' +
+  'IRMgACgCNCIVIAMoAgBBBHRqIQFBACEUIA8oAgwhDSAJIApIBEAgDCAKQQR0aiEWIAAoAgAhEANAIAgoAggiGSANKAIIRiIMQQR0' +
+  'IAgpAwAgECAZQQN0aiIJKQMAIh0gDSkDAEJ/hUJ/IAwbg4MiG1BFBEAgASAZNgIIIAEgHTcDACAJIBsgHYU3AwAgFCAbe6dqIRQg' +
+  'AUEQaiEBCyANaiENIAhBEGoiCCAWSQ0ACwsgDyANNgIMIAMgASAVa0EEdTYCACAFIAUpAwAgFKx8NwMAIBRFDQIgESATaiIBIAEo' +
+  'AgAgFGsiATYCACAGRSABcg0CDAELIAZFIAAgASAMaiAMIApBBHRqIA9BDGogAyAFEDpFcg0BC0EAIRcMAgsgCiAaSA0ACwsgFw0A' +
+  'QQAhEAwCC0EBIRAgDkEBaiIOIBhHDQALCyAPQRBqJAAgEAv3AwIDfg1/IAAoAjQgBCgCAEEEdGohDCADKAIAIQ0CQCABIAJPDQAg' +
+  'ACgCBCERIAAoAgAhEgNAIA0pAwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJAIAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/' +
+  'hUJ/IAsbg4MiBlANACARIAlBAnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCALRQ0BIAogBiAIhTcDACALIAsoAgAgBnsi' +
+  'BqdrIgk2AgAgBiAHfCEHIAkNAEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcDAAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgC' +
+  'LCETIAAoAiAhFEEAIQkDQCATIA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAogFGooAgAiCmohCyAAKAIkIRUDQCAVIApB' +
+  'AnRqKAIAIg8gDygCACIPQQFrNgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwhByAGQgF9IAaDIgZCAFINAAsgCUEfdgwB' +
+  'CyAKIAooAgAgBnsiBqdrIgk2AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsLIAMgDTYCACAEIAwgACgCNGtBBHU2AgAg' +
+  'BSAFKQMAIAd8NwMAIBALzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZB' +
+  'AWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFB' +
+  'OBBOIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIK' +
+  'NgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQTyIKNgIUIAQgAEEGdBBPIgs2AhggBEEBIAYQTiIFNgIkIAQg' +
+  'CEEDaiAGbEE/chBPIgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEE8iCTYCMCAEIAgQTyIINgI0IApFIAZFciAFRSALRXJy' +
+  'IAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0' +
+  'aigCACAAaxA8RQ0ACwsgBBA9C0EADwsgBBA+IAQLtQIBC38gACgCFCAAKAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgC' +
+  'JCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0' +
+  'IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYC' +
+  'ACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANA' +
+  'IAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgCFBBUIAAoAhgQVCAAKAIkEFQgACgCLBBU' +
+  'IAAoAjAQVCAAKAI0EFQgABBUCwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQgg' +
+  'ASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEE' +
+  'A0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgC' +
+  'FCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZq' +
+  'IgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsL' +
+  'C6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAA' +
+  'AP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQ' +
+  'QSIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAI' +
+  'IAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkgCBA/IAZBAWohBiAJIAAoAgggC0EMahBB' +
+  'IgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCET' +
+  'AkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQg' +
+  'BjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0' +
+  'aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxq' +
+  'IgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78' +
+  'CgAAIAYhCQwBCyARQX82AgALIAAgCSAPED8gCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAML' +
+  'QQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M////////////////' +
+  '/////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMg' +
+  'A/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIE' +
+  'IAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgAL' +
+  'vQYBB39BAUG0lQEQTiIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFy' +
+  'OgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABB' +
+  'A3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAF' +
+  'QdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEB' +
+  'cjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARB' +
+  'uJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQp' +
+  'IANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGM' +
+  'AUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAA' +
+  'LwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/' +
+  'NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIB' +
+  'QQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtH' +
+  'DQALIAQLBgAgABBUC8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2' +
+  'AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////B///' +
+  '/wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf/' +
+  '//8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H' +
+  '////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/' +
+  'AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQRQsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMo' +
+  'IAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdo' +
+  'QQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkp' +
+  'AyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEEC' +
+  'dHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB' +
+  '/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANC' +
+  'AXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAG' +
+  'KAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAG' +
+  'KAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISAS' +
+  'QX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRB' +
+  'wABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIg' +
+  'ESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAi' +
+  'CEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEg' +
+  'CEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFB' +
+  'AWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0o' +
+  'AgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigC' +
+  'NCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYC' +
+  'ACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAH' +
+  'IA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQ' +
+  'cSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIggg' +
+  'CSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0' +
+  'IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSII' +
+  'IAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAg' +
+  'CUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYo' +
+  'AkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYo' +
+  'AmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISAN' +
+  'KAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYAC' +
+  'cSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZB' +
+  'AXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayAB' +
+  'cSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAoo' +
+  'AkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEA' +
+  'Ig9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEB' +
+  'dGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FB' +
+  'CXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAoo' +
+  'AgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYC' +
+  'FCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkAD' +
+  'QAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQi' +
+  'DiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAf' +
+  'cSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcg' +
+  'ASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhgg' +
+  'CHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMEEUgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwM' +
+  'AAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/' +
+  'A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0' +
+  'ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/' +
+  'A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8B' +
+  'ACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIO' +
+  'NgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABB' +
+  'A3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAs' +
+  'QQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0A' +
+  'AEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJ' +
+  'IAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEi' +
+  'KEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGov' +
+  'AQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0L' +
+  'BEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3Fq' +
+  'LQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAK' +
+  'IA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4g' +
+  'G3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixy' +
+  'Ii9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAq' +
+  'cXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9' +
+  'cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIl' +
+  'cSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIV' +
+  'cSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0' +
+  'ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQ' +
+  'QQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAq' +
+  'IDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkg' +
+  'NHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkEC' +
+  'dCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFB' +
+  'CXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFB' +
+  'A24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxB' +
+  'A3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEB' +
+  'dGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSAN' +
+  'KAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0' +
+  'IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMg' +
+  'CSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0' +
+  'aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAH' +
+  'KAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFB' +
+  'CXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigC' +
+  'ZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEj' +
+  'IA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNx' +
+  'cnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZy' +
+  'Qf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciAB' +
+  'QRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYg' +
+  'AXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIB' +
+  'QQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4o' +
+  'AgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwP' +
+  'cSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcg' +
+  'CUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIN' +
+  'OgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAH' +
+  'KAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8D' +
+  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMg' +
+  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIg' +
+  'EyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABB' +
+  'BnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoA' +
+  'ByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkg' +
+  'HGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpB' +
+  'A0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoA' +
+  'ACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
+  'cmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3Fy' +
+  'IA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2' +
+  'QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBgg' +
+  'DyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFq' +
+  'aiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoi' +
+  'I0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEA' +
+  'IQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIA' +
+  'IA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtB' +
+  'ByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWki' +
+  'CkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0B' +
+  'GgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEH' +
+  'QQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1y' +
+  'RQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEg' +
+  'ByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQ' +
+  'AWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQRiBFQgF8IUUg' +
+  'LUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUE' +
+  'QCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEh' +
+  'LQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhBGIAko' +
+  'AhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2' +
+  'AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQg' +
+  'BCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2' +
+  'AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUEC' +
+  'dGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAi' +
+  'GCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAH' +
+  'ciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHA' +
+  'AHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAM' +
+  'dCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIg' +
+  'AS0AASABLQACEEUPCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0' +
+  'akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAA' +
+  'KAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIF' +
+  'ciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQg' +
+  'AyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYC' +
+  'CCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAvpBgIGfgN/IwBBEGsiDSQAAkAgASADWiACIARaIAIg' +
+  'BFEbRQRAIAVFDQEgBSABNwMAIAUgAjcDCAwBCyAEUARAAkAgAiADVARAIAN5IgdQRQRAIAIgB4YgAUIBiCAHQn+FiIQhAiADIAeG' +
+  'IQMgASAHhiEBCyACIAIgA0IgiCIIgCIEIAh+fSEGIAFC/////w+DIQkgAUIgiCEBIANC/////w+DIQoDQCAEQv////8PWCAEIAp+' +
+  'IAZCIIYgAYRYcUUEQCAEQgF9IQQgBiAIfCIGQoCAgIAQVA0BCwsgASACQiCGhCADIAR+fSICIAIgCIAiBiAIfn0hAQNAIAZC////' +
+  '/w9YIAYgCn4gAUIghiAJhFhxRQRAIAZCAX0hBiABIAh8IgFCgICAgBBUDQELCyACQiCGIAmEIAMgBn59IAeIIQFCACEJDAELIAIg' +
+  'AiADgCIJIAN+fSECIAN5IgdQRQRAIAIgB4YgAULAACAHfYiEIQIgAyAHhiEDIAEgB4YhAQsgAiACIANCIIgiCIAiBCAIfn0hBiAB' +
+  'Qv////8PgyEKIAFCIIghASADQv////8PgyELA0AgBEL/////D1ggBCALfiAGQiCGIAGEWHFFBEAgBEIBfSEEIAYgCHwiBkKAgICA' +
+  'EFQNAQsLIAEgAkIghoQgAyAEfn0iAiACIAiAIgYgCH59IQEDQCAGQv////8PWCAGIAt+IAFCIIYgCoRYcUUEQCAGQgF9IQYgASAI' +
+  'fCIBQoCAgIAQVA0BCwsgAkIghiAKhCADIAZ+fSAHiCEBCyAGIARCIIZ8IQcgBUUNASAFQgA3AwggBSABNwMADAELAkAgBHmnIAJ5' +
+  'p2siDEHAAHEEQCADIAxBQGqthiEEQgAhAwwBCyAMRQ0AIAQgDK0iBoYgA0HAACAMa62IhCEEIAMgBoYhAwsgDSADNwMAIA0gBDcD' +
+  'CCAMQQBOBEAgDSkDCCEEIA0pAwAhBgNAIAIgBiABQn+FfCAGVK0gBCACQn+FfHwiA0I/hyICIASDfSABIAIgBoMiCFStfSECIARC' +
+  'P4YgBkIBiIQhBiAHQgGGIANCP4iEIQcgASAIfSEBIAwiDkEBayEMIARCAYghBCAODQALCyAFRQ0AIAUgAjcDCCAFIAE3AwALIAAg' +
+  'BzcDACAAIAk3AwggDUEQaiQACz0BAX8jAEEgayIFJAAgBSABIAIgAyAEIAVBEGoQSiAFKQMQIQEgACAFKQMYNwMIIAAgATcDACAF' +
+  'QSBqJAALHwAgAEETaiIAQRdNBH8gAEECdEGAQGsoAgAFQYUmCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC////' +
+  '/wFVcg0AQQFBwAMQTiICRQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBBPIgc2AhQgAiAGQcEAakEEEE4iCzYCGCAC' +
+  'IAZBAWoiBUECdBBPIg02AjQgAiAFQQQQTiIONgJAIABBAWoiCUECdCIDEE8hCCACIAk2ApgCIAIgCDYCLCACIAMQTyIPNgJIIAIg' +
+  'AxBPIhA2AkwgAiADEE8iETYCUCACIAMQTyISNgJUIAIgAxBPIgM2ArABIAIgBUEDdBBPIhM2ArQBIAIgBUEYbBBPIhQ2ArwBIAIg' +
+  'CUEUbBBPIhU2AtABAkAgEkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsAayAW' +
+  '/RsCQQFxQQJ0ciAW/RsDQQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0ciAW' +
+  '/RsBQQFxQQV0ciAW/RsCQQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQEFAN' +
+  'ACAFQQAgBUEAShshCANAIAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0akEA' +
+  'NgIEIAMgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYCBAsD' +
+  'QCAEIAhGBEAgAigCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQUSACIQQMBwUgAigCNCAEQQJ0akF/NgIA' +
+  'IARBAWohBAwBCwALAAUgAyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0aiID' +
+  'QgA3AgggAyAENgIEIAMgBDYCACAEQQFqIQQMAQsACwALIAIQUgsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACAB' +
+  'bCIAEE8iAkUEQEEADwsgAkEAIAD8CwALIAIL1wEBBH8CQCAAEOYCIgIEf0HAxgAhAANAIAAiAygCACIABEAgAiAAKAIAIgFNBEAC' +
+  'QCABIAJrIgRBEE8EQCAAIAJqIgEgBDYCACABIAAoAgQ2AgQgAyABNgIAIAAgAjYCAAwBCyADIAAoAgQ2AgALIABBCGoPBSAAQQRq' +
+  'IQAgAyEBDAILAAsLAkACQAJAIAFFDQAgASgCACIAEOcCRQ0AIAIgACgCAGsQ6AINAQwECyACEOgCIgBFDQMMAQsgAUEANgIACyAA' +
+  'IAI2AgAgAEEIagVBAAsPC0EAC30CAn4BfwJ/QQAgASgCACIGrCIEIAJZDQAaQXYgAkL+////B1UNABogBEIQIAYbIQQDQCAEIgVC' +
+  'AYYhBCACIAVVDQALIAAoAgAgAyAFQv7///8HIAVC/v///wdTG6ciBmwQUyIDRQRAQX8PCyAAIAM2AgAgASAGNgIAQQALC30BAn4g' +
+  'AEIANwOYASAAQdgAakEAQSj8CwAgACAA/QAEsAP9CwSgAwJAIAApA4ABIgFQBEBCACEBIAAoApABRQ0BCyABEFchAgsgAEEANgLI' +
+  'ASAAQn83A6ABIAAgAjcDiAEgAEEANgLAASAAQQA2ArgBIAAQViAAQQA2AogCC6YDAQJ/IAAEQCAAKAIIEFQgACgCFBBUIAAoAhgQ' +
+  'VCAAKAIcEFQgACgCLBBUIAAoApwCEFQgACgCNBBUIAAoAkAQVCAAKAJIEFQgACgCTBBUIAAoAlAQVCAAKAJUEFQgACgCsAEQVCAA' +
+  'KAK0ARBUIAAoArwBEFQgACgC0AEQVCAAKALEARBUIAAoAowCEFQgACgCkAIQVCAAKAKsAhBUIAAoAqgCIgEEQCABEBsgASgCABBU' +
+  'IAEoAgQQVCABKAIIEFQgASgCDBBUIAEoAhAQVCABKAIUEFQgASgCGBBUIAEoAhwQVCABKAIgEFQgASgCJBBUIAEoAigQVCABKAIs' +
+  'EFQgASgCPBBUIAEQVCAAQQA2AqgCCyAAKAKYAyIBBEAgASgCPEEASgRAA0AgASgCOCACQRhsaigCFBBUIAJBAWoiAiABKAI8SA0A' +
+  'CwsgAUEANgI8IAEoAjgQVCABKAIAEFQgASgCCBBUIAEoAgQQVCABKAIMEFQgASgCkAEQVCABEFQgAEEANgKYAwsgACgCgAMQVCAA' +
+  'ECwgABBVIAAQViAAEAggABBUCwt1AQR/IABFBEAgARBPDwsCQAJAIAEQ5gIiAkUNACACIABBCGsiAygCACIETQ0BAkAgAxDnAkUN' +
+  'ACACIARrEOgCRQ0AIAMgAjYCAAwCCyABEE8iAUUNACABIAAgAygCAEEIa/wKAAAgABBUIAEhBQsgBQ8LIAALrQEBBX8gAARAIABB' +
+  'CGshAkHAxgAhAwNAAkAgASEEIAMiBSgCACIBRQ0AIAFBBGohAyABIAJJDQELCwJAIAFFBEBBACEBDAELIAIgAigCACIDaiABRw0A' +
+  'IAIgASgCACADajYCACABKAIEIQELIABBBGsgATYCAAJAIARFDQAgBCAEKAIAIgBqIAJHDQAgAigCACEDIAQgATYCBCAEIAAgA2o2' +
+  'AgAPCyAFIAI2AgALCyIBAX8gACgCzAIiAQRAIAEoAmgQVCABEFQgAEEANgLMAgsLGwAgACgC4AEQnAEgACgC5AEQVCAAQgA3A+AB' +
+  'CxoAQgEgAELrh9aF6Mih5OEAfRBYIgAgAFAbCzIAIABCHoggAIVCucuT59Htkay/f34iAEIbiCAAhULro8SZsbeS6JR/fiIAQh+I' +
+  'IACFCxAAIABFBEBBfg8LIAAoAgALugUBC39BfiEFAkAgAEUgA0EASHINAEF6QX5BeiADGyABGyEFIANFIAFFcg0AIAAgACgCREEB' +
+  'aiIENgJEIARB/////wdGBEAgACgCQEEAIAAoAgRBAnRBBGr8CwAgAEEBNgJEC0EAIQQDQCADIARHBEBBfSEFIAEgBEECdCIIaigC' +
+  'ACIGQQBIIAYgACgCBE5yDQIgACgCRCIFIAAoAkAgBkECdGoiCSgCAEYEQEF8IQUMAwsgCSAFNgIAAkAgAkUNAEF7IQUgAiAIaigC' +
+  'ACIIQQBIDQMgCEUNAEEBIQwgBiAAKAIASA0DC0EBIAcgBiAAKAIASBshByAEQQFqIQQMAQsLIAdFBEBBeg8LIABBHGogAEEkaiAA' +
+  'NAIgQgF8QQQQUCIFDQAgAEEIaiAAQRBqIAA0AgwgA6x8QgF8QRAQUCIFDQAgACgCMCEJIAAQWyAAEFwgABAsIAAQVSAAKAIMIQUg' +
+  'ACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYC' +
+  'BCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIg' +
+  'IAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgCLCAEQQJ0aigCABBdGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0' +
+  'aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAO' +
+  'IAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABBeGgwACwAL' +
+  'CzUAIAAEQCAAKAKUAyAAKAK8AiAAKAJkRXIgACgC0AIgACgClAJycnJFBEAgABBfCyAAEFELC4oEAQx/IABFBEBBfg8LIAFBAEgg' +
+  'ACgCICABTHIEf0F5BSAAEFwgACgClAIEQCAAIAEQYA8LIAAgARBhIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAA' +
+  'IAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUEC' +
+  'dGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAg' +
+  'CCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSAC' +
+  'IAogBBBiDAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGoo' +
+  'AgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEBIAsQYgwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIA' +
+  'CyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL7wEBCH8gAEUEQEF+DwsgACgCMEUE' +
+  'QEF3DwsgABBcIAAgACgCMEEBayIBNgIwIAAoApQCRQRAIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwg' +
+  'AUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAggh' +
+  'BgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQYwwBCyABQQBMDQIgAyAFIAQgAhBkCyAAKAI0IAZBAnRqQX82AgAMAQsLC0EAC/MCAQp/' +
+  'IAAoAihBAEchCSAAQcgBaiEKIAAoAlwhBiAAKAIYIQMgACgCFCEHIAAoAgghAgNAIAZBAEoEQCAAKAJIIAZBAWsiBkECdGooAgAi' +
+  'BUEBayEBA0AgASAFRwRAIAIgAUEEdGoiBCgCCCIIQQBMBH8gBCgCBAUCQCAJRQRAIAIgByADIAhBABBjDAELIAQoAgwiBEUEQCAC' +
+  'IAcgAyAIQQEQYwwBCyAEQQBMDQAgAiAHIAMgARBkCyABQQFrCyEBDAELCyACIAcgAyACIAVBBHRqKAIIIAkQYyAAKALIAUUNASAA' +
+  'KALEASEEIAAoAtABIAZBFGxqKAIQIQgDQCAIIAooAgAiAUgEQCAKIAFBAWsiATYCACACIAMgBCABQQJ0aigCACIBQQAQZSACIAIg' +
+  'AUEEdGoiBSgCAEEEdGogATYCBCACIAUoAgRBBHRqIAE2AgAgAyAFKAIIQQJ0aiIBIAEoAgBBAWo2AgAMAQsLDAELCwvHAQEEfyAA' +
+  'KAIwIgJBACACQQBKGyEEAkADQCADIARGDQEgA0ECdCADQQFqIQMgACgCLGooAgAgAUcNAAsgACABNgI4IAAgACgCCCAAKAIcIAFB' +
+  'AnRqKAIAQQR0aigCCEEBazYCPEF4DwsCQCAAKAKYAiACRwRAIAAoAiwhAwwBCyAAKAIsIAJBA3QQUyIDRQRAQX8PCyAAIAM2Aiwg' +
+  'ACACQQF0NgKYAiAAKAIwIQILIAAgAkEBajYCMCADIAJBAnRqIAE2AgBBAAuAAQEEfyAAKAIcIAFBAnRqKAIAIQEgACgCCCEEAkAD' +
+  'QCAEIAFBBHRqIgIoAggiA0EATA0BAkACQCAAKAI0IANBAnRqKAIAQQBIDQAgAigCDCICQQBIDQAgAkUgAiAAKAIUIANBBHRqKAII' +
+  'R3INAQsgAUEBaiEBDAELCyABIQULIAULkwEBBH8gAkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAIIIghBAEwN' +
+  'AiADQQAgBigCDEEASBsNASAAIAVBBHRqIAYoAgQiBjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAgBCAEKQMA' +
+  'QgF8NwMADAELDwsgB0EBaiEFDAALAAtvAQJ/IAEgA0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2AgAgAiAD' +
+  'QQJ0aiIBIAEoAgBBgICAgARrNgIAIAMhAQNAIAAgAUEEdGooAgAiASADRwRAIAAgAiABIAQQZQwBCwsLbgEDfyAAIANBBHRqIgQo' +
+  'AgwhBSABIAQoAggiBEEEdGpBADYCCCAEIQEDQCAEIAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2AgwMAgsg' +
+  'ASADRg0BIAAgAiABQQEQZQwBCwsLhAEBBH8gAkEBayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdBAEwNAiAD' +
+  'QQAgBigCDEEASBsNASAAIAYoAgBBBHRqIAU2AgQgACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsgBUEBayEE' +
+  'DAALAAu/AQEEf0F+IQUCQCAARSAEQQBIcg0AQXkhBSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAgghCEEAIQUD' +
+  'QCAIIAFBBHRqIgcoAggiBkEATA0BAkAgBCAFTA0AIAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIMIgZBAEgE' +
+  'fyAAKAIUIAcoAghBBHRqKAIIBSAGCzYCAAsgBUEBaiEFIAFBAWohAQwACwALIAUL/wIBA39BfiEDAkAgAUEBIAIbRSAARSACQQBI' +
+  'cnINAEF1IQMgACgCZEECRw0AQQAhAwNAAkAgACgCMCADTARAIAAoApQCRQ0BIAAgASACIAMQFw8LIAIgA0oEQCABIANBAnQiBGog' +
+  'ACgCLCAEaigCADYCAAsgA0EBaiEDDAELCyAAKAKUAwRAIAAgASACIAMQJQ8LIAAoAuABRQRAQQAhBANAIAQgACgCXE4NAiACIANK' +
+  'BEAgASADQQJ0akEBIAAoArwCIAAoAtACGwR/IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAmCzYCAAsgA0EBaiED' +
+  'IARBAWohBAwACwALQQAhBANAIAAoAugBIARKBEBBACAAKALgASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIEIARMchsE' +
+  'QCACIANKBEAgASADQQJ0aiAAKALkASAEQQJ0aigCADYCAAsgA0EBaiEDCyAEQQFqIQQMAQsLCyADCxMAIAAEQCAAIAE3A4ABIAAQ' +
+  'XAsLFgAgAARAIAAgAUEARzYCkAEgABBcCwsTACAABEAgABBcIAAgATcDqAELCxMAIAAEQCAAEFwgACABNwPYAQsLwgMDAnwEfwF+' +
+  'IABFIAFFckUEQCABIAD9AANo/QsDACABIAApA6ADIghCfyAAKQOoA1AgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAA' +
+  'KQN4NwMoIAEgACkDmAE3AzBEAAAAAAAA8D8hAgJAAkACQCAAKAJkIgQOBAEAAAIACyAAKAKUAgRAAnxEAAAAAAAAAAAhAkQAAAAA' +
+  'AAAAACAAKAKoAiIARQ0AGkQAAAAAAADgPyAAKAI0IgVBAEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANAIAQgAEEC' +
+  'dCIHaigCALcgAyAGIAdqKAIAt6MiA6IgAqAhAiAAQQFqIgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHYACAEQQJG' +
+  'G2ooAgAiBEEAIARBAEobIQREAAAAAAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUgBUECdCIG' +
+  'IAAoAlBqKAIAtyADIAAoAlQgBmooAgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwvTAgEGf0F+' +
+  'IQQCQCACQQEgAxtFIABFIANBAEhycg0AQX0hBCABQQBIIAAoAgQgAUxyDQAgABBcAkAgACgClAIEQEEAIQQCQCAAEBgiBQ4DAAID' +
+  'AgsgACgCqAIiCSgCACIGIAFBAWoiB0EEdGooAgQiBSAHRwRAA0AgBSEBA0AgAUEEdCABQQFqIQEgBmooAggiBEEASg0ACyAAIAkg' +
+  'BEF/cyIBEBQEQCADIAhKBEAgAiAIQQJ0aiABNgIACyAIQQFqIQgLIAYgBUEEdGooAgQiBSAHRw0ACwsgCA8LIAAoAgghBiABQQFq' +
+  'IgVBAnQhCUEAIQQgBSEBA0AgBiABQQR0aigCBCIBIAVGDQIgBiABECYhByAAKAI0IAlqKAIAQQBOBEAgACAHEGENAQsgAyAESgRA' +
+  'IAIgBEECdGogBzYCAAsgBEEBaiEEDAALAAsgBSEECyAEC20BAn8jAEEQayIBJAACf0F+IABFDQAaIAAQXCAAKAKUAgRAIAFBADYC' +
+  'DCAAEBgiAgRAQX8gAiACQQJGGwwCCyAAIAFBDGoQGSEAQX8gASgCDEEBayAAQf////8HRhsMAQsgABADCyABQRBqJAAL3wEBBn8g' +
+  'AEUEQEF+DwtBfSECAkAgAUEASCAAKAIEIAFMcg0AAn9BACAAKAIAIAFMDQAaQQEgACgCjAIiAkUNABogAUECdCACaigCBAshAiAA' +
+  'KAIwIgNBACADQQBKGyEEIAFBAWohBUEAIQMDQCADIARGBEAgAkEAIAJBAEobIQIMAgsgACgCHCAAKAIsIANBAnRqKAIAQQJ0aigC' +
+  'ACEBIAAoAgghBgNAIAYgAUEEdGooAggiB0EATARAIANBAWohAwwCBSABQQFqIQEgAiAFIAdGayECDAELAAsACwALIAILKAACQCAA' +
+  'RQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIACwvkAQEGfyAARQRAQX4PCwJ/QX0gAUEASCAAKAIAIAFMcg0AGiAAEFwg' +
+  'ACgCsAIiBUEAIAVBAEobIQMgAUEBaiEGAkACQANAAkAgACgCrAIhBCACIANGDQAgBCACQQJ0aigCACIHIAFKDQIgAkEBaiECDAEL' +
+  'CyAEBEAgAyECDAILIAAgACgCAEECdBBPIgQ2AqwCIAMhAiAEDQFBfw8LQQAgBiAHRg0BGgsgBCACQQJ0IgNqIgFBBGogASAFIAJr' +
+  'QQJ0/AoAACAAKAKsAiADaiAGNgIAIAAgACgCsAJBAWo2ArACQQALC+kDAQZ/IABFBEBBfg8LQX0hBQJAAkAgAUEASCAAKAIEIAFM' +
+  'cg0AQW8hBSACQQBIIAIgA0pyIANBAEwgACgCACABTHJyDQAgABBcAkACQCAAKAKMAiIGDQAgACAAKAIAIgRBAnRBBGoiBxBPIgY2' +
+  'AowCIAAgBxBPIgc2ApACIAZFIAdFcg0BIARBfyAEQQBOG0EBaiEIQQAhBANAIAQgCEYNASAHIARBAnQiCWpBATYCACAGIAlqQQE2' +
+  'AgAgBEEBaiEEDAALAAtBASEEIAYgAUEBaiIHQQJ0IgFqIggoAgBBAUYEQCAAKAKQAiABaigCAEEBRyEECyAAKAKgAkEAIAJBAUcg' +
+  'A0EBR3IiBiAAKAKUAmogBEYbDQEgBCAGRgRAIAggAjYCACAAKAKQAiAHQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBUEEahBPIgFF' +
+  'DQIgASAAKAIsIAX8CgAAIAAQWyAHQQJ0IgUgACgCjAJqIAI2AgAgACgCkAIgBWogAzYCACAAIAAoApQCIAYgBGtqNgKUAkEAIQVB' +
+  'ACEEA0BBACAEIAhIIAUbBEAgACABIARBAnRqKAIAEF0hBSAEQQFqIQQMAQUgARBUDAMLAAsACyAGEFQgBxBUIABCADcCjAIMAQsg' +
+  'BQ8LQX8LrAMBA38CQAJ/QX4gAEUgAkVyDQAaIAJBADYCAEFvIAAoApQCDQAaQXsgACgCKA0AGiAAEFxBAUEYEE4iA0UEQEF/Dwsg' +
+  'A0KAgICABCABIAFQGyIBQv////8PIAFC/////w9UG6ciBDYCEAJ/QX8gBEGYDkkNABogAyAEQZgOazYCECADQYAGEE8iBDYCACAD' +
+  'QYAIEE8iBTYCBEF/IARFDQAaQX8gBUUNABogA0KCgICAgAg3AgggBEIANwIQIARCgICAgHA3AgggBCAEKQIMNwIAIAVCADcDGCAF' +
+  'QgE3AxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LBAAgACADEAwLIQQgACgCMCEFAkADQCAEIAVBAExyRQRAIAMoAhQiBEUNAiADIAMg' +
+  'ACgCLCAFQQFrIgVBAnRqKAIAIAQQdCIENgIUQQBBfyAEGyEEDAELCyAEDQILIAMoAgAgAygCCEEMbBBTIgAEQCADIAA2AgALAkAg' +
+  'AygCBCADKAIIQQR0EFMiBEUNACADIAQ2AgQgAEUNACADIAMoAgg2AgwLIAIgAzYCAEEACw8LIAMQdSAEC9ICAgR/BH4CQAJAIAAo' +
+  'AggiAyAAKAIMRwRAIAAoAgQhBQwBCyADIAAoAhBBHG4gA2oiBUGACCADQQF0IANBgAhJGyIEIAQgBUsbIgRPDQEgACgCACAEQQxs' +
+  'EFMiA0UNASAAIAM2AgAgACgCBCAEQQR0EFMiBUUNASAAIAU2AgQgACgCDCEDIAAgBDYCDCAAIAAoAhAgBCADa0FkbGo2AhAgACgC' +
+  'CCEDCyAFIAJBBHQiBGoiBikDACEIIAUpAwghCSAGKQMIIQogBSkDACEHIAAoAgAgA0EMbGoiA0EANgIEIAMgAjYCCCADIAE2AgAg' +
+  'ACgCBCIBIAAoAggiBkEEdGoiAkJ/IAcgCHwiByAHIAEgBGoiASkDAFQgByAIVK0gCSAKfHwiCCABKQMIIgdUIAcgCFEbIgEbNwMA' +
+  'IAJCfyAIIAEbNwMIIAAgBkEBajYCCAsgBgsZACAABEAgACgCABBUIAAoAgQQVCAAEFQLC50BAgN/An4gAEEUaiEFA0AgBSgCACIF' +
+  'QQFLBEAgASAAKAIEIAAoAgAgBUEMbGoiBSgCCEEEdGoiBykDACIIWiACIAcpAwgiCVogAiAJURsEQCACIAl9IAEgCFStfSECIAEg' +
+  'CH0hASAFQQRqIQUMAgUgBCAGSgRAIAMgBkECdGogBSgCADYCAAsgBUEIaiEFIAZBAWohBgwCCwALCyAGC9oBAgJ/Bn4jAEEQayIF' +
+  'JAACf0F+IAJBASADG0UgAEUgAUVyIANBAEhycg0AGkF1IAAoAgQgACgCFEEEdGoiBCkDACIGIAQpAwgiB4RQDQAaIwBBIGsiBCQA' +
+  'IARBEGpCACAGfUIAIAcgBkIAUq18fSAGIAcQSyAEKQMYIQkgBCkDECEKA0AgARB4IQggARB4IgsgClQgCCAJVCAIIAlRGw0ACyAE' +
+  'IAsgCCAGIAcQSyAFIAT9AAMA/QsDACAEQSBqJAAgACAFKQMAIAUpAwggAiADEHYLIAVBEGokAAsgAQF+IAAgACkDAELrh9aF6Mih' +
+  '5OEAfSIBNwMAIAEQWAtmACAAIAEgAiADQRAQeiAAIAEgAkGwCEEEEHsgACABIAIgBEEKEHogACABIAJB8jFBARB7IAAgASACIAVB' +
+  'EBB6IAAgASACQf4xQQEQeyAAIAEgAiAGQRAQeiAAIAEgAkH7P0ECEHsLYgICfgR/IwBBIGsiByQAIAStIQVBGCEEA0AgByAEIghB' +
+  'AWsiBGoiCSADIAMgBYAiBiAFfn2nQeUeai0AADoAACADIAVaIAYhAw0ACyAAIAEgAiAJQRkgCGsQeyAHQSBqJAALTgECfgJAIAIp' +
+  'AwAiBSABrSIGWgRAIAStIQYMAQsgACAFp2ogAyAEIAYgBX0iBacgBSAErSIGVhv8CgAAIAIpAwAhBQsgAiAFIAZ8NwMAC5ACAgN/' +
+  'AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKAKAAyABQQN0aikDAEIAIAEgACgCkAMiBEgb' +
+  'fSIGQv///////////wAgACkDiAN9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcgA0EBdCADQf////8D' +
+  'ShshAwwBCwsgACgCgAMgA0EDdBBTIgRFBEBBfw8LIAQgACgCkAMiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYCkAMgACAENgKAAwsg' +
+  'ABBcIAAoAoADIAFBA3RqIAI3AwAgACAAKQOIAyAGfDcDiAMLQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEASCAAKAIgIAFMcg0A' +
+  'GkIAIAAoApADIAFMDQAaIAAoAoADIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/IAJBAE4bQQFqIQNB' +
+  'ACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS2lF+hRBXNwOIASAA' +
+  'IAEgBkIBfBB/QpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIYIAJBAnRqKAIAIgRBAUwE' +
+  'QCAAKAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYCAAsgAkEBaiECDAELCyAA' +
+  'QQA2AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCABQgF8IQEMAQsLIAGnCyIC' +
+  'QQFrrSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5cEAQx/IwBBIGsiCSQAIAAoAtABIAFBFGxqQQhrKAIA' +
+  'QQAgARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiCiAPSg0AIA4gCkECdGoo' +
+  'AgAiBEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQgQEbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUg' +
+  'CEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNA' +
+  'AkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigC' +
+  'ACIEEIIBBEAgCSAGQQJ0aiAENgIAIAZBAWohBgsgBUEBaiEFDAELAAsACwsDQCAGIA1GDQEgCSAGQQJ0aigCACIEIQUDQCAEIAcg' +
+  'BUEEdGooAgQiBUYEQCAGQQFqIQYMAgsgByAFIAoQggENACAHIA4gBSADIAIQgwFBASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEg' +
+  'CEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4gEARZ/IAEgA0EEdGooAgQiD0EB' +
+  'aiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAH' +
+  'BSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYg' +
+  'FygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyILEIQBIRkgASASIAsQhAEhGiALIQYDQCALIAEgBkEEdGooAgQi' +
+  'BkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSACIAlBAnRqKAIA' +
+  'QQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBCCAUUNASABIBEgAxCCAQ0BIAAgASACIAcgAyAJIAQgBRCFASAAIAEgAiAI' +
+  'IAMgCSAEIAUQhQEgFiAAKALIAUgEQEEBIRsMCwsgDigCCAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAg' +
+  'FCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwEfyATKAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAg' +
+  'ACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgCACEDBSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAg' +
+  'BSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAGNgIAIAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJK' +
+  'QQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAhBSACQQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwN' +
+  'ASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2AgAgASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpB' +
+  'AnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyADKQMAQgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACAB' +
+  'QQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0aiIEKAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2UB' +
+  'An8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAIIAQQggENASABIAggBRCCAQ0BIAEgAiAIIAcgBhCDASAAIAAoAsgBIglBAWo2' +
+  'AsgBIAAoAsQBIAlBAnRqIAg2AgAMAQsLC+cJAwV/An4BeyMAQRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQhwEgACAANAKk' +
+  'AjcDgAIgACAANALEAjcDSCAAKAKMASAAKAKEASAAKAKAAUdyDQAgABCIAQsCQCAAKAKcAgRAIAAQiQEiAg0BCyAAKAKMASAAKAKs' +
+  'AUVyRQRAQX8hAiAAQQAQigENAQtBACECA0ACQCAAKAKYAg0AIAIhBgJAIAAQiwEiAkEASARAIABBATYCrAEgABCMAUEDIQMgBiEC' +
+  'IABBABCKAUUNAUF/IQIMBAsCQCACBEAgACAAKQPgAkIBfDcD4AIgACgCjAFFBEAgAEEBNgKYAgwECwJAIAAgBUEMaiAFQQhqEI0B' +
+  'IgNBAkgNACAAIAMgACgCzAEiAigCACACKAIEEI4BRQ0AIAAQjAFBfyECQQEhAwwDCyAAIAUoAgwQjwEgACgCzAEiAigCACEEAkAg' +
+  'A0EBRgRAIAAgBEEAEJABIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyADQf//A0kbEJEBQQJ0QQFyEJABCyAAIAArA7gB' +
+  'IAArA7gCozkDuAEgACAA/QADWCIJIAO4/RQgCf3xAf0MAAAAAAAAoD8AAAAAAAAwP/3yAf3wASIJ/QsDWCAAKQPgAiEHAkAgACgC' +
+  'oAJBAEoEQEEDIQMgByAAKQP4AVoNAQwDC0EDIQMgCf0hASAAKwPIAqIgCf0hAGNFIAcgACkDaH1CMlRyDQILIAAgACkD+AJCAXw3' +
+  'A/gCIABBABCPASAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBKBEAgABCHASAAKQPgAiEHCyAHIAApA4AC' +
+  'VA0BIAAQiwEiAkEASgRAIABBATYCmAIMAgsCQCACRQRAIAAQiAFBfyECQQEhAyAAQQEQigFFDQEMBAsgAEEBNgKsAQsgACAAKQOQ' +
+  'AkIBfCIHNwOQAiAAIAApA+ACIAA0AqQCfCAHIAA0AqgCfnw3A4ACQQMhAwwBCyAAIAAoAoABNgJAIAAoAsQCRSAAKQPgAiAAKQNI' +
+  'VHJFBEAgACAAKQNQIghCAXw3A1AgCEIDgyEHIAhCAYMhCEEAIQIDQCAAKAIEIAJMBEAgAEEANgI4IAhQBEAgAEEANgI8CyAAIAAp' +
+  'A+ACIAA0AsQCIAApA1BCAXx+fDcDSAUgACgCLCACagJ/IAAoAjQgAmotAAAgCFANABogACgCrAIiBCAHQgFRDQAaIARFCzoAACAC' +
+  'QQFqIQIMAQsLCwJAA0AgACgCxAEiAkEASgRAIAAoAiggACgCwAEoAgBqLQAARQ0CIAAQkgEaDAELCyACDQBBASECIABBATYCnAIg' +
+  'ACAAKQOIA0IBfDcDiAMMBQsgASAAKQPYAlgEQEEDIQIMBQsgABCSASEEIAAgACkD2AJCAXw3A9gCIAAgACkD6AJCAXw3A+gCIAAg' +
+  'ACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAoAjAgBGosAAAiAkEASA0AIAJB' +
+  '/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQkAELIAYhAgsgA0EBRw0BDAILC0ECIQILIAVB' +
+  'EGokACACCzoCAX8BfiAAKAKgAiIBQQBKBEAgACAAKQOIAkIBfCICNwOIAiAAIAIQfyABrX4gACkD4AJ8NwP4AQsLqwEBCX8DQCAA' +
+  'KAIIIANKBEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEFQQAhAUEAIQIDQCAEKAIAIAJMBEAgBCABNgIAIANB' +
+  'AWohAwwDBSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoiCCgCACEJIAggBzYCACAGIAk2AgAgAUEBaiEBCyAC' +
+  'QQFqIQIMAQsACwALCwvtAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCACIANGBEACQCABQQFKBEBBfyECIAAgASAAKALMASID' +
+  'KAIAIAMoAgQQjgENAQtBACECIABBADYCnAIgACABQQFrEI8BIAAoAswBIgQoAgAhAyABQQFGBEAgACADQQAQkAFBAA8LIAAgAyAA' +
+  'IAQgAUGBgICABBCRAUECdEEBchCQAQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGooAgBBAnRqKAIAQQFz' +
+  'NgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC7QIARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAaIAdBAEGAAvwLACAA' +
+  'KAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkECdGooAgAgBWoiBSAE' +
+  'Sg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8DcSIEQQNJDQAgByAE' +
+  'QT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAgAUEARyERQQAhAQN/' +
+  'IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQASIEIAAoApwBIgkg' +
+  'DEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZBCGohCyAEIAhBAnRq' +
+  'Ig5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhCTASIEQQBKDQBBACEFIAQNACAP' +
+  'IANBAnRqIAY2AgAgA0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYCmAIMAgsgACgCKCAPKAIAIgMQkwENASAA' +
+  'IANBABCQAQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEBaiEMDAELCyEC' +
+  'A0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/QQAhBQJ/A0Ag' +
+  'AyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0EFMiAUUEQEEAIQIDQCACIAlGBEBB' +
+  'fwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwBCwsDQCAFIAtH' +
+  'BEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEJQBGiAAKAKoASADKAIMQQxsaiAB' +
+  'IAMoAggQlAEaIAVBAWohBQwBCwsgAEEANgKsAUEACyAHQYACaiQABSAAKAKoASIGIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aiIE' +
+  'KAIIQQxsaiIBIAEoAgRBAmo2AgQgBiAEKAIMQQxsaiIBIAEoAgRBAmo2AgQgAkEBaiECDAELCwvcCgERfwNAAkAgACgChAEiASAA' +
+  'KAKAAUgEfyAAIAFBAWo2AoQBIAAoAnwgAUECdGooAgAhBiAAIAApA/ACQgF8NwPwAiAGQQF1IgRBAWohBSAAKAIQIgIgBEECdCID' +
+  'aiIHKAIAIQECQCAGQQFxRQRAIANBAnIhBwNAIAEgAiAFQQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0aigCAEECdCIDIAAoAiBqKAIA' +
+  'IghBACAIQQBKGyEIIAAoAhwgACgCGCADaigCAEECdGohCQNAIAIgCEcEQAJAIAkgAkECdGooAgAiAyAERg0AIAAoAiggA2osAAAi' +
+  'CkEASA0AIAoNBSAAIANBAXRBAXIgBxCQAQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQIDQCACKAIA' +
+  'IgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEBSg0AIAAo' +
+  'AhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIAIgEgASAA' +
+  'KAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwBaiADIAhq' +
+  'KAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchCQASAAKAIQIAlqKAIAIQMLIARBAWohBAwBCwsg' +
+  'ACAFNgLgAUEBDwsgACgCFCABQQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2AgALIAFBAWohAQwACwALIAAo' +
+  'AtwBIgEgBkEBcjYCACABIANBAXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEMbGoiASEMIAEoAgQhCCABKAIA' +
+  'IQZBACEDQQAhAQNAIAMgCEgEQCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmooAgAiDhCTAUEASgRAIAYgAUEC' +
+  'dGoiAiAHNgIAIAIgDjYCBCABQQJqIQEMAgsgB0ECdCIPIAAoApABaiICQQhqIQQgCSACKAIIIgVGBEAgBCgCBCEFIAQgCTYCBCAE' +
+  'IAU2AgALIAIoAgAhCgJAIAUgDkYNACANIAUQkwFBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAKQQIg' +
+  'CkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERCTAUEASA0ACyAEIBE2AgQgCyAJNgIAIAAoAqgB' +
+  'IAQoAgRBDGxqIAcgBRCUAUUNAiALIAQoAgQ2AgAgBCAJNgIEIAYgAUECdGoiACAONgIEIAAgBzYCACAIIAMgAyAISBshACABQQJq' +
+  'IQIDQCAAIANHBEAgBiACQQJ0aiAGIANBAnRqKAIANgIAIAJBAWohAiADQQFqIQMMAQsLIAwgAjYCBEF/DwsgBiABQQJ0aiICIAc2' +
+  'AgAgAiAFNgIEIAFBAmohASANIAUQkwFBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEB' +
+  'aiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQkAEMAgsACwsgDCABNgIE' +
+  'DAALAAsJACAAQQAQjwEL9QcBC38jAEEQayIIJAAgACgCgAEhBSAIIAAoAtwBIgc2AgwgACgC4AEhA0EBIQYDQCADQQAgA0EAShsh' +
+  'CkEAIQMDQCADIApGBEACQCAAKAJ8IQMgACgCcCEHA0AgByADIAVBAWsiBUECdGooAgAiCUEBdSIKaiILLQAARQ0ACyALQQA6AAAg' +
+  'BEEBayIERQ0AIAAgCiAIQQxqEJUBIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0g' +
+  'ACgCdGooAgBFDQAgDEEBOgAAIAAgCRCWASAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAAKALMASAGQQJ0aiALKAIANgIA' +
+  'IAZBAWohBgsgA0EBaiEDDAELCwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUNACAGQQEgBkEBShshB0EBIQMD' +
+  'QCADIAdGBEBBASEGQQEhAwNAIAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRBfHFqKAIABH8gACAJIAUgCEEI' +
+  'ahCXAQ0BIAAoAswBBSAECyAGQQJ0aiEEIAZBAWohBgwBCyAAKALUASAIIAgoAggiCkEBajYCCCAKQQJ0aiEECyAEIAk2AgAgA0EB' +
+  'aiEDDAALAAVBASAAKAJ0IAQgA0ECdGooAgBBAXRBfHFqKAIAdCAFciEFIANBAWohAwwBCwALAAsgBkEBIAZBAUobIQVBASEDIAED' +
+  'fyADIAVGBH8CfyAIKAIIIQMDQCADQQBKBEAgACgCcCAAKALUASADQQFrIgNBAnRqKAIAQQF1akEAOgAADAELC0ECIQNBACAGQQJI' +
+  'DQAaQQEhBQN/IAMgBkYEfyAAKALMASIDKAIEIQQgAyADIAVBAnRqIgUoAgA2AgQgBSAENgIAIAAoAnQgAygCBEEBdEF8cWooAgAF' +
+  'IAMgBSAAKAJ0IgQgACgCzAEiByADQQJ0aigCAEEBdEF8cWooAgAgBCAHIAVBAnRqKAIAQQF0QXxxaigCAEobIQUgA0EBaiEDDAEL' +
+  'CwsFIAAoAnAgACgCzAEgA0ECdGooAgBBAXVqQQA6AAAgA0EBaiEDDAELCzYCACAAKALQAgRAIAAgBhCYAQsgACAAKALoAUEBajYC' +
+  '6AFBACEEIAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIA' +
+  'QQJ0aiIHKAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAA' +
+  'KAKYASIFIAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0EC' +
+  'aiIBQQJ0EFMiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0EFMiBEUE' +
+  'QEF/IQQMAgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEEC' +
+  'RwR/IAZBCGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQUyIFDQEg' +
+  'AAVBAgtBAkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9QMBBn8CQCAAKAKMASABTA0AIAAoAogB' +
+  'IgIgAUECdGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0C' +
+  'IAAgAzYCPANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgC' +
+  'MCAAKAJ8IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEh' +
+  'AgNAIAIgBUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSED' +
+  'AkAgBkEBcUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIM' +
+  'SARAIAAoAiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsg' +
+  'ACgCKCADakEAOgAAIAAgAxCZASAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6AAAgA0ECdCIDIAAoAnRqIAAo' +
+  'AowBNgIAIAAoAnggA2ogAjYCACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAutAQECfyAAKAKQASAAKAKUASIEQQJ0' +
+  'aiIFIAI2AgAgBSADNgIEIAVBCGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKUAWpBAmo2ApQBIAAoApwBIANB' +
+  'AnRqIAQ2AgAgACgCqAEgASgCAEEMbGogBCABKAIEEJQBGiAAKAKoASABKAIEQQxsaiAEIAEoAgAQlAEaIAAgACkDgANCAXw3A4AD' +
+  'IAQLYwEFfyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigC' +
+  'ACIBNgIAIAIgAUECdGpBADYCACAAEJoBCyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAAKAIE' +
+  'IgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQUyIDRQRAQX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsgACAE' +
+  'QQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRBAnUh' +
+  'AwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgCkAEg' +
+  'A2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBBAnRq' +
+  'IQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0NgIA' +
+  'IANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIAQQALsAECBH8BfCAAKAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAiBjkD' +
+  'ACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCACQQN0' +
+  'aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAAIAEQmwELC+ICAQp/IwBBEGsi' +
+  'ByQAIAMoAgAhCiAAKALQASABNgIAQQEhCUEBIQQCQANAIARBAEwNAUEAIQEgACAAKALQASAEQQFrIgRBAnRqKAIAQQF1IAdBDGoQ' +
+  'lQEiBUEAIAVBAEobIQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAo' +
+  'AnRqKAIAIg1FDQAgACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQB' +
+  'IAMgAygCACIIQQFqNgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyAB' +
+  'QQFrIgE2AgAgAUECdGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLrAMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCAC' +
+  'IAlGBEACQCABQQpsIQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACEC' +
+  'IAAgBSAGQQxqEJUBIQogBigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGoo' +
+  'AgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgC' +
+  'cCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAA' +
+  'KALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQlgELIAJBAWohAgwACwALBSAAKAJwIAAoAswBIAJBAnRqKAIAQQF1' +
+  'akEBOgAAIAJBAWohAgwBCwsgBkEQaiQAC1MBAX8gACgCyAEgAUECdGoiAigCAEEASARAIAAoAsABIAAoAsQBQQJ0aiABNgIAIAIg' +
+  'ACgCxAE2AgAgACAAKALEASIBQQFqNgLEASAAIAEQmwELC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEi' +
+  'BE4NACABQQJqIgEgBE4gACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCAC' +
+  'IAVBAnRqKAIAIgFBA3RqKwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANB' +
+  'AnRqIAY2AgAgACgCyAEgBkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEB' +
+  'a0EBdiIGQQJ0aigCACIEQQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsg' +
+  'AiABQQJ0aiADNgIAIAAoAsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxs' +
+  'aigCABBUIAFBAWohAQwACwALIAAoAgAQVCAAKAKQARBUIAAoApwBEFQgACgCqAEQVCAAEFQLC+kLAQp/IwBBMGsiCiQAAkACQCAA' +
+  'IAFyQQBIIAAgAUhyIAJBgICAgAFLcg0AQQFBmAMQTiIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJB' +
+  'AWoiCUEPbCAAQQFqIg1BA2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQTiEGIAcgCUEBdCIPQQwQTiIINgKoASAGQQAgCBtFBEAgBhBU' +
+  'IAcQnAEMAQsgByAGNgKwASAHIAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQgCiAHQdABajYCICAKIAdBzAFq' +
+  'NgIcIAogB0HIAWo2AhggCiAHQcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYCCCAKIAdB9ABqNgIEIAogB0EQ' +
+  'ajYCACAGIAlBA3RqIQhBACEGA0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYgDkECdCIIaiIGNgIcIAcgBiAI' +
+  'aiIINgIYIAcgCCANQQJ0IgZqIgg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJwIAcgBiAJQQNsajYCNCAHIAYg' +
+  'D2o2AjAgByAGIAlqNgIsIAcoAhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBKGyEIA0AgBiAIRgRAQQAhBiAA' +
+  'QQAgAEEAShshAANAIAAgBkYEQEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFBAEobIQIMAQsgAyAAQQFqIgJB' +
+  'AnRqIQggAyAAQQJ0aigCACEGA0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygCGGooAgAhDCAHKAIcIAcoAiAg' +
+  'C2oiCyALKAIAIgtBAWo2AgAgCyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAGQQJ0IgAgBygCJGogBygCICAA' +
+  'aigCADYCACAGQQFqIQYMAQsLIAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcDuAEgB0EBNgLQAiAHQoCAgICA' +
+  'gID6PzcDyAIgB0KBgICAgP0ANwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVClfip+pe33puef35Cnbqz+5SS' +
+  '/aIlfCIFIAVQGzcD8AEgB0HwAWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYDQCACIAZGBEADQAJAIAcoApgC' +
+  'IQYgACICIAlGDQAgBg0PIAMgAkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAhCANAIAYgC0YEQCAIIAcoAigg' +
+  'AmotAAByDQMgByACQQF0QQFyQQAQkAEMAwUgCCAEIAZBAnRqKAIAIAFIciEIIAZBAWohBgwBCwALAAsLIAYNDSAHEIsBRQ0NIAdB' +
+  'ATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQmQEgCEEBaiEIDAELAAsABSAAIAApAwAi' +
+  'BUINhiAFhSIFQgeIIAWFIgVCEYYgBYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQg' +
+  'BmpB/wE6AAAgBygCMCAGakH/AToAACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQgg' +
+  'BygCGCIJIAZBAWoiBkECdGoiCyALKAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYC' +
+  'BCAGQQFqIQYMAQsACwAFIAogBkECdGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC40CAgN/' +
+  'AX4jAEFAaiICJAACQAJAIAAoAuABIgMEfyADBSAAEJ8BIgMNASAAKALgAQsgAUJ/UgR+QgAgASAAKQPwAX0iBSABIAVUGwVCfwsQ' +
+  'hgEhAyACIAAoAuABIgRB2AJqQcAA/AoAACACIAQpA1A3AzggACACKQMAIAApA/ABfDcDaCAAIAIpAxAgACkD+AF8NwN4IAAgAikD' +
+  'ICAAKQOAAnw3A5gBAkACQAJAIANBAWsOAgABAgsgAEECNgJkIAAgACkDoAMiAUIBfCIFNwOgAyAAIAApA6gDIAEgBVatfDcDqAMM' +
+  'AwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2AogCCyACQUBrJAAgAwuQBAEPfyAAKAIEIQIgACgCICIEQQJ0QQRqIgUQTyIHRSAA' +
+  'KAIMQQJ0QQRqEE8iCUVyIAUQTyIKRSACQQJ0QQRqEE8iC0VyckUEQCACQQAgAkEAShtBAWohAiAAKAIIIQ5BASEBA38gASACRgR/' +
+  'QQAhAyAEQQAgBEEAShshD0EAIQJBACEFA38gBSAPRgR/IAcgA0ECdGogAjYCACAIIA0gAyAHIAkgACkDgAEQVxCdAQUgACgCHCAF' +
+  'QQJ0aigCACEBQQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigCACAJIARBAnRqIAYgC2pBBGso' +
+  'AgA2AgAgAUEBaiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIAIANBAWohAyAEIQILIAVBAWoh' +
+  'BQwBCwsFIAFBAnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEBaiEICyABQQFqIQEMAQsLIQEL' +
+  'IAcQVCAJEFQgCxBUIAFFBEAgChBUQX8PCyAAEF8gAEEANgLIASAAQgA3A1ggAEEANgLAASAAIAM2AugBIAAgCjYC5AEgACABNgLg' +
+  'ASAAQQA2ArgBIAAgACkDaDcD8AEgACAAKQN4NwP4ASAAIAApA5gBNwOAAkEAC4oFAgx/A34gACgCICEFIAAoAgghCiAAKAIAIQZB' +
+  'AUH0ABBOIgFFBEBBfw8LIAAgATYCzAIgBkEBaiEHIAVBAnRBBGoQTyEIA0AgCEEAIAUgCUobRQRAIA1CAYZCAnwhD0EEIQIDQCAC' +
+  'IgNBAXQhAiAPIAOtVQ0ACyABIAVBP2pBwABtNgIAIAEgBiAFIAUgBkobQQJqNgJgIAEgACgCBCICQRBqQRBtQQR0NgJYIAEgAUEA' +
+  'IAUgAkECaiILIA6nQQFqIgwgDaciBBChASICNgJsIAEgAkEBEE4iCTYCaCAGQQJqQQQQTiECIANBAnQQTyEHAkAgBEECdEEEahBP' +
+  'IgZFIAdFciAIRSACRXJyIANBCBBOIgpFIAlFcnJFBEAgASAJIAUgCyAMIAQQoQEaIAAgASAIIAIgCiAHIANBAWsgBhCiASAAKAIA' +
+  'IAAoAgQgACgCICABIAgQowEgASAAKAIEIAYQpAFCACENIA5CACAOQgBVGyEOA0AgDSAOUQRAQQAhAEEAIQQDQCAEIAEoAgBODQQg' +
+  'ASgCCCAEQQJ0aiIDKAIAIgUEQCADIAEoAjwgBUECdGo2AgALIARBAWohBAwACwAFIAEoAiggDadBAnRqIgAgASgCPCAAKAIAQQJ0' +
+  'ajYCACANQgF8IQ0MAQsACwALIAAQVUF/IQALIAgQVCACEFQgChBUIAcQVCAGEFQgAA8LIAggCUECdCIDaiILIAc2AgAgACgCHCAD' +
+  'aigCACEEIAchAwNAIAogBEEEdGoiDCgCCCICQQBMBEAgCUEBaiEJDAIFIAIgA0gEQCALIAI2AgAgAiEDCyAOQgF8IQ4gBEEBaiEE' +
+  'IA0gDCgCDEEAR618IQ0MAQsACwALAAugBAEEfyAAIAE2AgQgACABIAAoAgAiB0EDdCIGakEAIAEbNgIIIAAgASAHQQJ0QQdqQXhx' +
+  'IAZqIgdqQQAgARs2AgwgACABIAcgA0EDdGoiB2pBACABGzYCECAAIAEgByAEQQR0aiIGakEAIAEbNgIUIAAgASAGIARBAnRBB2pB' +
+  'eHEiB2oiBmpBACABGzYCGCAAIAEgBiADQQJ0IghBB2pBeHEiCWoiBmpBACABGzYCHCAAIAEgBiAFQQN0QRdqQXhxaiIGakEAIAEb' +
+  'NgIgIAAgASAGIAQgBWpBBHRBJ2pBcHFqIgRqQQAgARs2AiQgACABIAQgAkECdCIFQQtqQXhxIgZqIgRqQQAgARs2AiggACABIAQg' +
+  'B2oiBGpBACABGzYCLCAAIAEgBCAHaiIHakEAIAEbNgIwIAAgASAHIAVBB2pBeHEiBGoiBWpBACABGzYCNCAAIAEgBCAFaiIFakEA' +
+  'IAEbNgI4IAAgASAEIAVqIgRqQQAgARs2AjwgACABIAQgCEGHAmpBeHFqIgRqQQAgARs2AkAgACABIAQgCWoiBGpBACABGzYCRCAA' +
+  'IAEgBCACIANqQQR0aiICakEAIAEbNgJMIAAgASACIAZqIgJqQQAgARs2AlAgACABIAIgACgCYCIDQQR0aiICakEAIAEbNgJUIAAo' +
+  'AlgiAUGBCEgiBEUEQCAAQQA2AlQLIAEgA2xBAnRBB2pBeHFBACAEGyACaguKBgINfwJ+IAAoAiAiCUEAIAlBAEobIQ4gACgCCCEQ' +
+  'IAAoAgAhDwNAIAggDkYEQEEAIQkgD0ECaiIIQQAgCEEAShshC0EAIQgDQCAIIAtGBEBBACEIA0AgCCAORgRAAkBBACELQQAhAgNA' +
+  'IAsgDkYNASALQQJ0Ig0gASgCOGooAgAhESABKAIkIA1qIAI2AgBBACEKA0AgCkECRgRAIAEoAiQiAyALQQFqIgtBAnRqIAI2AgAg' +
+  'AyANaiEDIAEoAjAgDWohCUEAIQgDQCAJIAg2AgAgCCACIAMoAgAiCmtODQMgCCAKaiEKIAhBAWohCCAPIAEoAiggCkECdGooAgBO' +
+  'DQALDAILIAAoAhwgEUECdGooAgAhAwNAIBAgA0EEdGoiCSgCCCIIQQBMBEAgCkEBaiEKDAIFIAggD0ogCkYEQCAJKAIMIglBAEgE' +
+  'QCAAKAIUIAhBBHRqKAIIIQkLIAJBAnQiEiABKAIoaiAINgIAIAlBAEwEf0EABQJ/IAmsIAitQiCGhCIVQpX4qfqXt96bnn9+QiCI' +
+  'pyEMA0AgBCAGIAxxIglBA3RqIhMpAwAiFlAiFEUEQCAJQQFqIQwgFSAWUg0BCwsgBSAJQQJ0aigCACAURQ0AGiATIBU3AwAgASAB' +
+  'KAJkQQFqIgw2AmQgBSAJQQJ0aiAMNgIAIAwLCyEJIAEoAiwgEmoiDCAJNgIAIAkEQCAHIAlBAnRqIAg2AgALIAEoAgwgCEEDdGoi' +
+  'CCAIKAIEQQFqNgIEIAEoAhwgDCgCAEEDdGoiCCAIKAIEQQFqNgIEIAJBAWohAgsgA0EBaiEDDAELAAsACwALAAsFIAMgAiAIQQJ0' +
+  'IgtqKAIAQQJ0aiIJIAkoAgAiCUEBajYCACABKAI0IAtqIAk2AgAgASgCOCAJQQJ0aiAINgIAIAhBAWohCAwBCwsFIAMgCEECdGoi' +
+  'CigCACENIAogCTYCACAIQQFqIQggCSANaiEJDAELCwUgAyACIAhBAnRqKAIAQQJ0aiIJIAkoAgBBAWo2AgAgCEEBaiEIDAELCwvg' +
+  'BAEGfyADKAIMIAFBAWpBABClASADKAIcIAMoAmRBARClASAAQQAgAEEAShtBAWohCEEBIQEDQCABIAhGBEAgAkEAIAJBAEobIQoD' +
+  'QCAFIApGBEBBACEAQQAhBANAAkAgAygCACAETARAA0AgACADKAJkSg0CIAMoAiAgAEEDdCICIAMoAhxqKAIEQQR0aiIBQv////8H' +
+  'NwMIIAFCADcDACADKAIcIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAAsACyAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lx' +
+  'BEBBACEGIAFBAnQiCCADKAIwaigCAEEBRgRAIAMoAiggAygCJCAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSAB' +
+  'QQFqIQEMAQUgAygCCCAEQQJ0aiAFNgIAIARBAWohBAwDCwALAAsLDwsgBCAFQQJ0IgEgAygCOGooAgBBAnRqKAIAIQkgAygCMCAB' +
+  'aigCAEEBRwRAIAMoAhggCUECdGpBADYCAAsgBUEBaiEIIAMoAiQiBiABaigCACEBA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyAD' +
+  'KAIMIAFBAnQiByADKAIoaigCACIGQQN0aiADKAIQIAUgCRCmASADKAIsIAdqKAIAIgcEQCADKAIcIAdBA3RqIAMoAiAgBUEAEKYB' +
+  'CyAAIAZOBEAgAygCQCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFBAWohASADKAIkIQYMAAsACwAFIAMoAhggAUECdGpBATYCACABQQFq' +
+  'IQEMAQsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCZCIBQQAgAUEAShtBAWohCUEBIQUMAQsgACgC' +
+  'DCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAiByABQQR0aigC' +
+  'DCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwgAiAFQQJ0IgFq' +
+  'KAIAQQN0aigCACEDIAAoAiAhCCAAKAIcIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAhBwNAIAMiBkEB' +
+  'aiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygCACEHA0AgAyIB' +
+  'QQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4bQQFqIQVBACEB' +
+  'A0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUCQCAAKAIE' +
+  'IgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3AwAgACgC' +
+  'BEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL1wYCB38CfCMAQUBqIgYkAAJ/QX4g' +
+  'BEUgAEUgAkEATHJyDQAaIAAQXCAAQgA3A/gCIAZCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEgAVAbNwM4IAZCADcDMCAG' +
+  'QQA2AiwgBkEANgIoAkAgACgClAIEQANAIA1EAAAAAAAAAABmRSACIAlMcg0CIAlBAWohCSAGQThqIQpEAAAAAAAAAAAhAyMAQRBr' +
+  'IgckAAJAIAAQGCIIBEBEAAAAAAAA8L9EAAAAAAAAAAAgCEECRxshAwwBCyAHQQA2AgxEAAAAAAAA8D8hDgNAIAAgB0EMahAZIghB' +
+  '/////wdGDQEgBiAGKQMwQgF8NwMwIA4gA6AhAyAIQQBMDQEgACAHKAIMIAoQNSAIrYKnEBogDiAIt6IhDgwACwALIAdBEGokACAD' +
+  'RAAAAAAAAACAIA0gA0QAAAAAAAAAAGMboCENDAALAAsCQCAAKALIAg0AIAAQLkUNAEGAEEEIEE4hByAGQQA2AhQgBiAHNgIAIAb9' +
+  'DAAAAAAAAAAAAAAAAAAAAAD9CwIEIAZBADYCICAGIAM5AxggACAGQThqIAIgBkEwaiAGEDQhDSAAIAYpAwgiAVAEfEQAAAAAAAAA' +
+  'AAUgBikDELogAbqjCzkD+AIgBigCICECIAYoAgAQVAwBCwNAIA1EAAAAAAAAAABmRSACIAlMckUEQCAJQQFqIQkgBkE4aiELRAAA' +
+  'AAAAAAAAIQMgACgCMCEMRAAAAAAAAPA/IQ4DQAJAIAAQbiIIQQBIDQAgBiAGKQMwQgF8NwMwIAAgCCAGKAIsIAYoAigQbSIHIAYo' +
+  'AihKBEAgBigCLCAHQQJ0EFMiCkUEQEQAAAAAAADwvyEDDAILIAYgCjYCLCAGIAc2AiggACAIIAogBxBtGgsgAyAOoCEDIAdFDQAg' +
+  'ACAGKAIsIAsQNSAHrIKnQQJ0aigCABBdGiAOIAe3oiEODAELCwNAIAwgACgCMEgEQCAAEF4aDAELCyADRAAAAAAAAACAIA0gA0QA' +
+  'AAAAAAAAAGMboCENDAELCyAGKAIsIQsLIAsQVCAAEFwgBQRAIAUgBikDMDcDAAtBfyANRAAAAAAAAAAAYw0AGiAEIA0gArejOQMA' +
+  'QQALIAZBQGskAAu3BwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIE' +
+  'QSVHBEAgBEUNAiAHQSBqIATAEKkBDAELIAJBAmogAkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAg' +
+  'AkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEw' +
+  'QSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJA' +
+  'AkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElEKkBIAUh' +
+  'AwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcM' +
+  'AQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBC' +
+  'CiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEg' +
+  'E1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCpASAJQQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiED' +
+  'IAUoAgAiBEHFOCAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRCpASAGRQ0D' +
+  'IAdBIGogBsAQqQEgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEE' +
+  'A0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABCpASAEQQFqIQQMAAsACwUgCCAKEKkBIARBAWohBAwBCwsLIAJBAWoh' +
+  'AgwBCwsgBygCKCECIAEEQCAAIAIgAUEBayABIAJLG2pBADoAAAsgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8gACAAKAII' +
+  'IgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAAKAIIQQFqBSADCzYCCAsmAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEgAiADEKgB' +
+  'IARBEGokAAvDBgEGfyMAQaABayICJAAgAiABNgKEASACIAA2AoABIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwOIASACQczLADYCmAFB' +
+  'zMsAQQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBBuRtBABCsARoMAQtBAUHoABBOIgNFBEAgAkF/EEw2AgBBACEDIAJBgAFq' +
+  'QX9BAEH9FSACEKwBGgwBCyACQQA2AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAtAABB7wFHIAFBA0lyIAAtAAFB' +
+  'uwFHIAAtAAJBvwFHcnJFBEAgAkEDNgKIAQsCQCACQYABahCtAUUEQCACQQA2ApQBQXIhACACQYABakFyQQBBpyNBABCsARoMAQsg' +
+  'AkGAAWogAyACQfwAaiACQegAahCuASIADQAgAyACKAJ8IgAgAygCJCAAaxBNIgE2AgBBACEAIAENAEF/IQAgAkF/EEw2AkAgAkGA' +
+  'AWpBf0EAQf0VIAJBQGsQrAEaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUgASAHSHFFBEAgBhBUIAUQVCAE' +
+  'EFQgAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEjRw0AIAMoAgAgARBxIgVFDQAg' +
+  'AiAFEEw2AiAgAkGAAWogBUEAQf0VIAJBIGoQrAEhAAsgAUEBaiEBDAEFAkAgAkEANgJgIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNQ' +
+  'AkAgAA0AIAIgAygCJEEEEE4iATYCXEEAIQAgAQ0AQX8hACACQX8QTDYCMCACQYABakF/QQBB/RUgAkEwahCsARoLA0AgAA0BIAJB' +
+  'gAFqEK0BRQ0BIAJBgAFqIAMgBCACQdAAahCvASEADAALAAsLCyACKAJQEFQgAigCVBBUIAIoAlwQVCAARQ0CIAMQsAFBACEDDAIL' +
+  'IAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAEaigCABByIgAEQCACIAAQTDYCECACQYABaiAAQQBB/RUgAkEQahCsARoLIAFB' +
+  'AWohAQwACwALIAJBoAFqJAAgAwtZAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAG' +
+  'IAQ2AgwgACgCGEEMakHAASADIAQQqAEaCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMgACgCBCEHA0AgAyAHTwRAQQAPCyAAKAIAIANq' +
+  'IgRBDSAEQQogByADayIIELEBIgUgBGsgCCAFGyICELEBIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACAC' +
+  'QQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARCyAQRA' +
+  'IAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABrIgUkACAFQQA2AmwgAkF/NgIAIAFBCGohCgJA' +
+  'A0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqELMBBEAgACgCDCIEIAUoAmgiAWohByAFKAJkIgYgAWsiCEEBRwRAIAdB/AAgCBCxASEI' +
+  'DAILIActAABB/ABHBEAgB0H8AEEBELEBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAgAUHBI0EAEKwBGgwECyACIAk2AgAMAgtBACEE' +
+  'IAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEG/HEEAEKwBGgwCCwJAIAcgCEkEQCAAIAVB6ABqIAggBGsgAigC' +
+  'AEF/c0EfdiADIAkQtAEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhC1ASIHSwRAIAUgBCAHai0AADYCAEFxIQQgAEFx' +
+  'IAdB2iQgBRCsARoMAwsgCiABIARqIgQgBiABayIGELYBQQBOBEAgBSAFQTBqIAQgBhC3ATYCEEFzIQQgAEFzIAFBjycgBUEQahCs' +
+  'ARoMAwsgCiAEIAYQuAEiBEEASARAIAUgBBBMNgIgIAAgBCABQf0VIAVBIGoQrAEhBAwDCyAJQQFqIQkMAQsLQXAhBCAAQXAgBkEB' +
+  'a0HuE0EAEKwBGgsgBUHwAGokACAEC8sIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASADIAMoAhBBAWoiBDYCECAEQf//' +
+  '//8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewBaiAFQegBaiAFQeQBahCzAQRA' +
+  'IAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0B' +
+  'IAQhBgsgBiAKIAcgBhC1ASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlB2iQgBUEgahCsARoMBgsgBiAHRgRAQXAhBCAAQXAg' +
+  'B0H5PEEAEKwBGgwGCyARIAwgBiAHayIOELYBIg9BAEgEQCAFIAVBoAFqIAwgDhC3ATYCMEF0IQQgAEF0IAdBpzkgBUEwahCsARoM' +
+  'BgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QtwE2AkBBeyEEIABBeyAGQdsWIAVBQGsQrAEaDAcLIAZBAWoiCSAIRgRA' +
+  'QXAhBCAAQXAgBkHgPEEAEKwBGgwHCyAIIAogCSAIELUBIgZLBEAgBSAGIApqLQAANgJQQXEhBCAAQXEgBkGvFiAFQdAAahCsARoM' +
+  'BwsCQCAQIAkgCmoiBiAIIAlrIggQtgEiBEEATg0AIBAgBiAIELgBIgRBAE4NACAFIAQQTDYCYCAAIAQgCUH9FSAFQeAAahCsASEE' +
+  'DAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwgDhC3ATYCcEF8IQQgAEF8IAdB/xkgBUHwAGoQ' +
+  'rAEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIEEFMiCEUEQEF/IQQgBUF/EEw2' +
+  'AoABIABBfyAHQf0VIAVBgAFqEKwBGgwHCyADIAg2AgAgAygCBCAEEFMiBEUEQEF/IQQgBUF/EEw2ApABIABBfyAHQf0VIAVBkAFq' +
+  'EKwBGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2AgAgC0EBaiELDAQLIARBAWohBAwACwALIA0g' +
+  'ByANGyENIAAgByAIIAVB2AFqELkBIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygCBCALEFoiAkF6RgRAIABBekEAQfwbQQAQrAEa' +
+  'DAELIAJBAEgEQCAFIAIQTDYCACAAIAJBAEH9FSAFEKwBIQQMAQsgBSkD2AEiElAEQEEAIQQMAQsgASgCACACIBIQfCIBRQRAIAEh' +
+  'BAwBC0FuIQQgAUFuRgRAIABBbiANQdcyQQAQrAEaDAELIAUgARBMNgIQIAAgASANQf0VIAVBEGoQrAEhBAsgBUHwAWokACAECyIA' +
+  'IAAEQCAAKAIAEFIgAEEIahC6ASAAQThqELoBIAAQVAsLOAAgAUH/AXEhAQNAAkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWsh' +
+  'AiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0BGgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAi' +
+  'BCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAELIBDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJ' +
+  'GyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABCyAUUNASAFIQQLIAEgBDYCACADIAQ2AgBBASEEDAMLIAVBAWohBQwACwALIARBAWoh' +
+  'BAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJGyEJIAchBgJAAkACQAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIM' +
+  'IAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFvIQggACAHIAZBmBcQvAEiA0EASA0HIAAgBkEBaiIJIAJBqBcQvAEi' +
+  'B0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJBqBcQvAEiB0EATg0BQW8hCAwGCyADIAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAg' +
+  'AEFvIAFBijAgCkEQahCsARoMBQsgByEDIAdFDQELAkACQCAEKAIMIgYgBCgCEEcEQCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsi' +
+  'BkECdCIIEFMiCwRAIAQgCzYCAAsgBCgCBCAIEFMiCQRAIAQgCTYCBAsgBCgCCCAIEFMiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAG' +
+  'NgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgCDEECdGogAzYCACAIIAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIM' +
+  'IAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QTDYCACAAQX8gAUH9FSAKEKwBGgwDCyABKAIAIQkLQW8hCCAAQW8gCUGe' +
+  'M0EAEKwBGgwBC0FvIQggAEFvIAdByTRBABCsARoLIApBIGokACAIC2sBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAA' +
+  'IAFqLAAAIgNBH0sNACADELIBDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0B' +
+  'AQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhC7ASEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAg' +
+  'ACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghF' +
+  'IAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQM' +
+  'AAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARB' +
+  'AWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgC' +
+  'HCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxBT' +
+  'IgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBBTIgVFDQIgACADNgIgIAAg' +
+  'BTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBBOIgdFDQAaIAAoAhwiA0EAIANB' +
+  'AEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQVCAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCAD' +
+  'IghBAWohAyAILQAADQALIAggBWsQuwEhAwNAIAMgCnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMN' +
+  'AQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxC' +
+  'AXw3AwggASACELsBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAA' +
+  'KAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAACfyABQQFqIgQgAk8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARBgTlB' +
+  'ABCsARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwgAWotAAAiBkE6a0H/AXFB9QFNBEAgBSAGNgIAIABBbiABQYk1IAUQ' +
+  'rAEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7//////////wCFQgqAIAdTBEAgAEFuIARBhTNBABCsARpBbgwEBSABQQFqIQEg' +
+  'CCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAHUwRAIABBbiAEQa8yQQAQrAEaQW4MAgsgAyAHIAh8NwMAQQAMAQsg' +
+  'AEFuIAFBxzZBABCsARpBbgsgBUEQaiQACxcAIAAoAgAQVCAAKAIYEFQgACgCJBBUCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSAC' +
+  'IAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+IwBBMGsiBCQAAn8gASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkAC' +
+  'QCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB9QFNBEAgBCAHNgIUIAQgAzYCECAAQW8gBUG1NSAEQRBqEKwBGgwB' +
+  'CyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABBbyABQc0eIARBIGoQrAEaC0F/IAinIAIgBUsbDAML' +
+  'IAVBAWohBQwACwALIAQgAzYCACAAQW8gAUHQOSAEEKwBGkF/CyAEQTBqJAALNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0A' +
+  'GiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC5EDAgd/' +
+  'AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEAEGYiB0EASARAIAesIQsMAQsCQCAHQcEASQRAIARB' +
+  'MGohBSAEQbACaiEGDAELIAdBAnQiBRBPIgZBACAFEE8iBRsNACAGEFQgBRBUQn8hCwwBCyAAKAIAIAEgBiAFIAcQZhogBEIANwMo' +
+  'A0AgByAIRgRAIAAoAgAgARB9IgtCAFUEQCAEIAs3AwAgBEEQaiIAQRhBoCggBBCqARogAiADIARBKGogABDAAQsgAwRAIAIgBCgC' +
+  'KCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhBUIAUQVAsgBCkDKCELDAILIAgEQCACIAMgBEEoakH5PxDAAQsgAiAD' +
+  'IARBKGogACAGIAhBAnQiCWooAgAQvQEQwAEgBSAJaiIJKAIABEAgAiADIARBKGoiCkH+MRDAASACIAMgCiAAIAkoAgAQvgEQwAEL' +
+  'IAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMA' +
+  'BSAGC0IBfDcDACADQQFqIQMMAQsLCyMBAX8gAEEfaiIBQQxPBEAgABBMDwsgAUECdEGkwQBqKAIACx4AIAAEQCAAIAE2AgAgAEEk' +
+  'akHIASACIAMQqAEaCwtPAQF/IwBBEGsiBCQAAkAgAEUEQCAEIAM2AgxBACABIAIgAxDCAQwBCyAAQQBB7AH8CwAgBCADNgIMIAAg' +
+  'ASACIAMQwgELIARBEGokACABC6gFAQd/IwBBQGoiAyQAQcjGAEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAg' +
+  'A0GAAjYCCCADIAA2AgQgAyAHNgIAQcjGAEFkQfURIAMQwwEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABDFAUUNACAC' +
+  'QQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahDGASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEMUB' +
+  'DQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFq' +
+  'IgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQxQEN' +
+  'ASACBSABCzYCPCAAIAQgA0E8ahDGASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABDFAQRAIAJBAWohAgwBBSAC' +
+  'IQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEH9PyAAGzYCFCAD' +
+  'QdgzQf0/IARBKEsbNgIYQcjGAEFkQZk7IANBEGoQwwEaQWQMAQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxB' +
+  'wQBIDQELIANCwICAgIAINwIsIAMgADYCJCADIAc2AiAgA0HYM0H9PyAEQShLGzYCKEHIxgBBbEGGLCADQSBqEMMBGkFsDAELQdDK' +
+  'ACAGNgIAQczKACAFNgIAQQALIANBQGskAAsNACAAQSBGIABBCUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYN' +
+  'ACAAIANqLQAAIgVBMGtB/wFxQQlLDQAgAiADQQFqIgM2AgAgAUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAEL' +
+  '1AMBBn8jAEFAaiIDJAACfyAAQcEAa0G/f00EQCADQcAANgIEIAMgADYCAEHIxgBBbEHtKiADEMMBGkFsDAELIAMgASgCACIENgI8' +
+  'IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHgwABqLQAANgIACyAFRQ0AIAUg' +
+  'AEH/AXEgAEHgwABqLQAAbjYCAAsgAygCOCEFIAMoAjwhBAsCQAJAAkACQCAEQQBMIgggBXJFBEBBACEFIAAgACAEbiIGIARsRgRA' +
+  'IAMgBjYCOCAGIQULIAVFIQcMAQsgBUEATCIHIARyDQBBACEHQQAhBCAAIAAgBW4iBiAFbEYEQCADIAY2AjwgBiEECyAERSEIDAEL' +
+  'IARBAEwNAEHNDyEGIAVFDQELIAcNAUGbESEGIAQNASAFIQQLIAMgADYCKCADIAY2AiQgAyAENgIgQcjGAEFsQeIvIANBIGoQwwEa' +
+  'QWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMgBTYCFCADIAQ2AhBByMYAQWxBsi8gA0EQahDDARpBbAwBCyABIAQ2' +
+  'AgAgAiAFNgIAQQALIANBQGskAAuRAgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwgA2wgBGpB' +
+  'ABBNIgIEf0F+IQECQCACRSAHQQBIciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRqIAetIgkg' +
+  'AjQCIHxBBBBQIgENACACQQhqIAJBEGogAjQCDCAIIAl8fEEQEFAhAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEAIAAgBSAD' +
+  'bSIBIAUgASADbGsgBhDJARBaIgFBH3UgAXEhASAFQQFqIQUMAQUgAQRAIAIQUgwDCyAAIAI2AiQLCwsgBkGgCGokACABC3kBAn8g' +
+  'ACgCACEEIAMgATYCACAEIARsIAJqIQQgACgCECABQQJ0aiIBIQUgASgCACEBQQEhAgN/IAUoAgQgAUwEfyACBSADIAJBAnRqIAQg' +
+  'ACgCACAAKAIUIAFBAnRqKAIAbGo2AgAgAUEBaiEBIAJBAWohAgwBCwsL7QQCCH8BfiMAQdAAayIBJABByMYAQQBB7AH8CwBBqMoA' +
+  'KAIAIQAgAUGsygAoAgAiAjYCTCABQbDKACgCACIENgJIAkAgACAErCACrH4iCKdBfyAIQgF9QsAAVBsgABsiBEHBAGtBv39NBEAg' +
+  'AUHAADYCBCABIAQ2AgBByMYAQWxB7SogARDDARoMAQsgBCABQcwAaiABQcgAahDHAQ0AQcDKACgCACICQQBIBEAgAUGAAjYCFCAB' +
+  'IAI2AhBByMYAQWtB4xwgAUEQahDDARoMAQsgAkVBvMoAKAIAQQAgAkGBAkkbckUEQCABQYACNgI0IAEgAjYCMEHIxgBBa0HjHCAB' +
+  'QTBqEMMBGgwBCwJAQQFBwAAQTiIABEAgAELQDzcDOCAAQQE2AjQgAUFAa0EANgIAIAFCADcDOCAAIAQ2AgAgACABKAJMIgU2AgQg' +
+  'ACABKAJIIgY2AgggAEG4ygAoAgBBAEc2AhhBtMoAKAIAIQcgACACNgIgIAAgBzYCHCAEIAUgBiABQThqEMsBBEAgASgCQBBUIAAQ' +
+  'zAEMAwsgACABQThqEM0BIAEoAkAQVEF/IQMNAUEAIAAoAgxBG0YgACgCGCAAKAIAQQlHIAAoAgRBA0dychsEQCAAEEIiAjYCLCAC' +
+  'RQ0CCwJ/IAAgACgCACIDIANsQQJ0EE8iAzYCMEF/IANFDQAaIAAoAgBBEUgEQCAAENIBCyAAKAIoIAAoAixyBH9BAAUgABDIAQsL' +
+  'IgMNASAAIQMMAgtBfyEDCyABIAMQwQE2AiBByMYAIANB/RUgAUEgahDDARogABDMAUEAIQMLIAFB0ABqJAAgAwuaBQEHfyMAQZAC' +
+  'ayIHJAADQCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBqIgQQzgEgBkEBaiEGIAMgACAEEM8BIQQMAQsLA0AgACAFTCAEckUEQCAA' +
+  'QQAgBSAAQQEgB0EQaiIGEM4BIAVBAWohBSADIAAgBhDPASEEDAELC0F/IQYCQCAERQRAQQAhBQJAAkBBuMoAKAIAIgZFBEBBACEE' +
+  'A0AgACAETCAFckUEQCAAIAQgBCABbyIFayACIAVsIAEgAiAHQRBqIgUQzgEgBEEBaiEEIAMgACAFEM8BIQUMAQsLIAVFDQFBACEF' +
+  'QX8hBgwCCyAGIAAgAxDQASIEDQMLQQAhBEEBIQlBtMoAKAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMg' +
+  'ACAHQRBqEM8BDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEM8B' +
+  'DQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFB' +
+  'ASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRDOASAGQQFqIQQgAyAAIAUQzwEhBQwBBSAIQQFqIQkg' +
+  'BSEGDAILAAsACwALA0ACQEEAIQQgBUHAygAoAgBOIAZyDQBBvMoAKAIAIAAgBRDRASIEDQMgAyAAQbzKACgCACAAIAVsQQJ0ahDP' +
+  'ASEGIAVBAWohBQwBCwsgBkUNAQsgByAGEMEBNgIAQcjGACAGQf0VIAcQwwEhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkEFIgACgC' +
+  'KBA9IAAoAiwQVCAAKAIQEFQgACgCFBBUIAAoAjAQVCAAEFQLC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBBOIgc2AhAgACAFIAEo' +
+  'AgAiCGwiAkECdBBPIgs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBBOIgZF' +
+  'DQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAI' +
+  'akECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGEFQg' +
+  'ACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIK' +
+  'QQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAE' +
+  'bSIHIARsayACaiABIAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAA' +
+  'KAIIIAFBAnQiBCADQQF0IAQgAxsiA2wQUyIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAA' +
+  'IAAgACgCAEEBajYCAEEAC8gDAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACAB' +
+  'QQBKGyEFQQAhBANAIAQgBUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEHIxgBBa0Ho' +
+  'LCADQRBqEMMBGgwDCyACIAEgA0FAayABIARsQQJ0ahDPAQRAQX8hACADQX8QwQE2AgBByMYAQX9B/RUgAxDDARoMAwUgBEEBaiEE' +
+  'DAELAAsACyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIw' +
+  'QWshAEHIxgBBa0GyKyADQTBqEMMBGgwBCyABIANBwIABaiAFQQJ0aiIIKAIAIgZGBH8gAyAFNgIgIAMgATYCJCADIAQgAW0iAEEB' +
+  'ajYCKCADIAQgACABbGtBAWo2AixByMYAQWtBkTogA0EgahDDARpBawUgCCAGQQFqNgIAIANBQGsgBiABIAVsakECdGogBDYCACAE' +
+  'QQFqIQQMAgshAAsLIANBwIIBaiQAIAALkgMBB38jAEGwIGsiAyQAIANBMGpBAEGAIPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRq' +
+  'IQkgASABbCEHAn8DQCAFIAZGBEAgAUECdCEHIAAhBANAQQAiBSAEIAlPDQMaA0ACQCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAg' +
+  'A0EwamotAABFDQAgBUEBaiEFDAELCyABIAVGBEAgAyACQQFqNgIEIAMgBCAAa0ECdSABbUEBajYCAEHIxgBBa0HJESADEMMBGkFr' +
+  'DAQFIAQgB2ohBAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEHI' +
+  'xgBBa0GeKSADQSBqEMMBGkFrDAILIANBMGogBGoiCCAILQAAIghBAWo6AAAgBUEBaiEFIAhFDQALIAMgAkEBajYCECADIAQgAW0i' +
+  'AEEBajYCFCADIAQgACABbGtBAWo2AhhByMYAQWtBxCcgA0EQahDDARpBawsgA0GwIGokAAvFAQEJfyAAKAIQIAAoAgAiAiACbCIH' +
+  'QQJ0aigCACEBIAIgB2wiA0ECdEEEahBPIgRFIAEgAmwgA2pBAnQQTyIGRXJFBEAgA0EAIANBAEobIQhBACEBA0AgASAIRgRAIAQg' +
+  'A0ECdGogBTYCACAAIAAoAgwgAmwgB2ogAyAEIAYQOzYCKAUgBCABQQJ0aiAFNgIAIAAgASACbSIJIAEgAiAJbGsgBiAFQQJ0ahDJ' +
+  'ASAFaiEFIAFBAWohAQwBCwsLIAQQVCAGEFQLqAEBBn8jAEEQayIDJAAgACAAbCEFA0ACQAJAIAQgBUYNACABIARqIgYtAAAiByAA' +
+  'TA0BIAMgBzYCCCADIAA2AgwgAyAEIABtIgFBAWoiBTYCACADIAQgACABbGtBAWoiADYCBEFqIQggAkFqQYUrIAMQwwEaIAJFDQAg' +
+  'AiAANgIIIAIgBTYCBCACIAYtAAA2AhQLIANBEGokACAIDwsgBEEBaiEEDAALAAvBAwEIfyMAQTBrIgQkACAAKAIAIQUCQCAAEMgB' +
+  'IgMEQCAEIAMQwQE2AiAgAiADQf0VIARBIGoQwwEhAwwBCyAAKAIkEFsgACgCJBBcIAAoAgAgASACENMBIgMNACAFIAVsIQZBACED' +
+  'A0AgAyAGRgRAQQAhAwwCCwJAIAEgA2oiCC0AACIHRQ0AIAAoAiQgACgCACADIAcQ1QEQXUUNACAAKAIkIARBLGogBEEoahBwIAAo' +
+  'AiQQWyABIAQoAiwgBW0iB2otAAAhCSAILQAAIQogBAJ/QYkJIAQoAiggBmsgBW0iASAAKAIAIgZIDQAaQecaIAZBAXQgAUoNABpB' +
+  '4BogBkEDbCABTA0AGkHyJ0HMCCAAKAIYGws2AhggBCAHIAVtIgBBAWoiATYCECAEIAcgACAFbGtBAWoiADYCFCAEIAk2AgwgBCAD' +
+  'IAMgBW0iAyAFbGtBAWoiBTYCCCAEIANBAWoiBjYCBCAEIAo2AgBBaSEDIAJBaUGjNyAEEMMBGiACRQ0CIAIgADYCECACIAE2Agwg' +
+  'AiAFNgIIIAIgBjYCBCACIAgtAAA2AhQMAgsgA0EBaiEDDAALAAsgBEEwaiQAIAMLDQAgAiAAIAFsakEBawv4AQIGfwF+AkAgAEUg' +
+  'AUVyQQEgAhsEQEF+IQNByMYAQX5BogtBABDDARoMAQsgACABQcjGABDUASIDDQAgACgCACIGIAZsIQcDQCAEIAdGBEAgACgCJBBb' +
+  'QQAPCwJAIAEgBGoxAAAiCVBFBEAgAiAEQQN0akIBIAlCAX2GNwMADAELQgAhCSAAKAIkIAQgACgCMCAGEG0hBSACIARBA3RqIghC' +
+  'ADcDAEEAIQMgBUEAIAVBAEobIQUDQCADIAVGDQEgCEIBIAAoAjAgA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARB' +
+  'AWohBAwACwALIAMLnQICAn8BfiMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEIIAZBfkHtDEEAEMMBGgwBCyAF/QwAAAAAAAAA' +
+  'AAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDEAJAIAAoAiwEQCAHQgA3AwggB0EANgIADAELIAAoAigEQCAANAIA' +
+  'IQkgB0EBNgIAIAcgCSAJfkLkAH5CACAAKAI0GzcDCAwBCyAHQgA3AwggB0ECNgIACwJAIAcoAgBBAkYNACAAKAIAIAEgBhDTASII' +
+  'DQEgACAHIAEgAiADIAQgBSAHKAIAQQJ0QdTBAGooAgARFgANAEEAIQgMAQsgACABIAIgAyAEIAUgBhDYASEICyAHQRBqJAAgCAu7' +
+  'AQEBfyMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkHtDEEAEMMBGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEgBhDUASIBDQAgAEEBEAdBACEBIAAgAiADIAQgBRDdASEEIABBABAHIAAoAiQQWyAE' +
+  'RQ0AIAcgBBDBATYCACAGIARB/RUgBxDDASEBCyAHQRBqJAAgAQthAgF/AXsjAEEgayIBJABBASEHIAAoAiwgAiADIAQgBSABEERF' +
+  'BEAgBiAB/QAEACII/QsDCCAGIAEpAxA3AxggBiAI/R0AIAEoAhggASgCHBDaAUEAIQcLIAFBIGokACAHCzQAIAACf0EEIAINABoC' +
+  'QCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgALygQCCn8CfiMAQTBrIgckACAAKAIAIQsgACgCKBA+IAsgC2wh' +
+  'DAJ/A0AgCSAMRwRAAkAgAiAJai0AACIKRQ0AIAAoAighCEF/IQ0CQCAAKAIAIAkgChDVASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIO' +
+  'IAgoAhQgCCgCECAKbCIKQQJ0aigCACIPQf//A3EiEGotAABB/wFGIA4gCCgCHGogEEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAK' +
+  'ED9BACENCyANRQ0AQQEMAwsgCUEBaiEJDAELC0EAIQkgB0EANgIMAkACQAJAIAEpAwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAigg' +
+  'AyARIAAoAjBBACAFGyAHQQxqIAdBEGoQQCAHKQMYIRIgBygCKCIIRSAHKQMQIhFCAFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZB' +
+  'ABDYAQ0BIAYgBv0AAxAgB0EgaiAS/RL9VwMAAf3OAf0LAxAMAwsgCEUNAQsgACgCKCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdB' +
+  'DGogB0EQahBAIAcpAxggEnwhEiAHKQMQIRELAkAgBUUgEVByDQAgBSACIAz8CgAAIAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEg' +
+  'BSAAKAIwIAlBAnRqKAIAIgIgC20iCGogAiAIIAtsa0EBajoAACAJQQFqIQkMAAsACyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAG' +
+  'IBEgBygCKCAHKAIsENoBC0EACyAHQTBqJAALvwICCH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkAD' +
+  'QCABUEUgBCkDCCABWnENASAJIAIQBCIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIA' +
+  'IgYgBmwQZyIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEB' +
+  'aiEIDAALAAsLIAVBAEgNAQsgCSAHQQhqEGwgBCAHKQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACAB' +
+  'p0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAULOQAgACgCJCAAKAI0EGkgBEIANwMIIAAgASAC' +
+  'IAMgBBDcASIAQQBMBEAgBEEENgIACyAAQR91IABxC8AHAhN/AX4jAEFAaiIFJAACQCACRSAARSABRXJyQQEgAxsEQEF+IQYgBEF+' +
+  'QYALQQAQwwEaDAELIAAoAgAhByAFIAEpAwA3AzggBUJ/IAEpAxgiGCAYUBs3AzAgABDIASIMBEAgBSAMEMEBNgIAIAQgDEH9FSAF' +
+  'EMMBIQYMAQsgACABKQMAIAVBMGogAyAEEN8BIgYNACACIAMgByAHbCIM/AoAACAMQQJ0IgYQTyIORQRAQX8hBiAEQX9BvghBABDD' +
+  'ARoMAQsgASgCDCEIIAwiB0EAIAdBAEobIQ0DQCAJIA1HBEAgCEEAIAkgCUF/cyAHakobRQRAIA4gCkECdGogCTYCACAKQQFqIQoL' +
+  'IAlBAWohCQwBCwsgDiAKIAVBOGoQ4AFBACABKAIQIAEoAggiCRshESAFIAo2AhggBSAONgIQIAUgAzYCDCAFIAA2AgggBSAHNgIU' +
+  'IAEoAgwhCCAFQQA2AiwgBSAHQQR2NgIoIAUgCDYCHCAKQRBtIhRBASAKQf8BShshDSAFQgA3AyAgCUUgCkH/A0pxIhAEQCAFIAYQ' +
+  'TyIGNgIgIAUgBxBPIgg2AiwgBkEAIAgbRQRAIAYQVCAIEFQgDhBUQX8hBiAEQX9BvghBABDDARoMAgsgBUEIaiACQQAQ4QELIApB' +
+  'gAJtQQEgEBshEkIAIAetQgKGQugHfCAJGyEYQQAhBgNAIAwgB2shFQNAIAYgCk4iCSAHIBFMciAFKQMwUCATQQdKcnJFBEACQAJ/' +
+  'IAcgAiADIAwgASgCDCAOIAZBAnRqIhYgDSAKIAZrIgkgCSANShsiCEEBEOIBIgtrIgkgEUgiDyAQRXJFBEAgE0EBakEAIAVBCGog' +
+  'BiAIIAsgCCASTCALIBVqrEIBhkLoB3wgBUEwahDjASILQQRGGyETIAtBAUYMAQsgDw0BQQAhDyMAQSBrIgskACAAIAJCAiAYIAVB' +
+  'MGoiFykDABDrAUEAIAtBABDXAUUEQCAXIAspAxAQ7AEgCygCAEEBRiEPCyALQSBqJAAgDwtFDQAgBiAIaiEGIA0gDSAUSHQhDSAJ' +
+  'IQcMAwsgAiADIAwgASgCDCAWIAhBABDiARoCQCAIIBJKBEAgCEECbSENDAELIAYgCGohBgsgEEUgBSgCJCAFKAIoTHINASAFQQhq' +
+  'IAIgBhDhAQwBCwsLIBAEQCAAKAIkEFsLIAUoAiAQVCAFKAIsEFQgDhBUQQAhBiAFKQMwQgBSIAlyIAcgEUxyDQBBZSEGIARBZUHl' +
+  'IkEAEMMBGgsgBUFAayQAIAYL0gMBBH8jAEGAAmsiByQAAkACQAJAIAAoAgAiBkERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBiAA' +
+  'KAIEIAAoAgggAUEBIAMQ5AECQAJAAn8gB0EQaiEFIABBACADG0UEQCAFQX5BpyhBABDDARpBfgwBCyAAIAMgBRDUASAAKAIkEFsL' +
+  'IgVBAWoOAgAFAQtBfyEFIARBf0G+CEEAEMMBGgwECyAAKAIAIgZBEEoNAQsgBkEQRw0BQRAhBiAAKAIcQQNHDQELIAAoAhggACgC' +
+  'IHINAAJAAkACQAJAAkAgACgCHA4DAQIAAwsgBiAAKAIEIAAoAgggASADEOUBQQAhBQwFC0EAIQUgBiAAKAIEIAAoAgggAUEAIAMQ' +
+  '5AEMBAsgACgCBCIIIAAoAggiBUcNASAGIAggASADEOYBQQAhBQwDCyAAKAIIIQUgACgCBCEICyAFIAhHDQACQAJAIAYgBSABIAIg' +
+  'AxDnASIFQQFqDgIAAwELQX8hBSAEQX9BvghBABDDARoMAgsgAikDAEIAUg0AIAcgACgCACIANgIEIAcgADYCAEFlIQUgBEFlQZ4O' +
+  'IAcQwwEaDAELIAAgASACIAMgBBDoASEFCyAHQYACaiQAIAULVwICfgJ/IAGtIQMDQCADp0EBSgRAIAIQeCEEIAAgAUEBayIBQQJ0' +
+  'aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNA' +
+  'AkAgACgCECADTARAIAAoAgAoAiQQW0EAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQo' +
+  'AiQgACgCBCADEOkBCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAggg' +
+  'BGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEOoBC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRA' +
+  'IAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0A' +
+  'ACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAH' +
+  'TARAAkBBACEHA0AgByAKTgRAIAkQXEEAIQcgACgCAEICIAUgBikDABDrAUEAIAgQ3QEaIAYgCCkDEBDsAUEBIAgoAgBBAUYNBhog' +
+  'BA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEOoBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0' +
+  'aigCABDpASAHQQFqIQcMAAsABSAJEF4aIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOkB' +
+  'IAdBAWohByAAKAIcIQoMAQsACwALBSAJEF4aIAdBAWohBwwBCwsgACABIAEgAmpBARDqAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBB' +
+  'kAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxDvASAGQYACaiACIAEgBCAHEPABIAYgASACIAQgBxDwAUEAIQcgAEEAIABB' +
+  'AEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAg' +
+  'ASACIAooAgAgBiAEQQJ0aigCABDxAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv6BQEJfyMAQZAaayIFJAAg' +
+  'BSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDvASAFQYASaiABIAcQ' +
+  '7wEgBUGAEGogAiAHEO8BIAVBgA5qIAEgBxDvASAFQYAMaiACIAcQ7wEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABB' +
+  'AEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQ8wFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQ9AEi' +
+  'B0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAE' +
+  'aiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIA' +
+  'IAVBgAJqIAdqIAYgAiAAEPQBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhDzASAFQYAWaiAA' +
+  'IAEgBhD1ASAFQYAUaiAAIAIgBhD1AUEAIQdBACEIIAEgAkYEQCAFQYgaahB4p0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmog' +
+  'B0ECdGohCkEAIQYDQCAAIAZGBEAgB0EBaiEHDAMFIAQgACAGbCAHaiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAG' +
+  'QQJ0aigCACIMQQJ0aigCAEECdGooAgAgBUGAEGogCigCAEECdCINIAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRq' +
+  'KAIAIAVBgBJqIAVBgApqIA1qKAIAQQJ0aigCAGogAW8gAmxqQQJ0ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+YD' +
+  'AQp/IwBBkAhrIgUkACAFIAI3A4gIIAVBgAZqIAAgBUGICGoiBBDvASAFQYAEaiABIAQQ9gEgAUEAIAFBAEobIQogAUEBayEHA0Ag' +
+  'ByAGayIEIAZIBEBBACEGIABBACAAQQBKGyEKIAVBiAhqEHhCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAg' +
+  'BEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFs' +
+  'a2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAF' +
+  'QYACaiABIAVBiAhqEPYBDAELIAVBgAJqIAEgBUGICGoQ7wELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQg' +
+  'CGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtB' +
+  'AnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9QUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsA' +
+  'IAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EE8iCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBF' +
+  'DQFBACEGCyAJEFQgBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqEPcBQQAhBkEAIQcgCCAJEPgBIghFBEAgCRBUDAULA0AgBkHj' +
+  'AEsgB3JFBEAgAykDAFANAyAIIAVB2AhqEHhCAYQQaCAIIAMpAwAiAkLIASACQsgBVBsQBiAIIAUQbCADQgAgAykDACICIAUpAwB9' +
+  'IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQZyIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgI' +
+  'IQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYC' +
+  'ACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEPkBNgIAIAsgFGogDiAHayABEPkBNgIAIAZB' +
+  'AWohBgwBCwALAAsgBSAAIAVB2AhqIgMQ7wFBACEGIABBACAAQQBKGyEIIAMQeEIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAG' +
+  'QQJ0aiEKQQAhAwNAIAAgA0YEQCAGQQFqIQYMAwUgAyABbUECdCAFakGoCGooAgAgCigCAGogARD5ASEHIAQgAyAJaiAAIANsIAZq' +
+  'IAJQG2ogBSAFQYAEaiADQQJ0aigCACAGIAEQ+gFBAnQgBWpBiAhqKAIAaiABEPkBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMM' +
+  'AQsACwALC0EADAQLQQALIQYgCBBSIApBAWohCgwACwALQX8LIAVB4AhqJAAL2wMCAn8CfiMAQeAgayIFJAAgBSABNwPYICAFQdAA' +
+  'akEAQYAg/AsAIAVBQGv9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgAhASAAKAIAIgasIgcg' +
+  'B34hByAFIAAoAjQEfkIBIAdCAYYiAUIChiAGQSNKGyEIQgAFIAdCMn5CwJoMfAs3AyggBSAINwMgIAUgATcDGCAAKAIkIAVB2CBq' +
+  'EHhCAYQQaCAFKQMYIgFQRQRAIAAoAiQgARBqCyAFKQMgIgFQRQRAIAAoAiQgARBrCwJAIAAgBUHQAGogBBDUASIGDQAgAEIBQgAg' +
+  'BSkDKCACKQMAEOsBIgEgAUJ/URsgAyAFQTBqEN0BIQMgAiAFKQNAEOwBIANFBEBBACEGDAELIAUgAxDBATYCECAEIANB/RUgBUEQ' +
+  'ahDDASEGCyAAKAIkEFsgACgCJEIAEGsgACgCJEIAEGogACgCJEIAEGgCQCAGDQBBACEGAkACQCAFKAIwDgUAAgICAQILQXUhBiAE' +
+  'QXVBvihBABDDARoMAQsgAikDACEBIAUgACgCACIANgIEIAUgADYCACAEQWVBdSABUBtBng4gBRDDASEGCyAFQeAgaiQAIAYLFgAg' +
+  'ASAAIAMgAiADai0AABDVARBdGgu8AQEEfyMAQRBrIgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYC' +
+  'DCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0AgBUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIE' +
+  'EOkBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRqIAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEg' +
+  'AEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3AwALtgIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkHIxgBB' +
+  'fkGiC0EAEMMBGgwBCyAAIAFCAkIAQQAgA0HIxgAQ1wEiAg0AQbDLACADKQMQIgY3AwBBuMsAIAMpAxgiBzcDAEHAywAgAygCADYC' +
+  'ACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACECQaDLAEEBNgIAQajLACAHukQAAAAAAADwP6AQ7gEgBrogBEEBIAQbt6MiBUQA' +
+  'AAAAAADwPyAFRAAAAAAAAPA/ZBsQ7gGgIgU5AwBBAyEAA38gAEUNAyAAQQN0QeDBAGorAwAgBWUEf0GgywAgAEEBajYCAEEABSAA' +
+  'QQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCA' +
+  'gICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUH' +
+  'QKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYE' +
+  'QCAAIAEgAhDgAQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBDvASAFIAIgBBDvASAB' +
+  'QQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAFIAIgBBDvAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEB' +
+  'A0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGok' +
+  'AAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvgBAENfyMAQbABayIFJABByMYAQQBB7AH8CwACQCADQQAgBBtFBEBBfiEG' +
+  'QcjGAEF+QbsZQQAQwwEaDAELIAUgATYCrAEgBSACNgKoASAAIAVBrAFqIAVBqAFqEMcBIgYNAEEAIQEgBUHgAGpBAEHAAPwLACAF' +
+  'QRBqQQBBwQD8CwAgACAAbCELA38gASALRgRAIABBACAAQQBKGyEMIAUoAqgBIQ8gBSgCrAEhEEEBIQdBACEBA0AgCSAMRgRAQQAh' +
+  'AQNAIAEgDEYEQAJAQQAhAQNAIAEgC0YNASABIARqIgAgAC0AACAFQeAAamotAAA6AAAgAUEBaiEBDAALAAsFIAVB4ABqIAFqIgIt' +
+  'AABFBEADQCAHIgBBAWohByAAIAVBEGpqIgMtAAANAAsgAiAAOgAAIANBAToAACANQQFqIQ0gACEHCyABQQFqIQEMAQsLQdzKACAN' +
+  'NgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEPEBIQIDQCABIA5HBEAgASADai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGog' +
+  'AmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiARIAg6AAAgCkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWoh' +
+  'AQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUgAjYCCCAFIAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRB' +
+  'yMYAQWpBwCYgBRDDARpBagUgAUEBaiEBDAELCyEGCyAFQbABaiQAIAYLwAMCDH8DfiMAQcACayIHJAACQCAEQQJIDQAgBEEBa60h' +
+  'EyADrCEUIAVBACAFQQBKGyEMIANBACADQQBKGyENA0AgCSAMRg0BQQAhCCAHQQBBwAD8CwAgACAGEHggFIKnIgNBAnRqKAIAIQVB' +
+  'ASEEIAYQeCEVIAMgB2pBAToAACAHIAM2AkAgBSAVIBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEEDAELIAog' +
+  'BSAAIAdBQGsgCEECdGooAgBBAnQiA2ooAgAgBUYbIQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMFAkAgAyAH' +
+  'aiIRLQAADQAgACADQQJ0IgtqKAIAIA5HDQAgASALaigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAHQUBrIARB' +
+  'AnRqIAM2AgAgEUEBOgAAIARBAWohBAsgA0EBaiEDDAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiIIIAogBSAI' +
+  'KAIAIAVGGzYCACADQQFqIQMMAQsLIAlBAWohCQwACwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAgAUEBaiIA' +
+  'bSIDIABsIgRrRwR/QX8gAyAAIARqIAJKGwVBfwsL9wIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEBIQUDQCAE' +
+  'IAhGBEACQCAFBEAgAxB4p0EBcSEJCwNAIAcgCEYNAQJAIAYgB0ECdGooAgANAEEAIQUgByEEA0AgASAERgRAIAZBgAJqIAUgAxDv' +
+  'AUEAIQQgBUEAIAVBAEobIQoDQCAEIApGDQMgACAEQQJ0IgsgBkGABGoiDGooAgAiBUF/cyABaiAFIAkbQQJ0aiAGQYACaiALaigC' +
+  'AEECdCAMaigCADYCACAEQQFqIQQMAAsABQJAIAQgAm0gByACbUcNACAEIAIgARD0ASAHIAIgARD0AUcNACAGIARBAnRqQQE2AgAg' +
+  'BkGABGogBUECdGogBDYCACAFQQFqIQULIARBAWohBAwBCwALAAsgB0EBaiEHDAALAAsFIAQgAiABEPQBIARBf3MgAWogAiABEPQB' +
+  'c0F/c0EfdiAFcSEFIARBAWohBAwBCwsgBkGABmokAAukAQIGfwF+IwBBgAJrIgYkACAGIAFBAm0iBCACEO8BIARBACAEQQBKGyEI' +
+  'IAFBAWshBwNAIAUgCEYEQCABQQFxBEAgACAEQQJ0aiAENgIACyAGQYACaiQABSACEHghCSAAIAVBAnQiA2ogAyAGaigCACIDQX9z' +
+  'IAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL3QMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASAD' +
+  'QQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEHggA6wiC4KnIANBf3NBAXEiBBD7ATYCSCAAIAIQeCALgqcgBBD7ATYC' +
+  'TCACEHghDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhB4IAkgAhB4IAyCp0ECdGooAgAhBSALgqchBiAC' +
+  'EHggC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEB' +
+  'A0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ+QE2AgggByABIAVsIAJqIAMQ+QE2AiggAUEBaiEBDAELCyAAIABBKGogA0EB' +
+  'ayIFQQJ0aigCACAAKAIoaiADEPkBNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQeCALgqcgBBD7ASIENgJU' +
+  'IABBKGogAyAEIANBACACEPwBIAEgBSAIKAIAIgFBAXQgA0EBIAF0IAIQ/AELIAAgACAFQQJ0aigCCEEBdCADEPkBNgJQIAlBIGok' +
+  'AAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpBAm0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQgAkEBayIRIAJsaiIVIBBq' +
+  'IhYgEGpBABBNIgxFDQAgDkEAIA5BAEobIRsgAkEAIAJBAEobIRwgACgCVCAAKAJIaiACEPkBIRcgACgCTCAAKAJQaiACEPkBIRgg' +
+  'AEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0iBEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAHQX9zaiIPRhshHyACIAds' +
+  'ISAgByACEPoBIhogAmwiBSAUaiEhIAIgBGwiBCATaiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8gAhD6ASImIAJsIgQgFGoh' +
+  'JyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEpIAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0CIAAoAkggBWsgAhD5ASEE' +
+  'IB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJvayINIAAoAkwgCGsgAhD5ASILIBNqajYCaCADIAQgKGo2AmQgAyAEIA5qIA1q' +
+  'NgJgIAMgBSAJaiACEPkBIgkgAmwgFWogBiAIaiACEPkBIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAqNgJEIAMgBSAKaiACEPkB' +
+  'IgogAmwgFmogBiALaiACEPkBIgZqNgJYIANBfzYCXCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyARIBpKGzYCUCADIAc2AkAg' +
+  'AyAXIAlrIAIQ+QEgAmwgFWogGCANayACEPkBajYCcCADIBcgCmsgAhD5ASACbCAWaiAYIAZrIAIQ+QFqNgJ0QQAhBiAEIAVHIAgg' +
+  'C0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRAIARFBEAgDCADQQAgBhBaIgRBAEgNAiABIARBAnRqIAggK2o2AgALIAhBAWoh' +
+  'CAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayALQRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAGQQBKGyEsA38gCiAsRgR/' +
+  'IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGooAgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkMAQsACwALCwsgDBBSQQAh' +
+  'BAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyADQYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAgAW0iAiACIAEgACABIAJs' +
+  'ayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+EBAQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/cyABaiIKIAhOBEBBACEH' +
+  'QQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRB4IAesgqdBAnRqKAIAIgY2AgAgACAKQQJ0aiACIAZrIAMQ+QEiBzYCAEEBIAZ0IARy' +
+  'QQEgB3RyIQQgCEEBaiEIDAMFIAQgBnZBAXEgBCACIAZrIAMQ+QEiDHZBAXFyIAYgDEYgCCAKR3NFckUEQCAJIAdBAnRqIAY2AgAg' +
+  'B0EBaiEHCyAGQQFqIQYMAQsACwALCyAJQSBqJAALxQoBBH8jAEGAJWsiBSQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+IQIgBEF+' +
+  'QfwXQQAQwwEaDAELIANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACABRXJFBEBBfiECIARBfkHQMUEAEMMBGgwBCwJ/IAJFBEAg' +
+  'BUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQYc2IAUQwwEaDAILIAVB+CBqQQBB' +
+  'iAT8CwAgBUG4ImohByACKAIECyECIAcgAiAGIAQQ/gEiAg0AIAVBfzYCtCEgBSAENgKIISAFIAM2AoQhIAUgBjYCgCEgBSABNgL8' +
+  'ICAFIABB/T8gABs2AvggIAVB+CBqIQRBACEBIwBBIGsiBiQAAn8DQCMAQRBrIgIkAANAAkAgASAEKAIEIgdPDQAgBCgCACAHIAEg' +
+  'AhCBAiIHQX5xQQJGDQAgB0EERgRAIAQgAigCACACKAIEEIkCRQ0BCyACKAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIHTwRAIAQo' +
+  'AgwgBzYC2CBBAAwCCwNAIAQoAgAgByABIAZBEGoQgQIiCEF7cQRAIAYoAhwiASAEKAIEIgdJDQELCyAIQQRHDQALIAQgAjYCMAJA' +
+  'IAQoAgAgBkEQaiAGEIICRQ0AIAQgBiAGQRBqEIMCRQ0AAn8gBEEANgIUIAQoAgAgBigCACAGKAIEQQBBABCLAiECIAQoAggiByEB' +
+  'AkAgBw0AIAIQjAIiByEBIAcNAEEAIQcgAhCWAiEBCyABIAFsIgEgAkcEQCAEIAYgAiABQQAQlwIMAQsgBCAHNgIYAkAgBBCYAiIB' +
+  'DQAgBCAGIAJBABCZAiIBDQAgBCgCDCIBQQA2AgQgASAGKAIcNgLYIEEAIQELIAELDAELIAQgBkEQahCEAgshAiAGQSBqJAAgBSgC' +
+  'rCEQVCACBEAgAxD/ASADQQA2AgBBACEBIwBBIGsiBCQAAkAgBUH4IGoiACgCPCIGQX9GDQAgACgCKCIBDQAgBEEQaiAAKAIAIAAo' +
+  'AgQgBhCFAiAEKAIcIQEgAC0AJEUNACAAKAIgQQFqIQYDQCABIAAoAgQiB08NASAAKAIAIAcgASAEEIECIgdFDQEgB0EERgRAIAYg' +
+  'ACgCGEYNAiAAIAQQhgINAgsgBCgCDCEBIAYgB0EERiIHaiIGIAAoAhhHIAdyDQALCyAEQSBqJAAgAyABNgLYICADIAUoAqghNgLc' +
+  'IAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC3CACf0EAIQEjAEHQAGshBgJ/QQAgBUH4IGoiAi0AxAEgAigCGEEQR3IgAigCFCAC' +
+  'LQAuRXJyDQAaIAZBAEHEAPwLACACKAIMIQcDQCABQYACRwRAIAEgB2otAAgiCEEPSwRAQQAMBAUgBiAIQQJ0aiIIIAgoAgBBAWo2' +
+  'AgAgAUEBaiEBDAILAAsLQQEgAi0ALw0AGkEAIQIDQAJAIAIiAUEQRgRAQRAhAQwBCyABQQFqIQIgBiABQQJ0aigCAEEQRg0BCwsg' +
+  'AUEPSwsLBEAgBUGQwgApAwA3A/AgIAAgAygC2CAgBUHwIGogBUEQakEAEP0BIAUoAhBBEEdyRQRAIAMQ/wEgAyAFQRBqQeAg/AoA' +
+  'AEEAIQIMAgsgBUEQahD/ASAFKAKQISEECyADQYkgaiIAIAVBvSJqIAQgBSgCuCIiASABIARKGyIB/AoAAEEAIQIgACABakEAOgAA' +
+  'IAUtAKUhIgBFDQAgAyAAOgCIIAsgBUGAJWokACACC/gBAQN/IAFBsMIAIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAAN' +
+  'ASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQgAIiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVG' +
+  'BEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8B' +
+  'Rw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQVCAAKALU' +
+  'IBBUIABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEwayIEJAACfyABRQRAIANBZkGSDUEAEMMBGkFmDAELIAFBwQBJBEACQAJAAkAD' +
+  'QCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQsQEhCCAGQf8Aa0H/AXFBogFPBH9B9DEgBkEKELEBBUEBCw0BIAchBSAIRQ0A' +
+  'CyAIIABrQQFqIQVB6zohAAwBC0GFCkHVMCAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYC' +
+  'JCAEIAY2AiAgA0FmIAAgBEEgahDDARpBZgwCC0EAIAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGrLiAE' +
+  'QRBqEMMBGkFmDAELIARBwAA2AgAgA0FmQaMRIAQQwwEaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACEIUCIAMgBf0A' +
+  'AwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQhwIiCUEDcQ4CAgABCyAC' +
+  'IARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJ' +
+  'QQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAE' +
+  'IAVPDQAgACAEIAUQhwIiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEIcCIgdBA3EiBkED' +
+  'Rw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEo' +
+  'AgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQiwIhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCAB' +
+  'TQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQiwIgA0YPC0EBIANBwABLDQAaQQAgAxCMAiICQQRIDQAaIAAgASgCACABKAIEQQAgAhCN' +
+  'AgsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBChAiAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAU' +
+  'DQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQkAIhAgsgBCgCGCACTSECCyACCyICNgIU' +
+  'IABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEIsCIgJFBEAgACABKAIAQX8QmgIg' +
+  'BCAAQUBrNgIAQWghAiAAQWhBthQgBBCbAgwBCwJ/IAIgBC0ADwR/IAAgASACEKICBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCAD' +
+  'BEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhCXAgwCCyAEIAIQjAIiAzYC' +
+  'CCACQcEATwRAIARBAToADiADDQEgACABIAIgAhCWAiICIAJsQQAQlwIMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEI0C' +
+  'RQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQmAIiAg0AIAAgAyADbEECdBBPIgI2AjQgAkUEQEF/' +
+  'IQIgAEF/QdALQQAQmwIMAQsgACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIF' +
+  'QQFzOgAkIAAgASADQQEgBRsgA2wgBhCZAiICDQAgAEEBNgIgIAEoAgwhASAFBEAgACABEKMCIQIMAQsjAEEQayICJAACQAJAA0Ag' +
+  'ACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HsChCkAkFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQgQIOBQQDAwEAAwsg' +
+  'ACACEIYCRQ0BIAAgAUGLJRCkAiAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABCL' +
+  'AiAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBChAgJAIAEtAAVFDQAgAS0A' +
+  'BCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIA' +
+  'IAIoAgAgAigCBCAAKAIUIANBD2oQiwIhASAAIAIgACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQmQIhASADQRBqJAAgAQ0EIAAgACgC' +
+  'IEEBajYCIAsgAigCDCEBDAELCyAAIAFB3yMQpAJBaCEBDAELIAAgARCjAiEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAg' +
+  'AjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBCxASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAF' +
+  'QSMgBBCxASIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAACQCAAKAIAIAEgAhCCAkUNACAAIAIgARCDAkUNACAAKAIAIAIoAgAi' +
+  'BCACKAIEIgVBAEEAEIsCIQMgACgCCCIBRQRAIAMQjAIhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARCNAiEG' +
+  'CyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0B' +
+  'QQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEIgCIgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwsh' +
+  'ASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEB' +
+  'BX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIM' +
+  'AQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAA' +
+  'IAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAF' +
+  'SRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEIcCIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFF' +
+  'BEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIG' +
+  'EIoCIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQgBUhyIAdyIAcgBhCKAhshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIA' +
+  'rYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhCOAkEAIQFBACEC' +
+  'A0AgACADIAVBEGogBRCPAgRAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABCQAiIB' +
+  'QQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUkACAFQRBqIAEgAhCOAgNAAkAgACgCACADIAVBEGogBRCPAiIBRQ0A' +
+  'IAAgAyAFKAIAIAUoAgQgBBCRAiICQQBIDQAgAiAETA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACAC' +
+  'NgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxCHAiIEQQJ2IAVq' +
+  'IgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAA' +
+  'QQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAH' +
+  'Tw0AAkACQAJAIAAgBCAHEIcCIgxBA3EOBAMAAAEACyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsg' +
+  'CkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcg' +
+  'CxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRCSAiEFQQAhBAwCC0EA' +
+  'IQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEIcCIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwB' +
+  'C0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxCSAiEFCyADIAQ6AAggAyAGNgIE' +
+  'IAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUE' +
+  'QEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWosAIYCIgJOcnINASABwBCKAkUNASACIAAgAUEga0H/AXFqLACGAiIA' +
+  'IAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAFLAAAIgQQkwINASAEEJQCDQELA38gACADRgRAIAEPCyAAIAVqLAAA' +
+  'IgIQlQIEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJ' +
+  'GwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAg' +
+  'ABCQAiIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEEfyMAQeAB' +
+  'ayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIAIAEoAgQQjgIgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIU' +
+  'IAZBEGogBhCPAkUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAAIAZBfxCeAiIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEM' +
+  'AQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8QmgICQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUHZ' +
+  'FCAFQTBqEKoBGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFB6xQgBUFAaxCqARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASABbDYCFCAF' +
+  'IAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIEIABBaEHsIyAFEJsCDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAgBSAFQdAA' +
+  'ajYCJCAAQWhB4C4gBUEgahCbAgwBCyAAIAIgAyAFQdAAahCcAgtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAgACgCFEEB' +
+  'RiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8QmgJBqy5BiRAgAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0MAQsgACgC' +
+  'wAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYgBCACEJsCQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIEJAAgBEEw' +
+  'aiABKAIAIAEoAgQQjgICQAJ/AkADQCAFIQYgB0EBcQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQjwJFIAQtAChBACADG3JFBEAgBiAC' +
+  'IgVGIgcNASAGQQFqIQUgACAEQSBqEJ0CIghFDQEMBAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBCaAiAAKAIYIQVB' +
+  'xB4hB0H9PwwBCyAAIAQoAiBBfxCaAkGYIyEHIAAoAhgiBSEGQew+CyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYCFCAEIABB' +
+  'QGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCACQQFqNgIAQWghCCAAQWhB0AggBBCbAgsgBEFAayQAIAgLrAIBBn8jAEEgayIE' +
+  'JAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAHIANrELEBIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2' +
+  'AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEGNCSAEQRBqEKoBGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUg' +
+  'BCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBB0TogBBCqARoLAkAgACgCECIDRQ0AIAMgBhCfAjYCGCADIAcQ' +
+  'nwI2AhwgAyABEJ8CNgIgIAVFDQAgAyACIAAoAhgiAG0iAUEBajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/IwBBEGsi' +
+  'BCQAIAQgAzYCDCAAKAIQIAEgAiADEMIBIARBEGokAAtIAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEIwCIgI2AgggBCAC' +
+  'NgIEIAQgATYCACAAQWhB9DYgBBCbAiAEQSBqJAALrgIBBn8jAEEQayIEJAACfyAAIAEgACgCHBCeAiIDQQBIBEAgAwwBC0F+IAAo' +
+  'AhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACACIAUQmgIgBCAAQUBrNgIAIABBaEH6FCAEEJsCQWgMAQsCQCADDQAgASgC' +
+  'BCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIHIAcQlQIbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAgAEEBOgAu' +
+  'DAELIALAEJMCRQ0AIABBAToALwsgACgCDCAFaiADOgAIIAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2AgALIAAg' +
+  'ACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQAC+YEAQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQgACgCGCIE' +
+  'QcAAIAQbIgYQkQIiBEEATiAEIAZMcUUEQCAAIAUgBEF/cyAEQR91cWoiBSACEJoCIAAgA0HgAGoQoAICQCAEQQBIBEAgA0GAAmoh' +
+  'BCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVrEIgCIgFBAEgEQCAGLQAAIQFBtjEMAQsgAUUEQEEAIQFBnyAMAQtBojEgAUH/' +
+  'AEYgAUEgSXINABpBuTBB4BdBzDwgACgCFEEBRhsgAUH/AEsbCyEFIAIgATYCACAEQTAgBSACEKoBGiACQRBqJAAgAyAAQZABajYC' +
+  'CCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQa0VIAMQmwIMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIU' +
+  'QQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANB2DNB/T8gAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQZgUIANB' +
+  'QGsQqgEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyABNgJQIANBgAJqQTBBgDogA0HQAGoQqgEaCyAAQUBrIQEgACgCGCIC' +
+  'RQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0GAMiADQRBqEJsCDAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2AjQgAyAA' +
+  'QZABajYCKCADIANBgAJqNgIgIABBZ0HFFSADQSBqEJsCC0FnIQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJGwvjAgEM' +
+  'fyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAoAhRBAUYEQCAEIAM2AhAgAUGgAUG7NCAEQRBqEKoBIAFqIQJBMCEKDAELIAAt' +
+  'AC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYg' +
+  'CSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUGMFCAEQSBqEKoBIAFq' +
+  'IQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIHIAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAH' +
+  'IAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEoQYgdIAQQqgEaIARBMGokAAvgAQEEfyMAQSBrIgQkACAAQaDCACgC' +
+  'ADYCCCAAQZjCACkCADcCACAEQRBqIAIgAxCOAkEAIQJBACEDA0AgAyEFAkADQCABKAIAQQEgBEEQaiAEEI8CRQ0BIAAgAkEBaiIC' +
+  'NgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQMLIAFBASAEKAIAIAZBwAAQkQIiBUEASARAIABBADoABQsg' +
+  'BkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsLIAAgBC0AHToABCAEQSBqJAAL4AEBBH8jAEEgayIDJAAgAkEBayEF' +
+  'An8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRAIAUQjAJBAEcMAQsgAyAB/QACAP0LAxAgASgCDCEEQQEhAQJAA0AC' +
+  'QCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQahCBAg4FAgEBAQABCyAAKAIAIAMoAhAgAygCFCAAKAIUIANBD2oQ' +
+  'iwIaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYgAkECS3EMAQtBAAsgA0EgaiQAC/8BAQZ/IwBBEGsiBSQAIABBADoA' +
+  'JCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEIECIQIgBSgCDCABIAJBfnFBAkYbIQELIwBBEGsiBiQAAn8gACgCACIDIAAoAjAiAmoi' +
+  'B0EAIAEgAmsiAhCxASIEBEAgACAEIANrQX8QmgIgBiAAQUBrNgIAIABBZ0HDDSAGEJsCQWcMAQsgAkEBIAIbEE8iBEUEQCAAQX9B' +
+  '0AtBABCbAkF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZB' +
+  'EGokACAFQRBqJAAL4wEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEEIwCDQAgBBCWAiEB' +
+  'IAAgACgCOEF/EJoCIAMgAEFAazYCACADQTBqIgJB5ABB6xQgAxCqARogACAEIAEgAWwgAhCcAgwBCyAAIAEgBBCaAiAAKAIgIQEg' +
+  'AyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQf0/Qf4VIAFBAUYbNgIUIABBaEGNDyAD' +
+  'QRBqEJsCCyADQaABaiQAC40GAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJF' +
+  'DQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZB+MIAKAIANgIYIAZB8MIAKQIANwIQAkAgAEUNAANA' +
+  'QcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGwwgAhCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYC' +
+  'EAsCQCAALQCIICIKRQ0AQbY0IArAIgxBBRCxAUUNACAIIAwgBxCxAQ0AIAYgCjoAGAsgAC0AyiBBLEcNAiAGQSw6ABkMAgsgCEEB' +
+  'aiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRAIAYgASACQQAgBkEQahCmAgwB' +
+  'CwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwhCgNAQQEgCiALRg0CGiAJIAtB' +
+  'AnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dyDQALC0EAC0UEQCAGIAEgAiAD' +
+  'IAZBEGoQpgIMAQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYgACgCzCAgAWogACgC1CAgB0EC' +
+  'dGooAgAiAyABaxCoAiAGIAIgB2otAAAiASAAIAdqLQAIRgR/IAAoAswgIANqLQAABSAIIAEQqQILwBCpASAHQQFqIQcgA0EBaiEB' +
+  'DAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEKgCDAELIAYgACACEKcCCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAA' +
+  'rQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC50BAQZ/IAFBACABQQBKGyEJIANBAkchBwNA' +
+  'IAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQqQELIAZBAWohBgwDCyACIAUgCmpqLQAAIQggA0UgBUVyRQRAIABB' +
+  'ICAELQAJIAcbwBCpAQsCQCAHRQRAIAAgCBCqAgwBCyAAIAQgCBCpAhCpAQsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgC' +
+  'ACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNP' +
+  'DQAgBSAIaiwAACIEEJMCRQRAIAQQlAJFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABCVAgRA' +
+  'IARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQqAIPCyAAIAcgCGogBSAHaxCoAgJAIAIgBmotAAAiBCAB' +
+  'IAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxCoAgwBCyAAIAQQqgILIAohBiADIQcMAAsACyQAA0AgAgRAIAAgASwAABCpASABQQFq' +
+  'IQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMwEBfyMAQRBrIgIkACACIAE2AgAgACACQQxqIgAgAEEEQc4J' +
+  'IAIQqgEQqAIgAkEQaiQAC+0DAgN/An4jAEFAaiIFJAACQCAAQQAgARtFBEBBACECIANBfkGnKEEAEMMBGgwBCyACBH8gAikDCCEH' +
+  'IAIpAwAhCCACKAIQBUEACyEEAkACQEEBQagJEE4iAkUNACACIAAQrAINACACEK0CRQ0BCyACEK4CIAVBfxDBATYCACADQX9B/RUg' +
+  'BRDDARpBACECDAELAkACQCAAIAFCAkKAreIEIAggCFAbIgggAigCMCAFQSBqIAMQ1wEiACAFKAIgIgZyRQRAIANBY0HuGkEAEMMB' +
+  'GgwBCyAAIAZBAkdyRQRAIANBYkGbGEEAEMMBGgwBCyAAIAZBBEdyRQRAIAUgCDcDECADQWVB9h4gBUEQahDDARoMAQsgAEUNAQsg' +
+  'AhCuAkEAIQIMAQsgAkKAkvQBIAcgB1AbNwNIQQAhACACIARBECAEQQBKGzYCUEJ/Qn8gAjUCACIHhkJ/hSAHQsAAURshByACKAIE' +
+  'IgRBACAEQQBKGyEGA0AgACAGRgRAIAIgBDYCNEEAIQADQCAAIAROBEAgA0UNBCADQQBB7AH8CwAFIAAgAWotAAAiBgRAIAIgACAG' +
+  'EK8CIAIoAgQhBAsgAEEBaiEADAELCwUgAigCKCAAQQN0aiAHNwMAIABBAWohAAwBCwsLIAVBQGskACACC+4CAQx/IAEoAhAiBiAB' +
+  'KAIAIgUgBWwiC0ECdCICaigCACEDIAAgBSABKAIMIgRsQQJ0EE8iDDYCHCAAIAJBBGoiBxBPIgI2AiAgACADQQJ0IggQTyIDNgIk' +
+  'IARBBBBOIglFIAxFIAJFcnJBASADGwRAIAkQVEF/DwsgAiAGIAf8CgAAIAMgASgCFCIHIAj8CgAAQQAhAgNAIAIgC0YEQCAJEFQg' +
+  'ACALNgIEIAAgBTYCACAAIAEoAgwiAjYCCCAAIAEoAhg2AgwgACABKAIcQQF0QQJxIgM2AhAgACABKAIgIgE2AhggACACIAVBfWxq' +
+  'IAEgA2prNgIUQQAPCyAGIAJBAWoiA0ECdGohCCAGIAJBAnRqKAIAIQQDQCAIKAIAIARMBEAgAyECDAIFIAkgByAEQQJ0aigCACIN' +
+  'QQJ0aiIKIAooAgAiCkEBajYCACAMIAogBSANbGpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwAL5QMCEX8BeyMAQRBrIgUkACAAIAAo' +
+  'AgQiAUEIEE4iBjYCKCAAIAFBARBOIgc2AiwgACABQQEQTiIINgIwIABBAUEIEE4iCTYCXCAAIAEgACgCACICbEEIEE4iCjYCYCAA' +
+  'IAFBBBBOIgs2AmwgACAAKAIIIgNBBBBOIgw2AnQgACABQQJ0IgRBBBBOIg02AoAJIAAgBEEEEE4iBDYChAkgACABQQEQTiIONgKI' +
+  'CSAAIAFBCBBOIg82ApAJIAAgAUEBEE4iEDYClAkgACADQQQQTiIDNgKMCSAAIAEgAkECIAJBAkobbCIBQQQQTiICNgKYCSAAIAFB' +
+  'BBBOIhE2ApwJIAAgAUEEEE4iATYCoAlBfyEAIAVBEGokAEF/QQBBfyABGyAORSAI/REgB/0cASAG/RwCIAn9HAP9DAAAAAAAAAAA' +
+  'AAAAAAAAAAD9NyIS/RsBQQFxQQF0IBL9GwBrIBL9GwJBAXFBAnRyIBL9GwNBAXFBA3RyIAr9ESAL/RwBIAz9HAIgDf0cA/0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP03IhL9GwBBAXFBBHRyIBL9GwFBAXFBBXRyIBL9GwJBAXFBBnRyIBL9GwNBB3RyQf8BcXIgBEUgA0VyciAQ' +
+  'RSAPRXIgAkUgEUVycnIbC5kBACAABEAgACgCHBBUIAAoAiAQVCAAKAIkEFQgACgCKBBUIAAoAiwQVCAAKAIwEFQgACgCXBBUIAAo' +
+  'AmAQVCAAKAJsEFQgACgCdBBUIAAoAoAJEFQgACgChAkQVCAAKAKICRBUIAAoAowJEFQgACgCkAkQVCAAKAKUCRBUIAAoApgJEFQg' +
+  'ACgCnAkQVCAAKAKgCRBUIAAQVAsL2AECBX8BfiAAKAIsIAFqIAI6AAAgACgCKCIEIAFBA3RqQgA3AwAgACAAKAI0QQFrNgI0IAAo' +
+  'AiAgAUECdGoiASgCACIDIAEoAgQiASABIANIGyEFQn4gAkEBa62JIQgDQCADIAVHBEBBACEBIAAoAgAiAkEAIAJBAEobIQYgACgC' +
+  'HCACIAAoAiQgA0ECdGooAgBsQQJ0aiECA0AgASAGRgRAIANBAWohAwwDBSAEIAIgAUECdGooAgBBA3RqIgcgBykDACAIgzcDACAB' +
+  'QQFqIQEMAQsACwALCwucAwEFfwJ/QX4gAEUgAUVyDQAaIAFBAEEo/AsAIAAQsQJBACAAKAI0RQ0AGgJAA0AgAkEURwRAIABCADcD' +
+  'OCAAIAApA0g3A0AgACACNgJUIAAgAkEEdCIDQbDDAGooAgA2AlggACADQbzDAGooAgAgA0G4wwBqKAIAEQEADQIgABCxAiACQQFq' +
+  'IQIMAQsLIABBFDYCVCAAQRQQsgI2AlggABCzAgtBACECIAAoAmgiA0EAIANBAEobIQQCfwNAIAIgBEYEQEEAIAAoAmRFDQIaBSAA' +
+  'KAIoIAAoAmAgAkEDdGoiBSgCAEEDdGoiBiAGKQMAQn4gBSgCBEEBa62JgzcDACACQQFqIQIMAQsLIAAgACgCXCICKAIAIAIoAgQQ' +
+  'rwIgACgCaCEDIAAoAmQLIQIgASAAKAJUNgIAIAAoAlwhBCABIAI2AgggASAENgIEIAAoAmAhAiABIAM2AhAgASACNgIMIAEgACgC' +
+  'bDYCFCABIAAoAnA2AhggASAAKAJ0NgIcIAAoAnghAiABIABB/ABqNgIkIAEgAjYCIEEBCwsmACAAQQA2AnAgAEEANgJ4IABBADYC' +
+  '/AggAEIANwJkIABBADoAfAsXACAAQQR0QbDDAGooAgBBACAAQRRNGwvSAQEGfyMAQRBrIgMkACAAKAIEIgFBACABQQBKGyEFQX8h' +
+  'AUHBACEEA0AgAiAFRwRAIAAoAiwgAmotAABFBEAgACgCKCACQQN0aikDABC0AiIGIAQgBCAGSiIGGyEEIAIgASAGGyEBCyACQQFq' +
+  'IQIMAQsLIAAgASAAKAIwIAFqLQAAIgUQtQIgACABELYCIAAoAgAhAiADIAQ2AgwgAyAFNgIIIAMgASACbSIEQQFqNgIAIAMgASAC' +
+  'IARsa0EBajYCBCAAQdwzIAMQtwIgA0EQaiQACwYAIAB7pwseAQF/IAAoAlwiAyACNgIEIAMgATYCACAAQQE2AmQLXgEFfyAAKAJw' +
+  'IgJBACACQQBKGyEFIAAoAmwhBAJAA0AgAyAFRwRAIANBAnQhBiADQQFqIQMgBCAGaigCACABRw0BDAILCyAAIAJBAWo2AnAgBCAC' +
+  'QQJ0aiABNgIACwt/AQJ/IwBBEGsiBCQAAkAgACgC/AgiA0H8B2tBBUkNACAEIAI2AgwgACAAKAL8CGpB/ABqQfwHIANrIgMgASAC' +
+  'EKgBIgFBAEgNACAAAn8gASADTwRAIABB+AhqQa7cuAE2AABB/wcMAQsgACgC/AggAWoLNgL8CAsgBEEQaiQAC5sDAgl/An4jAEEg' +
+  'ayIFJABBACEBIAAoAggiCUEAIAlBAEobIQYDQAJAIAEgBkYEQCAGIQEMAQtBACECQX8hBCAAKAIAIgcgACgCHCABELkCIQhBACED' +
+  'A0AgAyAHSCACQQJJcQRAIAQgCCADQQJ0aigCACIEIAQgACgCLGotAAAiChshBCADQQFqIQMgAiAKRWohAgwBBQJAIAJBAUcNAEIA' +
+  'IQtBACECIAAoAgAiA0EAIANBAEobIQggAyAAKAIcIAEQuQIhAwN+IAIgCEYEfiALBSALQgBCASAAKAIsIAMgAkECdGooAgBqMQAA' +
+  'IgxCAX2GIAxQG4QhCyACQQFqIQIMAQsLQn+FQn9CfyAHrYZCf4UgB0HAAEYbgyILELQCQQFHDQAgACAEIAsQugIiBhC1AiAAIAQQ' +
+  'tgIgACABELsCIAUgACgCWDYCECAAQeQ/IAVBEGoQtwIgACAEELwCIABBtj9BABC3AiAAIAEQvQIgBSAGNgIAIABBxjMgBRC3AgwD' +
+  'CwsLIAFBAWohAQwBCwsgBUEgaiQAIAEgCUgLDQAgASAAIAJsQQJ0agsJACAAeqdBAWoLXgEFfyAAKAJ4IgJBACACQQBKGyEFIAAo' +
+  'AnQhBAJAA0AgAyAFRwRAIANBAnQhBiADQQFqIQMgBCAGaigCACABRw0BDAILCyAAIAJBAWo2AnggBCACQQJ0aiABNgIACwtCAQN/' +
+  'IwBBEGsiAiQAIAIgASAAKAIAIgNtIgRBAWo2AgAgAiABIAMgBGxrQQFqNgIEIABB5iogAhC3AiACQRBqJAALmQIBA38jAEHgAGsi' +
+  'AiQAAkAgASAAKAIAIgNIBEAgAiABQQFqNgIAIABB9SsgAhC3AgwBCyABIANBAXQiBEgEQCACIAEgA2tBAWo2AhAgAEGoLyACQRBq' +
+  'ELcCDAELIAEgA0EDbCIDSARAIAAoAgwhAyACIAEgBGtBAWo2AiQgAkH5J0HMCCADGzYCICAAQZgvIAJBIGoQtwIMAQsgASADayIB' +
+  'IAAoAhAiA0gEQCACQaEdQa8dIAEbNgIwIABBphUgAkEwahC3AgwBCyABIANrIgNBAWohASADIAAoAhQiBEgEQCACIAE2AkAgAEH8' +
+  'KyACQUBrELcCDAELIAIgASAEazYCUCAAQZ4vIAJB0ABqELcCCyACQeAAaiQAC4kDAgp/A34jAEEQayIEJABBACEBIAAoAggiB0EA' +
+  'IAdBAEobIQUDQAJAIAEgBUYEQCAFIQEMAQtBACEDIAAoAgAiAkEAIAJBAEobIQhCACEMIAIgACgCHCACQQF0IgJBACAHIAJrIgJr' +
+  'IAEgAkgbIAFqIgIQuQIhCUIAIQ0DQCADIAhGBEACQCAMIA1Cf4WDIgxQDQBCASAMELoCIgpBAWuthiEMQQAhAwNAIAMgCEYNASAD' +
+  'QQJ0IQYgA0EBaiEDIAAoAiggBiAJaiIGKAIAIgtBA3RqKQMAIAyDUA0ACyAAIAsgChC1AiAAIAYoAgAQtgIgACACELsCIAAoAlgh' +
+  'BSAEIAo2AgQgBCAFNgIAIABBhT4gBBC3AiAAIAYoAgAQvAIgAEHnPkEAELcCIAAgAhC9AiAAQbQ0QQAQtwIMAwsFIAAoAiggCSAD' +
+  'QQJ0aigCAEEDdGopAwAiDiAMgyANhCENIAwgDoQhDCADQQFqIQMMAQsLIAFBAWohAQwBCwsgBEEQaiQAIAEgB0gLuwECA38BfiMA' +
+  'QSBrIgIkAEEAIQEgACgCBCIEQQAgBEEAShshAwNAAkACQCABIANGBEAgAyEBDAELIAAoAiwgAWotAAANASAAKAIoIAFBA3RqKQMA' +
+  'IgUQtAJBAUcNASAAIAEgBRC6AiIDELUCIAAgARC2AiACIAAoAlg2AhAgAEHkPyACQRBqELcCIAAgARC8AiACIAM2AgAgAEGzMyAC' +
+  'ELcCCyACQSBqJAAgASAESA8LIAFBAWohAQwACwALCQAgACABEMECC4IFAg9/BH4jAEEgayIHJAAgACgCACIIQQF0IQ4gCEEAIAhB' +
+  'AEobQQFqrSESIAAoAoAJIQUgCKwhEwNAAkACQCADIAAoAghODQAgAyAOSCABRw0BQgEhESAAKAIAIAAoAhwgAxC5AiEPA0AgESAS' +
+  'UQ0CQgEgEUIBfYYhFEEAIQRBACECA0AgAiAIRgRAIAAgExDCAkUNAwUgACgCKCAPIAJBAnRqKAIAIgZBA3RqKQMAIBSDUEUEQCAF' +
+  'IARBAnRqIAY2AgAgBEEBaiEECyACQQFqIQIMAQsLAkAgBEECSA0AIAAoAiAiCiAFKAIAIgxBAnRqKAIAIQYgEachDQNAIAYgDEEC' +
+  'dCAKaigCBE4NAUEBIQlBASECAkAgACgCJCAGQQJ0aigCACILIANGDQADQCACIARIQQAgCRsEQCAAIAUgAkECdGooAgAgCxDDAiEJ' +
+  'IAJBAWohAgwBBSAJRQ0CQQAhAiAAKAIAIAAoAhwgCxC5AiEJAkADQAJAIAIgCEYEQCAAKAJoRQ0BQQAhAgNAIAIgBEYNBCAAIAUg' +
+  'AkECdGooAgAQtgIgAkEBaiECDAALAAsgACAJIAJBAnRqKAIAIgogAxDDAkUEQCAAIAogDRDEAgsgAkEBaiECDAELCyAFKAIAIQwg' +
+  'ACgCICEKDAMLIAAgAxC7AiAAIAsQuwIgByAAKAJYNgIQIABB1j4gB0EQahC3AiAAIAMQvQIgByANNgIAIABBnD4gBxC3AiAAIAUg' +
+  'BBDFAiAAQbE+QQAQtwIgACALEL0CIAAQxgJBASEQDAYLAAsACyAGQQFqIQYMAAsACyARQgF8IREMAAsACyAHQSBqJAAgEA8LIANB' +
+  'AWohAwwACwALGQAgACAAKQM4IAF8IgE3AzggASAAKQNAWAtaAQN/IAAoAiAgAUECdGoiASgCACIDIAEoAgQiBCADIARKGyEFA0AC' +
+  'QCAFIAMiAUYEQCAFIQEMAQsgAUEBaiEDIAAoAiQgAUECdGooAgAgAkcNAQsLIAEgBEgLiQEBBX8CQCAAKAIoIAFBA3RqKQMAIAJB' +
+  'AWutiEIBg1ANACAAKAJoIgRBACAEQQBKGyEGIAAoAmAhBQNAIAMgBkcEQCABIAUgA0EDdGoiBygCAEYgBygCBCACRnENAiADQQFq' +
+  'IQMMAQsLIAUgBEEDdGoiAyACNgIEIAMgATYCACAAIARBAWo2AmgLC0cBAX8gAkEAIAJBAEobIQNBACECA0AgAiADRwRAIAIEQCAA' +
+  'Qfg/QQAQtwILIAAgASACQQJ0aigCABC8AiACQQFqIQIMAQsLC+0BAgd/An4jAEEQayIEJAAgAEHHPUEAELcCIAAoAmghAQNAIAEg' +
+  'AkoEQEIBIAAoAmAgAkEDdGooAgQiBkEBa62GIgkgCINQBEAgCFBFBEAgAEHaP0EAELcCCyAEIAY2AgAgAEH3PiAEELcCQQEhBSAC' +
+  'IQMDQCAAKAJoIgEgA0oEQCAGIAAoAmAiByADQQN0IgFqKAIERgRAIAAgBQR/IAcFIABB+D9BABC3AiAAKAJgCyABaigCABC8AkEA' +
+  'IQULIANBAWohAwwBCwsgCCAJhCEICyACQQFqIQIMAQsLIABBtDRBABC3AiAEQRBqJAALxgIBC38jAEGgBmsiAiQAIAAoAgAhAyAC' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAQgA0EAIANBAEobIQYDQAJAIAUgACgCCE4NAEEAIQMgACgCACAAKAIcIAUQuQIhB0EAIQQD' +
+  'QCAEIAZGBEACQCACIAE2AgggAiACQRBqNgIEIAIgAkGgBGo2AgAgASADSg0AIAAgAkEQaiADIAFBAEEAQgAgAkGQBGpBBiACEMkC' +
+  'RQ0AQQEhCAwDCwUgACgCKCIJIAcgBEECdGoiCigCACILQQN0aikDABC0AiIMQQJIIAEgDEhyRQRAIAJBoARqIANBAnRqIAs2AgAg' +
+  'AkEQaiADQQN0aiAJIAooAgBBA3RqKQMANwMAIANBAWohAwsgBEEBaiEEDAELCyAFQQFqIQUgACkDOCAAKQNAWA0BCwsgAkGgBmok' +
+  'ACAIC6kFAgt/An4jAEEgayIEJAAgACgCACEFIAIoAggiB0EAIAdBAEobIQgDQCADIAhGBEAgBUEAIAVBAEobIQogACgCICIDIAQo' +
+  'AhAiAUECdGooAgAhBSABQQFqQQJ0IQsDQAJAAkACQAJAIAMgC2ooAgAgBUwEQEEAIQMgACgCaEUNAgwBCyAAKAIkIAVBAnRqKAIA' +
+  'IQZBASECQQEhAwNAIAMgB0hBACACGwRAIAAgBEEQaiADQQJ0aigCACAGEMMCIQIgA0EBaiEDDAEFIAJFDQUgACgCaCEMQQAhASAA' +
+  'KAIAIAAoAhwgBhC5AiENA0AgASAKRg0FIA0gAUECdGohCUEAIQJBACEDA0AgAyAIRgRAAkAgAg0AIAAoAiggCSgCAEEDdGopAwAg' +
+  'D4MhDgNAIA5QDQEgACAJKAIAIA4QugIQxAIgDkIBfSAOgyEODAALAAsgAUEBaiEBDAIFIAIgCSgCACAEQRBqIANBAnRqKAIARnIh' +
+  'AiADQQFqIQMMAQsACwALAAsACwALA0AgAyAIRwRAIAAgBEEQaiADQQJ0aigCABC2AiADQQFqIQMMAQsLIAQgACgCWDYCACAAQeQ/' +
+  'IAQQtwIgACAEQRBqIAcQxQIgAEGXPUEAELcCIAAgDxDKAiAAQec+QQAQtwJBACEDA0AgACgCeCADTARAIAAQxgJBASEDDAILIAME' +
+  'QCAAQdo/QQAQtwILIAAgACgCdCADQQJ0aigCABC9AiADQQFqIQMMAAsACyAEQSBqJAAgAw8LIAAoAmggDEwNACAAIAYQuwILIAVB' +
+  'AWohBSAAKAIgIQMMAAsABSADQQJ0IgYgBEEQamogAigCACABIAZqKAIAIgZBAnRqKAIANgIAIANBAWohAyACKAIEIAZBA3RqKQMA' +
+  'IA+EIQ8MAQsACwALrwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCyAFQQFqIQwgByAFQQJ0aiEFA0BBACEKIAQgC0YNAiAAQgEQ' +
+  'wgJFDQIgASAEQQN0aikDACAGhCINELQCIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQogACABIAIgAyAEQQFqIgQgDCANIAcgCCAJ' +
+  'EMkCRQ0ACwwBCyAGELQCIAVHDQAgACAHIAkgCBECAEEARw8LIAoLWwECfyMAQRBrIgIkACAAQbcIQQAQtwJBtjAhAwNAIAFQBEAg' +
+  'AEG1CEEAELcCIAJBEGokAAUgAiABELoCNgIAIAAgAyACELcCIAFCAX0gAYMhAUHxKyEDDAELCwvGAwIIfwN+IwBBIGsiBCQAIAAo' +
+  'AhwhByAAKAIAIQggAigCACEJIAIoAgwiBkEAIAZBAEobIQUDfyADIAVGBH9BACEDIAggByAJELkCIQEDfyALUAR/IAxCf4UhDUEA' +
+  'IQECfwNAAkAgASAFRgRAQQAiAyAAKAJoRQ0DGgwBCyAAKAIoIARBEGogAUECdGooAgAiA0EDdGopAwAgDYMhCwNAIAtQBEAgAUEB' +
+  'aiEBDAMFIAAgAyALELoCEMQCIAtCAX0gC4MhCwwBCwALAAsLA0AgAyAFRwRAIAAgBEEQaiADQQJ0aigCABC2AiADQQFqIQMMAQsL' +
+  'IAAgAigCABC7AiAEIAAoAlg2AgAgAEHWPiAEELcCIAAgAigCABC9AiAAQfg/QQAQtwIgACAMEMoCIABBoD5BABC3AiAAIARBEGog' +
+  'BhDFAiAAEMYCQQELIARBIGokAAUgBEEQaiADQQJ0aiABIAt6p0ECdGooAgA2AgAgA0EBaiEDIAtCAX0gC4MhCwwBCwsFIAIoAggg' +
+  'ASADQQJ0aigCACIKQQN0aikDACALhCELQgEgAigCBCAKQQJ0aigCAEEBa62GIAyEIQwgA0EBaiEDDAELCwuiAwIGfwd+IwBBoAZr' +
+  'IgIkACAAKAIAIQMgAv0MAAAAAAAAAAAAAAAAAAAAAP0LBJAGIANBACADQQBKG0EBaq0hCyADrSEMIAOsIgggCH4hDQNAAkACQCAE' +
+  'IAAoAghODQBBACEDQgEhCCAAKAIAIAAoAhwgBBC5AiEFAkADQAJAAkAgCCALUgRAQgEgCEIBfYYhDkIAIQlCACEKDAELIAAgDRDC' +
+  'AkUNAyACIAQ2AgAgAiABNgIMIAIgAkEQajYCCCACIAJBkARqNgIEIAEgA0oNASAAIAJBEGogAyABQQBBAEIAIAJBkAZqQQcgAhDJ' +
+  'AkUNAUEBIQYMBAsDQCAJIAxSBEBCAEIBIAmGIAAoAiggBSAJp0ECdGooAgBBA3RqKQMAIA6DUBsgCoQhCiAJQgF8IQkMAQsLIAoQ' +
+  'tAIiB0ECSCABIAdIckUEQCACQRBqIANBA3RqIAo3AwAgAkGQBGogA0ECdGogCD4CACADQQFqIQMLIAhCAXwhCAwBCwsgACkDOCAA' +
+  'KQNAWA0CCwsgAkGgBmokACAGDwsgBEEBaiEEDAALAAt0AQR/A0ACQCADQQZHBEAgA0EDdCICQYTDAGohBCACQYDDAGohBUEBIQID' +
+  'QCACIAAoAgBKDQIgACABIAUoAgAgBCgCACACEM4CBEBBAQ8LIAJBAWohAiAAKQM4IAApA0BYDQALC0EADwsgA0EBaiEDDAALAAuT' +
+  'AwIKfwJ+IwBBsAZrIgUkACAAKAIAIQYgBf0MAAAAAAAAAAAAAAAAAAAAAP0LBKAGIAZBACAGQQBKGyEKIAMgBmwhCyACIAZsIQxC' +
+  'ASAEQQFrrYYhEAJ/A0ACQCAJIApGBEAgACAGrCIPIA9+EMICDQFBAAwDCyAAKAIcIAkgDGogBmxBAnRqIQ1BACEHQgAhDwNAIAYg' +
+  'B0YEQCAPELQCIgdBAEwgASAHSHJFBEAgBUEgaiAIQQN0aiAPNwMAIAVBoARqIAhBAnRqIAk2AgAgCEEBaiEICyAJQQFqIQkMAwUg' +
+  'ACgCKCANIAdBAnRqKAIAIg5BA3RqKQMAIBCDUEUEQEIBIAAoAiAgACgCJCAOIAMQzwIgC2uthiAPhCEPCyAHQQFqIQcMAQsACwAL' +
+  'CyAFIAQ2AhwgBSADNgIYIAUgAjYCFCAFIAE2AhAgBSAFQSBqNgIMIAUgBUGgBGo2AghBACABIAhKDQAaIAAgBUEgaiAIIAFBAEEA' +
+  'QgAgBUGgBmogBUEIahDQAkEARwsgBUGwBmokAAsZACABIAAgAkECdGooAgAgA2pBAnRqKAIAC6sBAgN/AX4CQCADIAVHBEAgBCAC' +
+  'IAIgBEgbIQogBUEBaiELIAcgBUECdGohBQNAQQAhCSAEIApGDQIgAEIBEMICRQ0CIAEgBEEDdGopAwAgBoQiDBC0AiADSgRAIARB' +
+  'AWohBAwBCyAFIAQ2AgBBASEJIAAgASACIAMgBEEBaiIEIAsgDCAHIAgQ0AJFDQALDAELIAYQtAIgBUcNACAAIAcgCBDRAkEARw8L' +
+  'IAkLiwUCC38DfiMAQRBrIgUkACACKAIIIgxBACAMQQBKGyEJIAIoAhRBAWshCiACKAIQIQYgAigCDCEHIAAoAgAhBANAIAMgCUYE' +
+  'QAJAIARBACAEQQBKGyEBIAQgB2whCCAEIAZsIQYgDiEPA0ACQCAPUARAIAAoAmgNAUEAIQMMAwsgACgCHCAGIA96p2ogBGxBAnRq' +
+  'IQtBACEDA0AgASADRgRAIA9CAX0gD4MhDwwDCyAQIAAoAiAgACgCJCALIANBAnRqKAIAIg0gBxDPAiAIa62Ip0EBcUUEQCAAIA0g' +
+  'AigCFBDEAgsgA0EBaiEDDAALAAsLQgEgCq2GIQ8DQCAQUEUEQCAAKAIcIAggEHqnaiIHIARsQQJ0aiEKQQAhAwNAIAEgA0YEQCAA' +
+  'IAcQuwIgEEIBfSAQgyEQDAMLIAAoAiggCiADQQJ0aigCACILQQN0aikDACAPg1BFBEAgACALELYCCyADQQFqIQMMAAsACwsDQCAO' +
+  'UEUEQCAAIAYgDnqnahC7AiAOQgF9IA6DIQ4MAQsLIAAoAlghASAFIAIoAhQ2AgQgBSABNgIAIABB3j4gBRC3AkEAIQMDQCADIAlG' +
+  'BEAgAEHxPUEAELcCQQAhAwNAIAMgCUYEQCAAEMYCQQEhAwwECyADBEAgAEH4P0EAELcCCyAAIAAoAnQgAyAMakECdGooAgAQvQIg' +
+  'A0EBaiEDDAALAAsgAwRAIABB+D9BABC3AgsgACAAKAJ0IANBAnRqKAIAEL0CIANBAWohAwwACwALBSACKAIEIAEgA0ECdGooAgAi' +
+  'CEEDdGopAwAgDoQhDkIBIAIoAgAgCEECdGo1AgCGIBCEIRAgA0EBaiEDDAELCyAFQRBqJAAgAwsJACAAIAEQ0wILxgYCD38FfiMA' +
+  'QSBrIgQkAEEDQQIgARshDCAAKAIAIgVBACAFQQBKGyEQIAAoAoAJIQkgBawhFQNAAkAgACgCBCADTARAQQAhAgwBCyAAKAIoIANB' +
+  'A3RqKQMAIhEQtAIgDEcEQCADQQFqIQMMAgsgA0EBaiENIAAoAiAiAiADQQJ0aigCACEHQQAhBgNAAkAgAiANQQJ0aigCACAHTARA' +
+  'QQAhAiAGQQAgBkEAShshDgwBC0EAIQIgACgCACAAKAIcIAAoAiQgB0ECdGooAgAQuQIhCgNAIAIgEEYEQCAHQQFqIQcgACgCICEC' +
+  'DAMFAkAgCiACQQJ0aiIIKAIAIgUgA0YNACAAKAIoIAVBA3RqKQMAELQCQQJHDQAgACgCiAkgBWoiBS0AAA0AIAVBAToAACAJIAZB' +
+  'AnRqIAgoAgA2AgAgBkEBaiEGCyACQQFqIQIMAQsACwALCwNAIAIgDkcEQCAAKAKICSAJIAJBAnRqKAIAakEAOgAAIAJBAWohAgwB' +
+  'CwtBACECIAAgBqwiEiASfiAVfBDCAkUNAANAIAIgDkYEQCANIQMMAwsgCSACQQJ0aiELIAJBAWoiBSECA0AgAiAGRgRAIAUhAgwC' +
+  'CwJAIAAoAigiByAJIAJBAnRqIg8oAgAiCkEDdGopAwAiEyAHIAsoAgAiCEEDdGopAwAiFIMiEhC0AkEBRyATIBRRcg0AAkAgAQRA' +
+  'IBMgFIQgEVENAQwCCyARIBKDQgBSIBMgFIQgEYMgEVJyDQELIAQgAzYCHCAEIAo2AhggBCAINgIUIAAgBEEUaiAMIBIQugIiCBDU' +
+  'AiAAKAJoRQ0AQQAhAgNAIAJBA0cEQCAAIARBFGogAkECakH/AXFBA3BBAnRqKAIAELYCIAJBAWohAgwBCwsgACADIAsoAgAQ1QIg' +
+  'ACADIA8oAgAQ1QIgBCAAKAJYNgIQIABBrT0gBEEQahC3AiAAIAMQvAIgACAREMoCIABBuD1BABC3AiAAIAsoAgAQvAIgACAUEMoC' +
+  'IABB2j9BABC3AiAAIA8oAgAQvAIgACATEMoCIAQgCDYCACAAQfQtIAQQtwIgABDGAkEBIQIMAwsgAkEBaiECDAALAAsACwsgBEEg' +
+  'aiQAIAILjwICCH8BfkIBIANBAWuthiEMIAAoAiAiBCABKAIAIgVBAnRqKAIAIQcgBUEBakECdCEKA0AgBCAKaigCACAHSgRAQQAh' +
+  'BSAAKAIAIgggACgCHCAAKAIkIAdBAnRqKAIAELkCIQsDQCAFIAhOBEAgB0EBaiEHIAAoAiAhBAwDCyAAKAIoIAsgBUECdGooAgAi' +
+  'CUEDdGopAwAgDINCAFIhBkEAIQQDQCACIARKQQAgBhsEQAJ/QQAgCSABIARBAnRqKAIAIgZGDQAaQQEgBEUNABogACAJIAYQ1gJB' +
+  'AEcLIQYgBEEBaiEEDAEFIAYEQCAAIAkgAxDEAiAAKAIAIQgLIAVBAWohBQwCCwALAAsACwsLiwEBBH8gACgCICIDIAJBAnRqIgIh' +
+  'BSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEGA0ACQCACIAUoAgROIAEgBk5yRQRAIAAoAiQiBCABQQJ0aigCACIDIAQgAkEC' +
+  'dGooAgAiBEcNASAAIAMQuwILDwsgASADIARIaiEBIAIgAyAETmohAgwACwALjwEBBX8CQCABIAJGDQAgACgCICIDIAJBAnRqIgIh' +
+  'BSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEGA38gAiAFKAIETiABIAZOcg0BIAAoAiQiBCABQQJ0aigCACIDIAQgAkECdGoo' +
+  'AgAiBEYEf0EBBSABIAMgBEhqIQEgAiADIAROaiECDAELCyEHCyAHCz8BAn9BASEBA0ACQEEAIQIgASAAKAIASiAAKQM4IAApA0BW' +
+  'cg0AQQEhAiAAIAEQ2AIgAUEBaiEBRQ0BCwsgAgvGCAIQfwN+IwBBIGsiCiQAIAAoAoAJIRAgACgCoAkhCCAAKAKcCSEHIAAoAgQh' +
+  'DiAAIAEQ2QIgDkEAIA5BAEobIREgAUEBayEEA0AgAiARRgRAAkBCASAErYYhEiAOrCEUA0AgDCARRg0BAkAgACgCKCAMQQN0aikD' +
+  'ACASg1ANACAHIAxBAnRqIgQoAgBBAE4NAEEAIQsgBEEANgIAIAggDDYCAEEBIQYDQCAGIAtKBEAgACAAIAggC0ECdGooAgAiBCAB' +
+  'QQEgEBDaAiIFrEIBfBDCAkUNBCALQQFqIQtBACECIAVBACAFQQBKGyEPIAcgBEECdGohAwNAIAIgD0YNAiAHIBAgAkECdGoiBSgC' +
+  'AEECdGoiBCgCAEEASARAIARBASADKAIAazYCACAIIAZBAnRqIAUoAgA2AgAgBkEBaiEGCyACQQFqIQIMAAsACwsgBkEDSA0AQQAh' +
+  'AkF/IQkDQAJAAkACQCACIAZIIAlBAEhxRQRAIAAgBqwiEyATfhDCAkUNB0EAIQMgCUEASA0BA0AgAyAGRg0DIAkgByAIIANBAnRq' +
+  'KAIAIgRBAnRqKAIARgRAIAAgBCABEMQCCyADQQFqIQMMAAsACyAIIAJBAnRqIQsgAkEBaiIEIQIDQCACIAZOIAlBAE5yDQMgByAL' +
+  'KAIAIg9BAnRqKAIAIgMgByAIIAJBAnRqKAIAIgVBAnRqKAIARgRAIAMgCSAAIA8gBRDWAhshCQsgAkEBaiECDAALAAsDQCADIA5G' +
+  'BEAgACATIBR+EMICRQ0HBQJAIAAoAiggA0EDdGopAwAgEoNQIAcgA0ECdGooAgBBAE5yDQBBACEFQQAhAgNAIAVBA0cgAiAGSHEE' +
+  'QCAAIAMgCCACQQJ0aigCACIEENYCBEBBASAHIARBAnRqKAIAdCAFciEFCyACQQFqIQIMAQUgBUEDRw0CIAAgAyABEMQCCwsLIANB' +
+  'AWohAwwBCwsLQQAhAiAGQQAgBkEAShshBSAAKAJoRQRAA0AgAiAFRg0EIAcgCCACQQJ0aigCAEECdGpBfjYCACACQQFqIQIMAAsA' +
+  'CwNAIAIgBUcEQCAAIAggAkECdGooAgAQtgIgAkEBaiECDAELCyAAKAJYIQQgCiABNgIUIAogBDYCECAAQdI9IApBEGoQtwJBACED' +
+  'A0AgA0ECRgRAIApB4yBB8Q0gCUEAThs2AgAgAEH7FSAKELcCIAAQxgJBASENDAYLQQAhAiAAQaM9Qf0/IAMbQQAQtwJBASENA0Ag' +
+  'AiAFRgRAIANBAWohAwwCBSADIAcgCCACQQJ0aiIEKAIAIgFBAnRqKAIARgRAIAAgDQR/IAEFIABB+D9BABC3AiAEKAIACxC8AkEA' +
+  'IQ0LIAJBAWohAgwBCwALAAsACyAEIQIMAAsACyAMQQFqIQwMAAsACwUgByACQQJ0akF/NgIAIAJBAWohAgwBCwsgCkEgaiQAIA0L' +
+  'mQECBH8BfkIBIAFBAWuthiEGA0AgACgCCCACSgRAQQAhAyAAKAIAIgFBACABQQBKGyEEIAEgACgCHCACELkCIQVBACEBA0AgASAE' +
+  'RgRAIAAoAowJIAJBAnRqIAM2AgAgAkEBaiECDAMFIAMgACgCKCAFIAFBAnRqKAIAQQN0aikDACAGg0IAUmohAyABQQFqIQEMAQsA' +
+  'CwALCwu/AgIHfwF+QgEgAkEBa62GIQwgACgCICICIAFBAnRqKAIAIQcgAUEBakECdCEJA38gAiAJaigCACAHTAR/QQAhAiAGQQAg' +
+  'BkEAShsFIANBACAAKAKMCSAAKAIkIAdBAnRqKAIAIgVBAnRqKAIAQQJHG0UEQEEAIQIgACgCACIIIAAoAhwgBRC5AiEKA0AgAiAI' +
+  'SARAAkAgCiACQQJ0aiILKAIAIgUgAUYgACgCKCAFQQN0aikDACAMg1ByDQAgACgCiAkgBWoiBS0AAA0AIAVBAToAACAEIAZBAnRq' +
+  'IAsoAgA2AgAgBkEBaiEGIAAoAgAhCAsgAkEBaiECDAELCyAAKAIgIQILIAdBAWohBwwBCwshAQNAIAEgAkcEQCAAKAKICSAEIAJB' +
+  'AnRqKAIAakEAOgAAIAJBAWohAgwBCwsgBgveBQIHfwR+IwBBQGoiAiQAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgEhCQNAIAA0' +
+  'AgAgCVkEQCAAIAmnIgMQ2QJCASAJQgF9hiEMQQAhAQNAAkAgACgCBCABTARAIAApA0AhCiAAKQM4IQsMAQsgACgCKCABQQN0aikD' +
+  'ACAMg1BFBEAgACADIAEgACgCUCACQTBqENwCIAApAzgiCyAAKQNAIgpWDQELIAFBAWohAQwBCwsgCUIBfCEJIAogC1oNAQsLAn8C' +
+  'QCACKAI8IgFFDQAgAEJ/NwNAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIAAgAigCMCIDENkCIAAgAyACKAI0IAEgAkEgahDcAiAC' +
+  'KAIsRQ0AIAAoAoQJIQRBACEDIAIoAigiByAAKAIEIgVqIQEDQCABQQBIBEACQCADQQF2IQVBACEBA0AgASAFRg0BIAQgAUECdGoi' +
+  'BigCACEIIAYgBCADIAFBf3NqQQJ0aiIGKAIANgIAIAYgCDYCACABQQFqIQEMAAsACwUgBCADQQJ0aiABIAVvNgIAIANBAWohAyAA' +
+  'KAKYCSABQQJ0aigCACEBDAELCyACIAc2AhwgAiACKAIkNgIYIAAgAkEYakECIAIoAiAiBxDUAkEAIQEgA0EAIANBAEobIQUDQCAB' +
+  'IAVGBEAgA0EBIANBAUobIQNBASEBA0AgASADRgRAIAAoAlghASACIAc2AhQgAiABNgIQIABB6T8gAkEQahC3AkEAIQEDQCABIAVG' +
+  'BEAgAiAHNgIAIABBiC4gAhC3AiAAEMYCQQEMBwsgAQRAIABB4D9B9D8gAUEBcRtBABC3AgsgACAEIAFBAnRqKAIAELwCIAFBAWoh' +
+  'AQwACwAFIAAgBCABQQJ0aiIGQQRrKAIAIAYoAgAQ1QIgAUEBaiEBDAELAAsABSAAIAQgAUECdGooAgAQtgIgAUEBaiEBDAELAAsA' +
+  'C0EACyACQUBrJAAL6gMBE38jAEEQayIJJAAgACgCBCIMQQF0IgdBACAHQQBKGyEIIAAoAoAJIQ8gACgCoAkhDSAAKAKYCSEQIAAo' +
+  'ApwJIQcDQCAFIAhGBEBBACEIIAcgAkECdCIFakEANgIAIAUgEGpBfzYCACANIAI2AgBBASEKAkADQCAIIApODQEgDSAIQQJ0aigC' +
+  'ACIOIAxtIQsgByAOQQJ0aiISKAIAIgUgA04NASAEKAIMIgZBACAFQQFqIAZOGw0BIAAgACAOIAsgDGxrIAEgC0UgDxDaAiIGrEIB' +
+  'fBDCAkUNASAIQQFqIQhBACEFIAZBACAGQQBKGyETQQEgC2sgDGwhFANAIAUgE0YNAQJAAkAgByAPIAVBAnRqIhEoAgAiFSAUaiIW' +
+  'QQJ0IhdqIgYoAgBBAE4gAiAVRnINACAGIBIoAgBBAWo2AgAgECAXaiAONgIAIA0gCkECdGogFjYCACAKQQFqIQogCyAGKAIAQQNI' +
+  'cg0AIAkgAjYCCCAJIBEoAgA2AgwgACAJQQhqQQIgARDUAiAAKAJoDQELIAVBAWohBQwBCwsLIAQgAjYCBCAEIAE2AgAgBCARKAIA' +
+  'NgIIIAQgBigCADYCDCAAQQA2AmgLIAlBEGokAAUgByAFQQJ0akF/NgIAIAVBAWohBQwBCwsL/wQCCn8BfiMAQdAAayIBJAAgACgC' +
+  'ACEEIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwNAAn8DQCAAKAIEIgMgBGwgAk0EQAJAQQAhAgNAIAIgA0ggACkDOCAAKQNAWHEEQCAA' +
+  'KAIoIAJBA3RqKQMAIgwQtAJBAkYEQANAIAxQRQRAIAAgAiAMELoCIAAoAlAgAUFAaxDeAiAMQgF9IAyDIQwMAQsLIAAoAgQhAwsg' +
+  'AkEBaiECDAEFIAEoAkwiAkUNAgsLIABCfzcDQCAB/QwAAAAAAAAAAAAAAAAAAAAA/QsDMCAAIAEoAkQgASgCQCACIAFBMGoQ3gIg' +
+  'ASgCPEUNACABKAIwIgUgASgCOCIIIARsakEBayECIAAoAoAJIQdBACEDA0AgAkEASARAIAAoAlghAiABIAU2AiQgASACNgIgIABB' +
+  '6T8gAUEgahC3AiADQQFrIgkhAgNAIAJBAEgEQCABIAg2AiwgASABKAI0NgIoIAAgAUEoakECIAUQ1AIgASAFNgIQIABBwy0gAUEQ' +
+  'ahC3AiAAEMYCQQEMBwsgACAHIAJBAnRqIgooAgAiBiAEbSIDELYCIAYgAyAEbGsiBkEBaiELIAIgCUgEQCAAIAooAgQgBG0gAxDV' +
+  'AgsgACADELwCIAAoAiggA0EDdGopAwAhDCABQfQ/Qf0/IAIbNgIIIAEgCzYCBCABIAxCfiAGrYmDELoCNgIAIABBqxQgARC3AiAC' +
+  'QQFrIQIMAAsABSAHIANBAnRqIAI2AgAgA0EBaiEDIAAoApgJIAJBAnRqKAIAIQIMAQsACwALBSAAKAKcCSACQQJ0akEANgIAIAJB' +
+  'AWohAgwBCwtBAAsgAUHQAGokAAvLBQIWfwR+IwBBEGsiCiQAIAAoAoQJIQ4gACgCoAkhDyAAKAKYCSEUIAAoApwJIhAgACgCACIH' +
+  'IAFsIAAoAiggAUEDdGopAwBCfiACQQFrrYmDELoCakEBayIFQQJ0IgZqQQE2AgAgBiAUakF/NgIAIA8gBTYCACAOIAU2AgAgB6xC' +
+  'AoYhHEEAIQZBASELQQEhCANAAkAgBiALIBFMcg0AIA8gEUECdGooAgAiEiAHbSEMIBAgEkECdGoiFigCACIFIANODQAgBCgCDCIG' +
+  'QQAgBUEBaiAGThsNACAAIBwQwgJFDQAgEUEBaiERIAxBAWohF0J+IBIgByAMbGutIhuJIR1CASAbhiEeIAAoAiAiBSAMQQJ0aigC' +
+  'ACENQQAhBgNAIAYgBSAXQQJ0aigCACANTHINAkEAIQYgACgCACAAKAIcIAAoAiQgDUECdGooAgAQuQIhGEEAIQUDQCAGRSAFIAdI' +
+  'cQRAQQAhBgJAIBggBUECdGooAgAiCSAMRiABIAlGcg0AIAAoAiggCUEDdGopAwAiGxC0AkECRyAbIB6DUHINACAQIBsgHYMQugIi' +
+  'GSAHIAlsakEBayIVQQJ0IhpqIhMoAgBBAEoNACATIBYoAgBBAWo2AgAgFCAaaiASNgIAIA8gC0ECdGogFTYCACAOIAhBAnRqIBU2' +
+  'AgAgCEEBaiEIIAtBAWohCyACIBlHIBMoAgBBA0hyDQAgCiAJNgIMIAogATYCCCAAIApBCGpBAiACENQCIAAoAmhFDQAgBCAJNgII' +
+  'IAQgATYCBCAEIAI2AgAgBCATKAIANgIMIABBADYCaEEBIQYLIAVBAWohBQwBBSANQQFqIQ0gACgCICEFDAILAAsACwALCyAIQQAg' +
+  'CEEAShshAEEAIQUDQCAAIAVGBEAgCkEQaiQABSAQIA4gBUECdGooAgBBAnRqQQA2AgAgBUEBaiEFDAELCwvzAgIEfwF+IwBBQGoi' +
+  'AiQAQQIhAwNAAkBBACEBIAMgACgCAEoNAANAIAAoAgQgAUoEQAJAIAAoAiggAUEDdGopAwAiBhC0AiADRw0AA0AgBlANAQJAIAAg' +
+  'ASAGELoCIgQgAkEwahDgAiIFQQBOBH8gBUUNASAAIAEgBBDEAiAAIAEQtgIgAiAAKAJYNgIgIABB0j8gAkEgahC3AiAAIAEQvAIg' +
+  'AiAENgIQIAIgAigCPDYCFCAAQYA/IAJBEGoQtwIjAEEQayIBJAACQCACKAIwIgNBAE4EQCAAIAMQtgIgACACKAIwELwCIABBvyBB' +
+  'ABC3AgwBCyAAIAIoAjQQuwIgASACKAI4NgIAIABBuz4gARC3AiAAIAIoAjQQvQILIAFBEGokACACIAQ2AgAgAEHWLCACELcCIAAQ' +
+  'xgJBAQVBAAshAQwFCyAGQgF9IAaDIQYMAAsACyABQQFqIQEMAQsLIANBAWohAwwBCwsgAkFAayQAIAEL0wYCBn4KfyAAKAIAIQwg' +
+  'ACgCgAkhDiAAKAKUCSEPIAAoApAJIhAgACgCKCAAKAIEQQN0/AoAACAPIAAoAiwgACgCBPwKAAAgA/0M////////////////AAAA' +
+  'AP0LAgAgDiACIAFBBnRqQQFrNgIAIAxBACAMQQBKGyERIAysIghCAoYhCUEBIQEDQAJAIAEEQCAPIA4gAUEBayIBQQJ0aigCACIK' +
+  'QcAAbSICaiILLQAADQJCASAKIAJBBnRrIgqthiIFIBAgAkEDdGoiDSkDAINQBEAgAyACNgIAQQEPCyALIApBAWo6AAAgDUIANwMA' +
+  'IAMgAygCDEEBajYCDCAAIAkQwgJFDQEgBUJ/hSEGIAAoAiAgAkECdGoiAiENIAIoAgAhCgNAIAogDSgCBE4NAyAAKAIcIAAoAiQg' +
+  'CkECdGooAgAgDGxBAnRqIRJBACECAkADQCACIBFHBEACQCAPIBIgAkECdGooAgAiC2otAAANACAQIAtBA3RqIhMpAwAiBCAFg1AN' +
+  'ACATIAQgBoMiBDcDACAEUA0DIAQQtAJBAUcNACAOIAFBAnRqIAQQugIgC0EGdGpBAWs2AgAgAUEBaiEBCyACQQFqIQIMAQsLIApB' +
+  'AWohCgwBCwsgAyALNgIAQQEPC0EAIQpBACEBIAAgADQCCCAIfhDCAkUNAANAAkAgCiAAKAIITiABckUEQCAAKAIcIAogDGxBAnRq' +
+  'IQtBACECQgAhBEIAIQZCACEFA0AgAiARRgRAIAQgBYRCf4VCf0J/IAAoAgAiAa2GQn+FIAFBwABGG4MiB1AEQCAEIAUgBoRCf4WD' +
+  'IgRQBEBBACEBDAULQgEgBBC6AkEBayINrYYhBEEAIQFBACECA0AgAiARRg0FIBAgCyACQQJ0aigCACISQQN0aikDACAEg1BFBEAg' +
+  'DiABQQJ0aiANIBJBBnRqNgIAIAFBAWohAQsgAkEBaiECDAALAAsgAyAKNgIEIAMgBxC6AjYCCEEBDwUgBUIAQgEgDyALIAJBAnRq' +
+  'KAIAIgFqMQAAIgdCAX2GIAdQG4QhBSACQQFqIQIgECABQQN0aikDACIHIASDIAaEIQYgBCAHhCEEDAELAAsACyABDQNBAA8LIApB' +
+  'AWohCgwACwALC0F/CxcAIABBBHRBtMMAaigCAEF/IABBFE0bCxoAIABBA3RBgMYAaigCAEEAIABBAWtBBU0bCxoAIABBA3RBhMYA' +
+  'aigCAEF/IABBAWtBBU0bC+sCAQF/IwBBMGsiByQAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIARBADYCECAFQX82AgACfyAAIAEg' +
+  'AiAGEKsCIgFFBEAgBigCAAwBCyAEQX82AgACQANAIAEgB0EIahCwAiIAQQFHDQEgBCAEKAIMQQFqNgIMIAQgBCgCECAHKAIIIgBB' +
+  'FEZqNgIQIAQoAgAgAEgEQCAEIAA2AgAgBCAAEOECNgIECyADRSAEKAIEIANMcg0ACyAFAn8gBygCEAR/IAdBCGpBBHIFQX4gBygC' +
+  'GEUNARogB0EUagsoAgAoAgALNgIAQQEhAAsgARCuAiAAQQBIBEAgByAAEMEBNgIAIAYgAEH9FSAHEMMBDAELIAQgBCgCDAR/An9B' +
+  'ACAEKAIEIgFBCkgNABpBASEAA39BBiAAQQZGDQEaIAEgAEEDdEGExgBqKAIATAR/IAAFIABBAWohAAwBCwsLBUEBCzYCCEEACyAH' +
+  'QTBqJAAL3AQCC38BfiMAQeAAayIHJAACQCAARSABRXIgBEUgBUVyckEBIAYbBEBBfiEDQbjRAEF+QYALQQAQwwEaDAELIAIQ4gIi' +
+  'DkUEQCAHIAI2AgggB0KBgICA4AA3AwBBfiEDQbjRAEF+QZItIAcQwwEaDAELIANBAEgEQEF+IQNBuNEAQX5BlyJBABDDARoMAQsC' +
+  'fwJAIAAQWSIIIAhsIgpB0QBNBEAgA0UhCUHIASEIDAELQcj+ACAKbiEIIANFIQlBBCAKQagZSw0BGgsgCAsgAhDjAiEPIAcgASkD' +
+  'ADcDWCADIAkbIgxBAWohEEEBIQgDQAJAIAggEEcEQCAHIAH9AAMQ/QsDSCAHIAH9AAMA/QsDOCAHIAhBAUYEfiABKQMABSAHQdgA' +
+  'ahB4CzcDOAJAIAcoAkgNACAAEFlBDEoNACAHQQE2AkALIAAgB0E4aiAEIAVBuNEAEN4BIgMNAwJAA0AgACAEQQAgDyAGIAdBNGpB' +
+  'uNEAEOQCIgMNASAHKAI0IgNBAE4EQEEAIQkgASgCCA0EIAMgBGoiES0AAA0EIBEgAyAFai0AADoAACABKAIMRQ0BIAQgCiADQX9z' +
+  'aiIDaiADIAVqLQAAOgAADAELC0EAIQkgA0F/Rw0CQQEhCSAGKAIIIAJHDQIgCCEDCyAIIAxMDQMLIAEpAwAhEiAHIA02AiQgByAL' +
+  'NgIgIAcgEjcDGCAHIAw2AhQgByAONgIQQWEhA0G40QBBYUHFHyAHQRBqEMMBGgwCCyAIQQFqIQggCSALaiELIA0gCUVqIQ0MAAsA' +
+  'CyAHQeAAaiQAIAMLGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEgBBuMYAKAIAIAAoAgAgAGpGC10BA38CQCAAQbjGACgCACIC' +
+  'aiIAIAJJDQBBxMYAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQbjGACAANgIAIAIhAwsg' +
+  'AwsRACAAQQBMBEBBAA8LIAAQTwsGAEG0yAALgAEBA38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAi' +
+  'AUEAIAFBAEobIgVBAnRqIAEQWiIBQQBIBEAgARDsAkHYyAAgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+Qc0M' +
+  'EO0CCyACCxYAIABBAEgEQCAAIAAQwQEQ7QILIAALDAAgACABQf0/EK8DCzQBAX8gACgCACIABH8gACgCZEUgACgCmAMiAUUgACgC' +
+  'lANFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGohB0F+IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EA' +
+  'SHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKYAyIIRSAAKAKUA0VycgR/QQAFIAgoAjwLIAFMDQAgCCgCOCEAIAMEQCACIAAgAUEY' +
+  'bGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3AwALIAAgAUEYbGooAhAhBgsgBCAFKQMINwMA' +
+  'IAYQ7AIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBZIgdODQAgAQR/IARBDGohBSAEQQhqIQZBfSEDAkAgAkEA' +
+  'SCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEBQQEMAQsgAkECdEEEaiIIIAEoApACaigCACEB' +
+  'IAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0UgBCgCDEEBRyAEKAIIQQFHcnENACACQQFqIQIM' +
+  'AQsLIARBEGokACACIAdICxkAIAAoAgAQbiIAQX5MBEAgABDsAhoLIAALFwAgACgCBCIARQRAQQAPCyAAIAEQvgELiQICAn8DfgJA' +
+  'IAFBjA0Q9AIiBA0AIAJBphIQ9AIiBA0AQZjNAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgC' +
+  'ACIABH8gABBcIAAgBlA2AtQCAkADQCAAIAcQBCIEQQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgAEEANgLUAiAAKQOgAyEGIAUgACkD' +
+  'qAM3AwggBSAGNwMAQZjNACAF/QADAP0LAwBBbSAEIAApA6ADIAApA7ADVCAAKQOoAyIGIAApA7gDIgdUIAYgB1EbGwVBfgshBCAF' +
+  'QRBqJAAgA0GYzQApAwA3AwAgA0GgzQApAwA3AwgLIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABh' +
+  'DQEaC0F+IAFBvCEQrwNBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAiAARAIAAgAjcDsAMgACADNwO4AyAAEFwLC3ABAn8jAEEQ' +
+  'ayIEJAAgBEIANwMIAkAgAUGYKhD0AiIFDQAgAkEATARAQX4hBUF+QaMhEO0CDAELIAAoAgAgAfwHIAJEAAAAAAAAAAAgAyAEQQhq' +
+  'EKcBIAMgBCkDCLo5AwgQ7AIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABogAUEASCAAKAIgIAFMcgR/QXkFQW8gACgC' +
+  'lAJFDQEaIAAQXAJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJBAXRBECACGyICQQJ0EFMiA0UNAhogACAC' +
+  'NgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxDsAgsnACAAKAIAIAEQXRDsAiIBQXhGBEAg' +
+  'ACgCAEHYyABByMgAEHALIAELJwAgACgCBCIARQRAQX5B0QkQ7QJBfg8LIAAgASACIAMQvwGnEOwCCygBAX8gAARAAkAgACgCBCIB' +
+  'BEAgARCwAQwBCyAAKAIAEFILIAAQVAsLFwAgACgCBCIARQRAQQAPCyAAIAEQvQELDgAgACgCACABEG8Q7AILEgAgACgCACABIAIg' +
+  'AxBtEOwCC0gBAn8CQEEBQQgQTiICBEAgAiAAIAEQTSIDNgIAIAMNASACEFQLQX9BfiAAIAFyQQBOIgAbQb4IQeEhIAAbEO0CQQAh' +
+  'AgsgAgslAQF+IAAoAgAgARB9IgNCAFMEQCADpxDsAg8LIAIgAzcDAEEACxQAIAAoAgAgASACIAMgBBBmEOwCC2IAIAAgARCrASIA' +
+  'RQRAQczLACgCAEHYywAQ7QJBzMgAQdDLACkCADcCAEEADwtBAUEIEE4iAUUEQCAAELABQX9BvggQ7QJBAA8LIAEgADYCBCABIAAo' +
+  'AgBBACAAGzYCACABCwkAIAAoAgAQXAsiAQF/IAFBphIQ9AIiAgR/IAIFIAAoAgAgAfwHEAYQ7AILCyIBAX8gAUGmEhD0AiICBH8g' +
+  'AgUgACgCACAB/AcQBBDsAgsLJwAgACgCACIARSABQQBIcgR/QX4FIAAQXCAAIAE2ApQDQQALEOwCCxIAIAAoAgAgASACIAMQchDs' +
+  'AgskAQF/IAJB9AsQ9AIiAwR/IAMFIAAoAgAgASAC/AcQfBDsAgsLgwECAn4BfyACQZwSEPQCIgUEfyAFBUHExgAoAgAiBUECdkGA' +
+  'gICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAoAgAiAEUgAUECS3IEf0F+BSAAEFwgABAIIABCgICAgAQgAyAD' +
+  'UBs3A+ACIAAgATYC2AJBAAsQ7AILCw4AIAAoAgAgARBxEOwCCwsAIAAoAgAgARBpCx8BAX8gAUGYKhD0AiICRQRAIAAoAgAgAfwH' +
+  'EGgLIAILWwEBfyABIAAoAgAiAhBZNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgC' +
+  'BCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBnEOwCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJB' +
+  'CGoiA0VyDQAaQXUgACgClANFIAAoAmRBAkdyDQAaIAMgACgCmAMpA1A3AwBBAAsgASACKQMINwMAEOwCIAJBEGokAAt0ACAAKAIA' +
+  'QajNABBsIAFBqM0AKQMAujkDACABQbDNACkDALo5AwggAUG4zQApAwC6OQMQIAFBwM0AKwMAOQMYIAFByM0AKAIAtzkDICABQczN' +
+  'ACgCALc5AyggAUHQzQApAwC6OQMwIAFB2M0AKQMAujkDOAs2AAJ/QX4gACgCACIARQ0AGkF3IAAoAqACRQ0AGiAAEFwgACAAKAKg' +
+  'AkEBazYCoAJBAAsQ7AILDAAgACgCABBeEOwCCysAQcTGAEEAIAD8A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgALBwAg' +
+  'ABDBAQtUAAJ/IABBACABG0UEQEHIxgBBfkGnKEEAEMMBGkF+DAELIAAgAUHIxgAQ1AEiAQR/IAEFIAAoAiQgACgCNBBpIABBARAH' +
+  'QQALC0UEQEEADwsQlQMLNwBByMYAKAIAQezGABDtAkG4yABBzMYA/QACAP0LAgBByMgAQdzGAP0AAgD9CwIAQcjGACgCAAtDAEHE' +
+  'ygBBADYCAEHIygBBADYCACAABEBBxMoAIAAoAgQ2AgBByMoAIAAoAgg2AgALQcjKACgCAEHEygAoAgBBCHRqCzoAQdjKACACNgIA' +
+  'QdTKACABNgIAIABB1MoAQdjKABDHAQRAEJUDDwtB2MoAKAIAQdTKACgCAEEIdGoLKgAgABBZQQBIBEBBfkGeFxDtAkF+DwsgACAB' +
+  'IAIQ1gFFBEBBAA8LEJUDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgCJAVBAAsQWwsLBwAgABDMAQuCAQEBfwJAIAFBmCoQ9AIiCA0A' +
+  'IAVBphIQ9AIiCA0AIARBAEgEQEF+Qf8hEO0CQX4PC0EAIQhBmMsAIAX8BzcDAEGQywAgBDYCAEGMywAgAzYCAEGIywAgAjYCAEGA' +
+  'ywAgAfwHNwMAIABBgMsAIAYgB0HIxgAQ3gFFDQAQlQMhCAsgCAsgACAAQQFrIgBBA00EfyAAQQJ0QYDCAGooAgAFQdcpCwtQAEGs' +
+  'ygAgATYCAEGoygAgADYCAEGwygAgAjYCAEG0ygAgAzYCAEG4ygAgBDYCAEG8ygAgBTYCAEHAygAgBjYCABDKASIARQRAEJUDGgsg' +
+  'AAs8AEHMygBBADYCAEHQygBBADYCACAAIAFBACABQQBKGxDEAQRAEJUDDwtB0MoAKAIAQczKACgCAEEIdGoLMwBB3MoAQQA2AgAg' +
+  'ACABIAIgAyAEEPIBIgBBAEgEQBCVAw8LQdzKACgCAEEBakEAIAAbC1IAIAAgARDtAQRAEJUDDwsgAkGgywAoAgC3OQMAIAJBqMsA' +
+  'KwMAOQMIIAJBsMsAKQMAujkDECACQbjLACkDALo5AxggAkHAywAoAgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAgABBZC0AB' +
+  'AX8CQCACQYwNEPQCIgYNACADQaYSEPQCIgYNACAAIAEgAvwHIAP8ByAEIAUQpANFBEBBAA8LEJUDIQYLIAYLUwAgACABIAIgAyAE' +
+  'QeDKAEHIxgAQ1wEiAEUEQCAFQeDKACgCALc5AwAgBUHoygApAwC6OQMIIAVB8MoAKQMAujkDECAFQfjKACkDALo5AxgLIAAL4gEC' +
+  'BX8CfgJAIANBjA0Q9AIiBw0AIARBphIQ9AIiBw0AIABBACACQQBOG0UEQEF+IQdBfkGuDBDtAgwBCyAD/AchDCAE/AchDSAAEFki' +
+  'ByAHbCELQQAhBwNAIAIgCUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEgCSALbCIKaiAMIA0gBSAKaiAIEKQDIgoEQCAIIAq3OQMA' +
+  'IAhBzMYAKAIAtzkDICAIQdDGACgCALc5AyggCEHUxgAoAgC3OQMwIAhB2MYAKAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcL' +
+  'uAEBAX8CQCABQYwNEPQCIgUNACACQaYSEPQCIgUNAEHwygD9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQeDKAP0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LAwBB6MoAIAQrAwj8BzcDACAAIAH8ByAC/AcgA0HgygAQ3AEiBUEASARAIAUQ7AIPCyAEQeDKACgCALc5AwAgBEHoygAp' +
+  'AwC6OQMIIARB8MoAKQMAujkDECAEQfjKACkDALo5AxgLIAULBwAgAEEIagsIACAAKALYIAswAQF+IAAgASACIAMgBCAFEKUCIgZC' +
+  'gICAgAhZBEBBdkH5HRDtAkF2DwsgBqcQ7AILEAAgAARAIAAQ/wEgABBUCwtyAQF/AkACQEHgIBBPIgRFBEBBf0G+CBDtAgwBC0HI' +
+  'ywAgAzYCAEHEywAgAjYCACAAIAFBxMsAIARByMYAEP0BRQ0BEJUDGkHYyAAgBCgC2CA2AgBB3MgAIAQoAtwgNgIAIAQQ/wEgBBBU' +
+  'C0EAIQQLIAQLBwAgACgCAAsIACAAKALcIAsHACAAKAIEC0cBAX8jAEEQayIDJABBuMgAQQBB8AH8CwBBtMgAIAA2AgAgAyABNgIA' +
+  'IAMgAjYCBEHgyABByAFBphQgAxCqARogA0EQaiQACxIAQcjGACAAQewB/AoAABCVAwsHACAAEOICCwcAIAAQ4wILcwEBfyMAQSBr' +
+  'IgMkACAD/QwAAAAAAAAAAAAAAAAAAAAA/QsDECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EI' +
+  'akHgzQAQqwIiAEUEQEHgzQAQsAMaCyADQSBqJAAgAAsHACAAEK4CC4wBAQF/IwBBMGsiAiQAIAAgAkEIahCwAiIAQQFGBEAgASAC' +
+  'KAIINgIAIAEgAigCDDYCBCABIAIoAhA2AgggASACKAIUNgIMIAEgAigCGDYCECABIAIoAhw2AhQgASACKAIgNgIYIAEgAigCJDYC' +
+  'HCABIAIoAig2AiAgASACKAIsNgIkCyACQTBqJAAgAAsHACAAKAIUC74BAQF/IwBBQGoiCyQAIAsgAzYCLCALIAI2AihBACECIAsg' +
+  'BEEAIARBAEobNgIwIAsgBfwHQgAgBUQAoTgUmznvQ2MbQgAgBUQAAAAAAADwP2YbNwM4IAsgAfwHQgAgAUQAoTgUmznvQ2MbQgAg' +
+  'AUQAAAAAAAAAAGYbNwMgAkAgACALQSBqIAYgByAIIAkgC0EIahDlAiIAQQBIBEBBuNEAELADIQIMAQsgC0EIaiAAIAoQuAMLIAtB' +
+  'QGskACACCz8AIAIgACgCADYCACACIAAoAgQ2AgQgAiAAKAIINgIIIAIgACgCDDYCDCAAKAIQIQAgAiABNgIUIAIgADYCEAu2AQED' +
+  'fyMAQTBrIgQkACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAEIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDGAJ/' +
+  'IARBGGohBiMAQRBrIgUkAAJ/IARFBEBBzM8AQX5BwQtBABDDARpBfgwBCyAAIAEgBkEAIAQgBUEMakHMzwAQ5AILIAVBEGokAARA' +
+  'QczPABCwAwwBCyAEQQAgAxC4A0EACyAEQTBqJAALBwAgABCyAgsHACAAEOECC3IBAn8jAEEQayICJAAgAkEANgIMAkAgAUT/////' +
+  '///vQ2VFIABFckUgAUQAAAAAAAAAAGZxRQRAQX4Q7AIaDAELIAAoAgAgAfwHIAJBDGoQcyIAQQBIBEAgABDsAhoMAQsgAigCDCED' +
+  'CyACQRBqJAAgAwsGACAAEHULeQICfwF+IwBBEGsiAiQAIAIgAAR+IAAoAgQgACgCFEEEdGoiAykDACEEIAMpAwgFQgALNwMIIAIg' +
+  'BDcDACABIAAoAghBAmutQgAgABs3AwAgASAAKAIMQRxsQRhqQQAgAButNwMYIAEgAv0ABAD9CwMIIAJBEGokAAtmAQN+IAEpAwAh' +
+  'BSABKQMIIQQCf0F+IAJBASADG0UgAEUgA0EASHJyDQAaQXUgBSAAKAIEIAAoAhRBBHRqIgEpAwBaIAQgASkDCCIGWiAEIAZRGw0A' +
+  'GiAAIAUgBCACIAMQdgsQ7AILDwAgACABIAIgAxB3EOwCC7MBAgJ+An8jAEEQayIFJABCfiEDIABFIAFBASACQQAgAkEAShsiAhtF' +
+  'ckUEQCAFQgA3AwhCAiEDA34gADUCCCIEIANYBH4gASACIAVBCGogBEIAQgAgADUCFBB5IAUpAwgFIAEgAiAFQQhqIAMgACgCACAD' +
+  'p0EMbGoiBjQCAEIBfCAGNQIEIAY1AggQeSADQgF8IQMMAQsLIQMLIAVBEGokAEF2IAOnIANC/////wdVGxDsAgsGAEGk0wALC+w9' +
+  'BwBBsAgLqTk6ICh+AH0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVk' +
+  'eCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0' +
+  'IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUg' +
+  'YWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3Ig' +
+  'Y29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRw' +
+  'dXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG1pc3Npbmcgb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlk' +
+  'J3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2' +
+  'ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3Jp' +
+  'ZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRl' +
+  'IGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3Qg' +
+  'aG9sZCBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hD' +
+  'T0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBh' +
+  'dCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBubyBwdXp6bGUgb2YgdGhhdCBkaWZmaWN1bHR5IHdpdGhpbiB0' +
+  'aGUgYXR0ZW1wdHMAR3Vlc3MAYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQgMS05LCBBLVosIGEteiBoYXMgJWQ7' +
+  'IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBi' +
+  'b3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVkIHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAl' +
+  'ZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJveDogb3ZlciAlZCBieXRlcwBtZW1vQnl0' +
+  'ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91' +
+  'bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRhcnkgaXRlbSwgb3Igbm90IGEgbnVtYmVy' +
+  'KSwgb3IgYW4gb3B0aW9uIGxlZnQgb3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5kcwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhl' +
+  'IGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAICglZD0lZCklcwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNl' +
+  'bGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFu' +
+  'IDIgR0IgYXQgJXMAdGhlICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHgl' +
+  'ZCBwdXp6bGU7IGV4cGVjdGVkICVzADsgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBj' +
+  'aGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEg' +
+  'Y29sb3IASGlkZGVuIHBhaXIATmFrZWQgcGFpcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hl' +
+  'cyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBw' +
+  'YXJzZSBpbnRvAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb246IHN0ZXBzIGEgcGVyc29uIGNhbiBmb2xsb3cg' +
+  'bmVlZCBleGFjdGx5IG9uZSB0byBsZWFkIHRvAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb24AdGhlIHB1enpsZSBoYXMgbW9y' +
+  'ZSB0aGFuIG9uZSBzb2x1dGlvbgBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBh' +
+  'dCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBp' +
+  'biBvbmUgb3B0aW9uAEZvcmNpbmcgY29udHJhZGljdGlvbgByZWdpb24AY29sdW1uAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRp' +
+  'b246IHRoZXJlIGlzIG5vdGhpbmcgdG8gZXhwbGFpbgBYWS1jaGFpbgBYLWNoYWluAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdp' +
+  'dGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNv' +
+  'IGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0' +
+  'cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABhbnRpLWRpYWdvbmFsAG1haW4g' +
+  'ZGlhZ29uYWwAZGlhYm9saWNhbABvawBKZWxseWZpc2gAU3dvcmRmaXNoAGZpZW5kaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0' +
+  'IHRvbyBsb25nAFhZWi13aW5nAFhZLXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRp' +
+  'bmcAdGhlICVzIGJvdW5kIGlzIHRvbyBiaWcAMDEyMzQ1Njc4OWFiY2RlZgB0aGUgbm9kZSBidWRnZXQgKCVsbHUpIHJhbiBvdXQg' +
+  'YmVmb3JlIHRoZSBzb2x1dGlvbiB3YXMgZm91bmQgYW5kIHByb3ZlZCB1bmlxdWUAbm8gJXMgcHV6emxlIGluICVkIGF0dGVtcHRz' +
+  'IChzZWVkICVsbHUpOiAlZCBjYW1lIG91dCBlYXNpZXIsICVkIG5lZWRlZCBhIGhhcmRlciB0ZWNobmlxdWUATlVMIGJ5dGUAdGhl' +
+  'IHNlYXJjaCBpcyBjb21wbGV0ZQAgd291bGQgaGF2ZSBubyBjYW5kaWRhdGUARnVsbCBob3VzZQB0d28gY2VsbHMgb2Ygb25lIGNv' +
+  'bG91ciBzZWUgZWFjaCBvdGhlciwgc28gdGhhdCBjb2xvdXIgaXMgZmFsc2UAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0' +
+  'IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJl' +
+  'IDAgb3IgbW9yZQBhdHRlbXB0cyBtdXN0IGJlIDAgKHRoZSBkZWZhdWx0KSBvciBtb3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90' +
+  'IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhlIHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJh' +
+  'IG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQBy' +
+  'b3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5l' +
+  'AG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0' +
+  'ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBIaWRkZW4gdHJpcGxlAE5ha2VkIHRyaXBsZQBIaWRkZW4gc2luZ2xlAE5ha2VkIHNp' +
+  'bmdsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJhbmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0' +
+  'aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8gU3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhl' +
+  'IHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVt' +
+  'IG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGppZ3NhdyBw' +
+  'aWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kAGJleW9uZAAgfCVsbGQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNo' +
+  'YXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxs' +
+  'cyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJh' +
+  'dGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUg' +
+  'YnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABIaWRkZW4gcXVhZABOYWtlZCBxdWFkAHIlZGMlZABzaWRl' +
+  'ICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGlnaXRzIGFyZSAxLi4lZABqaWdzYXcgbWFw' +
+  'OiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4lZAAsJWQAcm93ICVkAHdpbmRvdyAlZABi' +
+  'b3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEuLiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0' +
+  'ICVkADsgc28gaXQgaXMgbm90ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyAlZCBjZWxscywgbm90ICVkAGRpZmZpY3VsdHkg' +
+  'bXVzdCBiZSAlZC4uJWQgKGVhc3kuLmJleW9uZCksIGdvdCAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhl' +
   'IGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyBvbmUgZW5kIGlzICVkAHRoZSBhbHBo' +
   'YWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJn' +
   'ZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdpb24gJWQAY29sdW1uICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMg' +
   'ZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIg' +
   'Ym91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFi' +
   'ZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wg' +
-  'Ynl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYALi1f' +
-  'fCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUgb3B0aW9uJ3MgY29zdHMg' +
-  'YWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9mIGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0' +
-  'IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQgaXMgMAAgY2FuIGhvbGQgb25seSAlZC4ALCBzbyBpdCB0YWtlcyAlZC4A' +
-  'Li4uAEd1ZXNzOiBubyB0ZWNobmlxdWUgYXBwbGllcywgc28gciVkYyVkIHRha2VzICVkIGZyb20gdGhlIHNvbHV0aW9uIChpdCBo' +
-  'YXMgJWQgY2FuZGlkYXRlcykuAC4wXy0AbnVtYmVycyAxLSVkLABhIGJvdW5kIG9uIGEgc2Vjb25kYXJ5IGl0ZW0gKGJvdW5kcyBh' +
-  'cmUgZm9yIHByaW1hcnkgaXRlbXMgb25seSkAdGhlIGNvc3QgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQB0aGUg' +
-  'JXMgYm91bmQgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQBubyBvcHRpb24gaXMgZm9yY2VkIChvciBsZWZ0IG91' +
-  'dCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAG5vIGNvc3Qg' +
-  'YWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRlbXMpAGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMg' +
-  'JXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4g' +
-  'JWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4gdGhlIGNvdW50IGhvbGRzIChkbHhfY291bnQ6IDJeNjQgLSAxOyBkbHhf' +
-  'Y291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVyIG9yIGEgbmVnYXRpdmUg' +
-  'c2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUgMCBvciBtb3JlKQB1bmtub3duIGl0ZW0gIiVzIiAobm90IG9uIHRoZSBp' +
-  'dGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0ZSBsbzpoaXxuYW1lIG9yIGhpfG5hbWUpAHN5bWJvbCAnJWMnICglZCkA' +
-  'amlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cg' +
-  'JWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVzIiBp' +
-  'cyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3ggKHN1' +
-  'Y2ggYXMgMykAYSBiYWQgb3B0aW9uIGNvc3QgKG5vdCBhIG51bWJlciwgbmVnYXRpdmUsIG9yIGNvc3RzIHRoYXQgdG9nZXRoZXIg' +
-  'cGFzcyAyXjYzIC0gMSkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBu' +
-  'YW1lIGJlZm9yZSAnOicAIGhvbGQgb25seSAAIGFnYWluc3QgACVzOiBwaXZvdCAAIHdpdGggcGluY2VycyAAOiByZW1vdmVzIAAl' +
-  'cyBvbiAlZDogc3Ryb25nIGxpbmtzIGNvbG91ciAAIGl0IGNhbiBnbyBvbmx5IGluIAAlczogJWQgY2FuIGdvIG9ubHkgaW4gACwg' +
-  'JWQgY2FuIGdvIG9ubHkgaW4gACwgYWxsIGluIAAlZCB3b3VsZCBoYXZlIG5vIHBsYWNlIGluIAAlczogaW4gACVzIG9uICVkOiBp' +
-  'biAAbW9yZSB0aGFuIAAlZCBmcm9tIAAgd2VyZSAlZCwgc2luZ2xlcyAoJWQgcGxhY2VtZW50cykgd291bGQgZm9sbG93IHVudGls' +
-  'IAAgaXMgdGhlIGxhc3QgZW1wdHkgY2VsbCBvZiAAJXM6IGlmIAAgYW5kIAAgPSAAJXM6IAAlcyBvbiAlZDogACAtIAAsIADLGgAA' +
-  '1BwAABUJAABMEQAAUxAAAOsTAAC+EgAAWxEAAJoMAADqCAAAvhkAAGkLAADmEQAAgg0AALsKAADhDAAAABIAACUbAAA5BAAAeA4A' +
-  'ABcTAABkDwAAKRQAAAUUAEHBPgt0AQEBAgECAQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEG' +
-  'BQcDAgEGAQIHCAAAAFAMAAAzDAAAPgcAAHgQAADlBQAAnQQAACsSAACPDgAAfRIAAHwTAAAmCAAACAAAAAkAQc4/CzD4PwAAAAAA' +
-  'ABBAMzMzMzMzGUA0BAAA8w0AABITAAATBgAAEAAAALwXAAAAAAAAAAEAQZDAAAtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFS' +
-  'U1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAABAgAAA9AAAALiAAQeTAAAsFAQAAAAEAQfTAAAvhAgIAAAABAAAA' +
-  'AgAAAAIAAAAAAAAAAgAAAAEAAACUDwAACgAAAAoAAAAAAAAAyxEAAA8AAAALAAAAAAAAANkRAAAXAAAADAAAAAAAAADIDgAAGgAA' +
-  'AA0AAAAAAAAA4g4AABwAAAANAAAAAQAAAEgLAAAeAAAADgAAAAIAAADBDgAAIAAAAA8AAAACAAAAPAsAACIAAAAQAAAAAgAAAL4R' +
-  'AAAkAAAADgAAAAMAAACFDgAAJgAAAA8AAAADAAAAsBEAACgAAAAQAAAAAwAAALkOAAAqAAAAEQAAAAAAAACwDgAALAAAABEAAAAB' +
-  'AAAAZxQAADIAAAAOAAAABAAAAHsOAAA0AAAADwAAAAQAAABbFAAANgAAABAAAAAEAAAA0Q4AAEEAAAASAAAAAAAAAGwNAABCAAAA' +
-  'EwAAAAAAAABjDQAARAAAABQAAAAAAAAABQ0AAEwAAAAVAAAAAAAAAL4HAABuAEHgwwALA4AmAg=='
+  'Ynl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYAPwAu' +
+  'LV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0' +
+  'cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMgb2YgYWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNv' +
+  'c3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3VuZCBpcyAwACBjYW4gaG9sZCBvbmx5ICVkLgAsIHNvIGl0IHRha2VzICVk' +
+  'LgAuLi4AR3Vlc3M6IG5vIHRlY2huaXF1ZSBhcHBsaWVzLCBzbyByJWRjJWQgdGFrZXMgJWQgZnJvbSB0aGUgc29sdXRpb24gKGl0' +
+  'IGhhcyAlZCBjYW5kaWRhdGVzKS4ALjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRz' +
+  'IGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRo' +
+  'ZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQg' +
+  'b3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29z' +
+  'dCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVtcykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVk' +
+  'cyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVt' +
+  'biAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRs' +
+  'eF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2' +
+  'ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAwIG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhl' +
+  'IGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVk' +
+  'KQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJv' +
+  'dyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMi' +
+  'IGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAo' +
+  'c3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEgbnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhl' +
+  'ciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVt' +
+  'IG5hbWUgYmVmb3JlICc6JwAgaG9sZCBvbmx5IAAgYWdhaW5zdCAAJXM6IHBpdm90IAAgd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMg' +
+  'ACVzIG9uICVkOiBzdHJvbmcgbGlua3MgY29sb3VyIAAgaXQgY2FuIGdvIG9ubHkgaW4gACVzOiAlZCBjYW4gZ28gb25seSBpbiAA' +
+  'LCAlZCBjYW4gZ28gb25seSBpbiAALCBhbGwgaW4gACVkIHdvdWxkIGhhdmUgbm8gcGxhY2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6' +
+  'IGluIABtb3JlIHRoYW4gACVkIGZyb20gACB3ZXJlICVkLCBzaW5nbGVzICglZCBwbGFjZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50' +
+  'aWwgACBpcyB0aGUgbGFzdCBlbXB0eSBjZWxsIG9mIAAlczogaWYgACBhbmQgACA9IAAlczogACVzIG9uICVkOiAAIC0gACwgACkK' +
+  'AAAA8hsAAPsdAABaCQAAORIAAEARAADfFAAAqxMAAEgSAADfDAAALwkAAOUaAACuCwAA0xIAAMcNAAAACwAAJg0AAO0SAABMHAAA' +
+  'PgQAAMgOAAAEFAAAKBAAAB0VAAD5FAAAAAEBAQIBAgECAwIBAwECAwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcF' +
+  'AwQBBgUHAwIBBgECBwgAAADSBwAAlQwAAHgMAABSBwAAZREAAPkFAACiBAAAGBMAAOgOAABqEwAAcBQAAGsIAAAIAAAACQBB7sEA' +
+  'CzD4PwAAAAAAABBAMzMzMzMzGUA5BAAAOA4AAP8TAAAnBgAAEAAAAOEYAAAAAAAAAAEAQbDCAAtKMTIzNDU2Nzg5QUJDREVGR0hJ' +
+  'SktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAADAhAAA9AAAALiAAQYTDAAsFAQAAAAEAQZTDAAvh' +
+  'AgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAABYEAAACgAAAAoAAAAAAAAAuBIAAA8AAAALAAAAAAAAAMYSAAAXAAAADAAAAAAA' +
+  'AAAhDwAAGgAAAA0AAAAAAAAAOw8AABwAAAANAAAAAQAAAI0LAAAeAAAADgAAAAIAAAAaDwAAIAAAAA8AAAACAAAAgQsAACIAAAAQ' +
+  'AAAAAgAAAKsSAAAkAAAADgAAAAMAAADVDgAAJgAAAA8AAAADAAAAnRIAACgAAAAQAAAAAwAAABIPAAAqAAAAEQAAAAAAAAAJDwAA' +
+  'LAAAABEAAAABAAAAWxUAADIAAAAOAAAABAAAAMsOAAA0AAAADwAAAAQAAABPFQAANgAAABAAAAAEAAAAKg8AAEEAAAASAAAAAAAA' +
+  'ALENAABCAAAAEwAAAAAAAACoDQAARAAAABQAAAAAAAAASg0AAEwAAAAVAAAAAAAAAAMIAABuAEGIxgALLTkEAAAcAAAAOA4AACgA' +
+  'AAD/EwAAPAAAAN8OAABLAAAAvQ4AAG0AAAAZFAAAbgBBuMYACwOwKQI='
