@@ -2,10 +2,10 @@
 // between them) and the Node CLI (`dlxkit cover --count`, --memo, --no-memo).
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createWorker, DlxError } from '../src/js/dlxkit.mjs'
+import { createWorker, load, DlxError } from '../src/js/dlxkit.mjs'
 import { DOMINO, packing } from '../bench/tilings.mjs'
 import { dlxkit, ok } from './cli-helpers.mjs'
 
@@ -28,6 +28,23 @@ test('worker: countBig of the 12x12 domino tilings is exact by default and with 
   const six = await w.parseDlx(packing(6, 6, DOMINO, false))
   assert.equal(await six.count({ memo: false }), 6728)
   assert.equal(await six.count({ memo: true, memoBytes: 1 }), 6728)
+})
+
+test("worker: 'auto' takes the engine's rule (dlx_memo_share): tilings by the memo, the 6x10 pentominoes by the search", async () => {
+  const kit = await load()
+  for (const [rows, cols] of [[6, 6], [5, 8]]) {
+    const text = packing(rows, cols, DOMINO, false)
+    assert.ok(kit.parseDlx(text)._memoShare() > 0, `${rows}x${cols} dominoes: the probes meet`)
+    const direct = kit.parseDlx(text).countDetailed()
+    const remote = await (await w.parseDlx(text)).countDetailed()
+    assert.equal(remote.count, direct.count)
+    assert.ok(remote.nodes < direct.count, `${remote.nodes} nodes for ${direct.count} tilings: by the memo`)
+  }
+  const pento = readFileSync(new URL('data/exact-cover/pentomino-6x10.dlx', import.meta.url), 'utf8')
+  assert.equal(kit.parseDlx(pento)._memoShare(), 0, 'no meets, a small tree: the search')
+  const r = await (await w.parseDlx(pento)).countDetailed()
+  assert.equal(r.count, 9356)
+  assert.ok(r.nodes > r.count, 'the search enters a node per solution at least')
 })
 
 test('worker: a memoized count reports progress between rounds and an abort ends it; the problem stays usable', async () => {

@@ -63,17 +63,22 @@ enum { MEMO_PROBES = 64 };
  * a rough estimate is enough there; dominoes-6x6 1.08x as a whole). */
 #define MEETS_MIN 0.125
 enum { MEET_SHARE = 16 };
-static int plain_search(dlx_t *d, uint64_t stop);
-static int memo_auto(dlx_t *d) {
-    int rc;
-    while ((rc = plain_search(d, PLAIN_FIRST)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
-    if (rc != DLX_BUDGET) return rc;
+double dlx_memo_share(dlx_t *d) {
     double tree = 0, share = 0;
     if (dlx_estimate_meets(d, 1, MEMO_PROBES, MEETS_MIN, &tree, NULL) == DLX_OK) {
         int meet = d->est_meets >= MEETS_MIN;
         share = tree / (meet ? MEET_SHARE : MEMO_SHARE);
         if (!meet && share <= PLAIN_FIRST) share = 0;
     }
+    return share;
+}
+
+static int plain_search(dlx_t *d, uint64_t stop);
+static int memo_auto(dlx_t *d) {
+    int rc;
+    while ((rc = plain_search(d, PLAIN_FIRST)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
+    if (rc != DLX_BUDGET) return rc;
+    double share = dlx_memo_share(d);
     if (share > 0) {
         d->counting = 1; /* the estimate restarted the search, not the count */
         rc = dlx_memo_search(d, share >= 1.8e19 ? UINT64_MAX : (uint64_t)share);

@@ -348,6 +348,9 @@ export class Native {
     return item
   }
 
+  /** The memo nodes the engine's automatic rule gives a count of p (0: the search counts). */
+  problemMemoShare (p) { return this._x.dk_problem_memo_share(p) }
+
   /** { nodes, steps } of Knuth's estimate. */
   problemEstimate (p, seed, probes) {
     return this.withBuffers([16], (out) => {

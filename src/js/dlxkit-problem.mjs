@@ -372,6 +372,9 @@ export class Problem {
     return this._native.problemEstimate(this._idle(), checkCount(seed, 'seed'), probes)
   }
 
+  /** The memo nodes the engine's automatic rule gives a count (0: none): the worker's memo rounds. */
+  _memoShare () { return this._native.problemMemoShare(this._idle()) }
+
   /**
    * Split the search into `parts` independent pieces: lists of steps, k >= 0
    * forcing option k, ~k leaving option k out (with bounds only). Plainly, taken from the first levels of the tree and dealt

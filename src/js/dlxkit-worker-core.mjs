@@ -169,24 +169,21 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
  * the last one's nodes (at most maxNodes), an abort read and progress
  * (nodes) reported between rounds: about 4/3 of one count's work. memo:
  * true goes on to the end; 'auto' (the default, and only for a whole
- * problem without maxNodes) follows the engine's rule (search_choice.c):
- * the memo only where Knuth's estimate (MEMO_PROBES probes) gives the
- * search over MEMO_SHARE * MEMO_FIRST nodes, and for at most 1/MEMO_SHARE of
- * them and MEMO_AUTO_NODES (its rounds say nothing, so they stay short: the
- * progress bar of a long count comes from the search); else the count goes
- * on by the search in slices (null). Node counts, not clocks, decide: the
- * same problem takes the same path on any machine.
+ * problem without maxNodes) takes the share the engine's rule gives the
+ * memo (dlx_memo_share, search_choice.c: from Knuth's estimate), at most
+ * MEMO_AUTO_NODES (its rounds say nothing, so they stay short: the progress
+ * bar of a long count comes from the search); none: the count goes on by the
+ * search in slices (null). Node counts, not clocks, decide: the same problem
+ * takes the same path on any machine.
  */
 const MEMO_GROWTH = 4
 const MEMO_FIRST = 4096
-const MEMO_SHARE = 1024
-const MEMO_PROBES = 64
 const MEMO_AUTO_NODES = 2 ** 18
 async function memoCount (id, p, { maxNodes, memo, ...opts }) {
   let share = Infinity
   if (memo !== true) {
-    share = Math.min(p.estimate({ probes: MEMO_PROBES, seed: 1 }).nodes / MEMO_SHARE, MEMO_AUTO_NODES)
-    if (!(share > MEMO_FIRST)) return null
+    share = Math.min(p._memoShare(), MEMO_AUTO_NODES)
+    if (!(share > 0)) return null
   }
   let spent = 0
   for (let round = MEMO_FIRST; ; round *= MEMO_GROWTH) {
