@@ -312,14 +312,7 @@ static void test_slices(void) {
         check_context("slices, random %d: %d primary, %d secondary, %d options", t, np, ns, no);
         dlx_t *d = dlx_new(np, ns);
         for (int32_t o = 0; o < no; o++) {
-            int32_t it[4], n = 1 + (int32_t)draw(4), k = 0;
-            it[k++] = (int32_t)draw((uint32_t)np);
-            while (k < n) {
-                int32_t x = (int32_t)draw((uint32_t)(np + ns)), dup = 0;
-                for (int j = 0; j < k; j++) dup |= it[j] == x;
-                if (dup) break;
-                it[k++] = x;
-            }
+            int32_t it[4], k = random_option(draw, np, ns, it);
             dlx_add_option(d, it, NULL, k);
         }
         if (no && draw(3) == 0) dlx_force(d, (int32_t)draw((uint32_t)no));
