@@ -276,9 +276,10 @@ enum { DLX_MEMO_AUTO = 0, DLX_MEMO_OFF = 1, DLX_MEMO_ON = 2 };
 #define DLX_MEMO_DEFAULT_BYTES ((uint64_t)1 << 30)
 int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes);
 /* DLX_MEMO_AUTO's share: the memo nodes its rule gives a count of d (0:
- * none, the search counts), from Knuth's estimate (it restarts the search).
- * For callers that count in rounds of their own (the JS worker). */
-double dlx_memo_share(dlx_t *d);
+ * none, the search counts), from Knuth's estimate (it restarts the search),
+ * within a quarter of node_budget (0: none). For callers that count in
+ * rounds of their own (the JS worker). */
+double dlx_memo_share(dlx_t *d, uint64_t node_budget);
 
 /* The ZDD of all solutions (Knuth's DLX6, Algorithm Z): the memoized
  * search keeps, for each distinct state (items still uncovered), a chain of

@@ -47,6 +47,24 @@ test("worker: 'auto' takes the engine's rule (dlx_memo_share): tilings by the me
   assert.ok(r.nodes > r.count, 'the search enters a node per solution at least')
 })
 
+test("'auto' under maxNodes: a tiling past the budget as a search is counted by the memo, directly and in a worker; the pentominoes stop as with memo: false", async () => {
+  const kit = await load()
+  const eight = packing(8, 8, DOMINO, false)
+  const budget = { maxNodes: 100000, bigint: true }
+  const direct = kit.parseDlx(eight).countDetailed(budget)
+  assert.deepEqual([direct.status, direct.count], ['done', 12988816n])
+  const remote = await (await w.parseDlx(eight)).countDetailed(budget)
+  assert.deepEqual([remote.status, remote.count], ['done', 12988816n])
+  assert.equal(kit.parseDlx(eight).countDetailed({ ...budget, memo: false }).status, 'stopped')
+  const pento = readFileSync(new URL('data/exact-cover/pentomino-6x10.dlx', import.meta.url), 'utf8')
+  const byAuto = kit.parseDlx(pento).countDetailed(budget)
+  const bySearch = kit.parseDlx(pento).countDetailed({ ...budget, memo: false })
+  assert.equal(byAuto.status, 'stopped')
+  assert.deepEqual([byAuto.count, byAuto.nodes], [bySearch.count, bySearch.nodes])
+  const inWorker = await (await w.parseDlx(pento)).countDetailed(budget)
+  assert.deepEqual([inWorker.status, inWorker.count], ['stopped', bySearch.count])
+})
+
 test('worker: a memoized count reports progress between rounds and an abort ends it; the problem stays usable', async () => {
   const p = await w.parseDlx(TWELVE)
   const ac = new AbortController()

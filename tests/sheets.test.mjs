@@ -179,6 +179,23 @@ test('bad ranges are #VALUE! errors that say what and where; the functions never
   assert.equal(f.SUDOKU_CHECK(nine), 'unique')
 })
 
+test('EXACTCOVER_COUNT counts the 12,988,816 domino tilings of 8x8 within the default budget (the memo, where the search would give up)', () => {
+  const cells = (r, c) => r * 8 + c
+  const rows = []
+  for (let r = 0; r < 8; r++) {
+    for (let c = 0; c < 8; c++) {
+      for (const [dr, dc] of [[0, 1], [1, 0]]) {
+        if (r + dr > 7 || c + dc > 7) continue
+        const row = new Array(64).fill(0)
+        row[cells(r, c)] = row[cells(r + dr, c + dc)] = 1
+        rows.push(row)
+      }
+    }
+  }
+  assert.equal(rows.length, 112)
+  assert.equal(f.EXACTCOVER_COUNT(rows), 12988816)
+})
+
 test('a search past the node budget is #N/A "gave up", not a hung sheet', () => {
   const tight = createSheetFunctions(kit, { maxNodes: 10 })
   const empty = Array.from({ length: 16 }, () => new Array(16).fill(''))

@@ -35,7 +35,7 @@ void dlx_set_engine(dlx_t *d, int engine) {
 
 /* Memoized counting (dlx_memo.c): only for a count without a limit (no
  * solution is read) on a problem without colors; DLX_MEMO_ON always,
- * DLX_MEMO_AUTO by the probe below for a count without a budget. */
+ * DLX_MEMO_AUTO by the probe below. */
 static int memo_fits(const dlx_t *d) { return d->counting && !d->has_colors; }
 
 /* DLX_MEMO_AUTO: memoizing pays where subproblems repeat (tilings, packings:
@@ -63,22 +63,30 @@ enum { MEMO_PROBES = 64 };
  * a rough estimate is enough there; dominoes-6x6 1.08x as a whole). */
 #define MEETS_MIN 0.125
 enum { MEET_SHARE = 16 };
-double dlx_memo_share(dlx_t *d) {
+/* Under a node budget (a sheet's count, --max-nodes) the memo gets at most
+ * 1/BUDGET_PART of it: a count the memo ends (a tiling far past the budget
+ * as a search) comes back done; one it does not costs the budget at most
+ * 1/BUDGET_PART more, then the search runs the whole budget as before (and
+ * resumes as before: the memo's work is left behind). */
+enum { BUDGET_PART = 4 };
+double dlx_memo_share(dlx_t *d, uint64_t node_budget) {
     double tree = 0, share = 0;
     if (dlx_estimate_meets(d, 1, MEMO_PROBES, MEETS_MIN, &tree, NULL) == DLX_OK) {
         int meet = d->est_meets >= MEETS_MIN;
         share = tree / (meet ? MEET_SHARE : MEMO_SHARE);
         if (!meet && share <= PLAIN_FIRST) share = 0;
     }
+    if (node_budget && share > (double)(node_budget / BUDGET_PART)) share = (double)(node_budget / BUDGET_PART);
     return share;
 }
 
 static int plain_search(dlx_t *d, uint64_t stop);
-static int memo_auto(dlx_t *d) {
+static int memo_auto(dlx_t *d, uint64_t stop) {
     int rc;
-    while ((rc = plain_search(d, PLAIN_FIRST)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
-    if (rc != DLX_BUDGET) return rc;
-    double share = dlx_memo_share(d);
+    uint64_t first = stop < PLAIN_FIRST ? stop : PLAIN_FIRST;
+    while ((rc = plain_search(d, first)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
+    if (rc != DLX_BUDGET || d->nodes >= stop) return rc;
+    double share = dlx_memo_share(d, stop == UINT64_MAX ? 0 : stop);
     if (share > 0) {
         d->counting = 1; /* the estimate restarted the search, not the count */
         rc = dlx_memo_search(d, share >= 1.8e19 ? UINT64_MAX : (uint64_t)share);
@@ -86,7 +94,7 @@ static int memo_auto(dlx_t *d) {
     }
     dlx_memo_free(d);
     dlx_restart(d);
-    return plain_search(d, UINT64_MAX);
+    return plain_search(d, stop);
 }
 
 int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes) {
@@ -158,7 +166,7 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     }
     if (d->phase == PH_START && memo_fits(d)) {
         if (d->memo_mode == DLX_MEMO_ON) return dlx_memo_search(d, stop);
-        if (d->memo_mode == DLX_MEMO_AUTO && stop == UINT64_MAX && !d->restarts_on) return memo_auto(d);
+        if (d->memo_mode == DLX_MEMO_AUTO && !d->restarts_on) return memo_auto(d, stop);
     }
     return plain_search(d, stop);
 }

@@ -349,7 +349,7 @@ export class Native {
   }
 
   /** The memo nodes the engine's automatic rule gives a count of p (0: the search counts). */
-  problemMemoShare (p) { return this._x.dk_problem_memo_share(p) }
+  problemMemoShare (p, maxNodes) { return this._x.dk_problem_memo_share(p, maxNodes) }
 
   /** { nodes, steps } of Knuth's estimate. */
   problemEstimate (p, seed, probes) {

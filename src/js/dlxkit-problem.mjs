@@ -372,8 +372,8 @@ export class Problem {
     return this._native.problemEstimate(this._idle(), checkCount(seed, 'seed'), probes)
   }
 
-  /** The memo nodes the engine's automatic rule gives a count (0: none): the worker's memo rounds. */
-  _memoShare () { return this._native.problemMemoShare(this._idle()) }
+  /** The memo nodes the engine's automatic rule gives a count within maxNodes (0: none): the worker's memo rounds. */
+  _memoShare (maxNodes = 0) { return this._native.problemMemoShare(this._idle(), maxNodes) }
 
   /**
    * Split the search into `parts` independent pieces: lists of steps, k >= 0

@@ -522,10 +522,11 @@ EXPORT int32_t dk_problem_format_option(const dk_problem_t *p, int32_t k, char *
     return engine_rc((int32_t)n); /* the full length, or an error */
 }
 
-/* The memo nodes DLX_MEMO_AUTO gives a count of p (0: none), as the engine's
- * rule decides it (dlx_memo_share): the worker's memo rounds follow it. */
-EXPORT double dk_problem_memo_share(dk_problem_t *p) {
-    return dlx_memo_share(p->dlx);
+/* The memo nodes DLX_MEMO_AUTO gives a count of p within a budget of
+ * max_nodes (0: none), as the engine's rule decides it (dlx_memo_share): the
+ * worker's memo rounds follow it. */
+EXPORT double dk_problem_memo_share(dk_problem_t *p, double max_nodes) {
+    return dlx_memo_share(p->dlx, (uint64_t)max_nodes);
 }
 
 /* Knuth's estimate of the search below the forced options (dlx_estimate),

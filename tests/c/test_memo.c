@@ -447,6 +447,44 @@ static void test_auto_small(void) {
     dlx_free(d);
 }
 
+/* DLX_MEMO_AUTO under a node budget: a tiling whose search would take far
+ * more than the budget is counted by the memo within a quarter of it; a
+ * problem where memo does not pay (queens) stops at the budget as with the
+ * memo off, the same nodes and solutions, and resumes to the same count;
+ * a budget under the search's first 4,096 nodes never reaches the rule. */
+static void test_auto_budget(void) {
+    check_context("dominoes 8x8 within a budget of 100,000 nodes: the memo counts");
+    int over;
+    u128 want = tilings(8, 8, &over);
+    dlx_t *d = dominoes(8, 8);
+    dlx_wide_t w;
+    dlx_stats_t st;
+    CHECK_EQ(dlx_count_wide(d, 0, 100000, &w), DLX_DONE);
+    CHECK(value(w) == want);
+    CHECK(dlx_memo_share(d, 100000) <= 25000 && dlx_memo_share(d, 100000) > 0);
+    CHECK(dlx_memo_share(d, 0) >= dlx_memo_share(d, 100000));
+    dlx_set_memo(d, DLX_MEMO_OFF, 0);
+    CHECK_EQ(dlx_count_wide(d, 0, 100000, &w), DLX_BUDGET); /* 12,988,816 tilings: not by the search */
+    dlx_free(d);
+    check_context("queens 11 within a budget: the search, as with the memo off");
+    for (uint64_t budget = 1000; budget <= 200000; budget *= 7) {
+        uint64_t c[2], nodes[2], total[2];
+        for (int off = 0; off < 2; off++) {
+            d = queens(11);
+            if (off) dlx_set_memo(d, DLX_MEMO_OFF, 0);
+            CHECK_EQ(dlx_count(d, 0, budget, &c[off]), DLX_BUDGET);
+            dlx_stats(d, &st);
+            nodes[off] = st.nodes;
+            CHECK_EQ(dlx_count(d, 0, 0, &total[off]), DLX_DONE); /* a fresh count to the end */
+            dlx_free(d);
+        }
+        CHECK_EQ(c[0], c[1]);
+        CHECK_EQ(nodes[0], nodes[1]);
+        CHECK_EQ(total[0], 2680);
+        CHECK_EQ(total[1], 2680);
+    }
+}
+
 int main(void) {
     check_cpu_limit("test_memo", 60);
     test_dominoes();
@@ -458,5 +496,6 @@ int main(void) {
     test_slices();
     test_others();
     test_auto_small();
+    test_auto_budget();
     return check_report("test_memo");
 }
