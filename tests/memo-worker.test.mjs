@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { createWorker, load, DlxError } from '../src/js/dlxkit.mjs'
 import { DOMINO, packing } from '../bench/tilings.mjs'
 import { dlxkit, ok } from './cli-helpers.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const w = await createWorker()
 const dir = mkdtempSync(join(tmpdir(), 'dlxkit-memo-'))
@@ -90,4 +91,29 @@ test('cli: cover --count prints the 12x12 tilings exactly (by default and with -
   const both = dlxkit(['cover', '--count', '--memo', '--no-memo', file])
   assert.equal(both.status, 2)
   assert.match(both.stderr, /--memo and --no-memo/)
+})
+
+test('cli: cover --count --jobs 2 counts the 12x12 tilings by the memo, shard by shard', { timeout: HANG_MS }, () => {
+  const file = join(dir, 'twelve-jobs.dlx')
+  writeFileSync(file, TWELVE)
+  // by the search it would take centuries; each shard's count is memoized
+  assert.equal(ok(['cover', '--count', '--jobs', '2', file]).stdout.trim(), String(TWELVE_COUNT))
+})
+
+test('cli: cover --max-memory caps the module: the memo evicts and still counts; a ZDD past it is a clear error; bad values are usage errors', { timeout: HANG_MS }, () => {
+  const file = join(dir, 'twelve-capped.dlx')
+  writeFileSync(file, TWELVE)
+  assert.equal(ok(['cover', '--count', '--memo', '--max-memory', '4M', file]).stdout.trim(), String(TWELVE_COUNT))
+  const small = dlxkit(['cover', '--zdd', '-', '--max-memory', '4M', file])
+  assert.equal(small.status, 1)
+  assert.match(small.stderr, /building the ZDD: it does not fit in --max-memory 4194304 bytes/)
+  assert.equal(small.stdout, '')
+  const roomy = dlxkit(['cover', '--zdd', join(dir, 'twelve.zdd'), '--max-memory', '64MiB', file])
+  assert.equal(roomy.status, 0, roomy.stderr)
+  assert.match(roomy.stderr, /73857 nodes, \d+ bytes, 53060477521960000 solutions/)
+  for (const bad of ['3M', '12X', '-1', '1.5G', '']) {
+    const r = dlxkit(['cover', '--count', '--max-memory', bad, file])
+    assert.equal(r.status, 2, bad)
+    assert.match(r.stderr, /--max-memory '.*' is not allowed: it takes bytes, 4M or more/, bad)
+  }
 })

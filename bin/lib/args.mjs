@@ -69,6 +69,21 @@ export function parseWholeNumber (text, name, { min = 0, max = Number.MAX_SAFE_I
   return n
 }
 
+/**
+ * Bytes: a whole number, or one with K, M or G (KiB, MiB, GiB: powers of
+ * 1024), at least `min`.
+ */
+const BYTE_UNITS = { '': 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 }
+export function parseBytes (text, name, { min = 0, command } = {}) {
+  const m = /^\s*(\d+)\s*(?:([KMG])(?:i?B)?)?\s*$/i.exec(String(text))
+  const n = m ? Number(m[1]) * BYTE_UNITS[(m[2] ?? '').toUpperCase()] : NaN
+  if (!(Number.isSafeInteger(n) && n >= min)) {
+    const least = min % 2 ** 20 ? min : `${min / 2 ** 20}M`
+    throw new UsageError(`--${name} '${text}' is not allowed: it takes bytes, ${least} or more, as a whole number or with K, M or G (e.g. 512M)`, command)
+  }
+  return n
+}
+
 /** "K/N" with 1 <= K <= N: the K-th of N independent parts. */
 export function parseShard (text, command) {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text)

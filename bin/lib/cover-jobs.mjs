@@ -20,7 +20,7 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
   const parts = settings.threads * SHARDS_PER_THREAD
   // Solutions are printed (and put in order) from a problem in this thread.
   const local = mode === 'count' ? null : await parse(await loadKit(), text)
-  const pool = new Pool(settings.threads)
+  const pool = new Pool(settings.threads, { maxMemory: settings.maxMemory })
   const problems = new Map() // worker -> its RemoteProblem (a promise)
   const problemOn = (api) => {
     if (!problems.has(api)) problems.set(api, parse(api, text))

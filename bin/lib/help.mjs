@@ -237,6 +237,10 @@ What to print (one of):
 Options:
   --limit N            stop after N solutions (--count, --all)
   --max-nodes N        stop after N search nodes (then exit status 1)
+  --max-memory N       each worker's memory at most N bytes (with K, M or G:
+                       KiB, MiB, GiB; at least 4M): the memo's cache gets a
+                       quarter of it, a ZDD all of it; running out is an
+                       error (exit status 1). Default: WebAssembly's 4 GiB
   --restarts           a search that gets stuck before its first solution
                        starts over in another order, with failure weights
                        (for hard problems; not with --jobs or --shard, which

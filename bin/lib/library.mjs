@@ -41,11 +41,13 @@ export function threadCount (jobs, terminal = null) {
  * 1, else library workers, started as work needs them. offThread: workers
  * even for one (while a progress bar is up, this thread must stay free to
  * redraw it and to answer Ctrl-C: see Terminal.cleanUpOnExit). run(fn)
- * calls fn(api) on a free one; close() ends the workers.
+ * calls fn(api) on a free one; close() ends the workers. maxMemory: each
+ * worker's module cap (0: none; workers only).
  */
 export class Pool {
-  constructor (size, { offThread = false } = {}) {
+  constructor (size, { offThread = false, maxMemory = 0 } = {}) {
     this.size = Math.max(1, size)
+    this.maxMemory = maxMemory
     this.offThread = offThread || this.size > 1
     this._idle = []
     this._started = 0
@@ -72,7 +74,7 @@ export class Pool {
     if (this._started < this.size) {
       this._started++
       if (!this.offThread) return loadKit()
-      const worker = await createWorker()
+      const worker = await createWorker({ maxMemory: this.maxMemory })
       this._workers.push(worker)
       return worker
     }

@@ -151,7 +151,7 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
   bigint = checkFlag(bigint, 'bigint', false)
   let search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts, memo, memoBytes }) // checks every option
   // the memo counts problems without colors or bounds (the engine counts the others by search); 'auto' as the engine's rule
-  const memoFits = (memo === true || (memo !== false && parts === 1)) && !limit && !p.shape.colors && !p._native.problemBounded(p._handle())
+  const memoFits = memo !== false && !limit && !p.shape.colors && !p._native.problemBounded(p._handle())
   if (memoFits) {
     search.close()
     const memoized = await memoCount(id, p, { shard, parts, balanced, splitSeed, maxNodes, restarts, memo, memoBytes })
@@ -168,8 +168,8 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
  * does not resume): in rounds, each from the start with MEMO_GROWTH times
  * the last one's nodes (at most maxNodes), an abort read and progress
  * (nodes) reported between rounds: about 4/3 of one count's work. memo:
- * true goes on to the end; 'auto' (the default, and only for a whole
- * problem) takes the share the engine's rule gives the memo within maxNodes
+ * true goes on to the end; 'auto' (the default; a shard gets the whole
+ * problem's share) takes the share the engine's rule gives the memo within maxNodes
  * (dlx_memo_share, search_choice.c: from Knuth's estimate), at most
  * MEMO_AUTO_NODES (its rounds say nothing, so they stay short: the progress
  * bar of a long count comes from the search); none: the count goes on by the

@@ -3,9 +3,9 @@
 // library worker (budgeted slices, progress; this thread stays free to
 // answer Ctrl-C); --shard K/N searches one shard of it there; --jobs N
 // searches shard by shard on N workers (cover-jobs.mjs).
-import { COMMON_OPTIONS, UsageError, parseCommandLine, parseJobs, parseShard, parseWholeNumber, oneOf, inputPaths } from '../args.mjs'
+import { COMMON_OPTIONS, UsageError, parseBytes, parseCommandLine, parseJobs, parseShard, parseWholeNumber, oneOf, inputPaths } from '../args.mjs'
 import { InputError, openInput, readWholeText } from '../input.mjs'
-import { createWorker, threadCount } from '../library.mjs'
+import { DlxError, createWorker, threadCount } from '../library.mjs'
 import { ParseError, SolutionPrinter, parse } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
 import { searchBest } from '../cover-best.mjs'
@@ -21,6 +21,7 @@ const OPTIONS = {
   best: { type: 'string' },
   limit: { type: 'string' },
   'max-nodes': { type: 'string' },
+  'max-memory': { type: 'string' },
   restarts: { type: 'boolean' },
   'no-restarts': { type: 'boolean' },
   memo: { type: 'boolean' },
@@ -43,6 +44,9 @@ const MAX_TEXT_BYTES = 256 << 20
 // --random N: the draws come back from the worker in one message, held whole.
 const MAX_DRAWS = 1000000
 
+// --max-memory: below this the module cannot start (its own data and stack).
+const MIN_MEMORY = 4 << 20
+
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
   if (values.help || values.version) return io.about(values, 'cover')
@@ -62,6 +66,10 @@ export async function coverCommand (argv, io) {
       ? await searchOnWorkers(input.text, settings, io)
       : await searchOnWorker(input.text, settings, io)
   } catch (e) {
+    if (e instanceof DlxError && e.code === 'OUT_OF_MEMORY') {
+      io.terminal.message(`${input.name}: ${e.message}${settings.maxMemory ? ` (--max-memory ${settings.maxMemory} bytes)` : ''}`)
+      return 1
+    }
     if (!(e instanceof ParseError)) throw e
     io.terminal.message(whereIs(e.error, input.name))
     return 1
@@ -79,6 +87,8 @@ function coverSettings (values, io) {
     json: Boolean(values.json),
     limit: values.limit === undefined ? 0 : parseWholeNumber(values.limit, 'limit', { note: '0: no limit', command: 'cover' }),
     maxNodes: values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command: 'cover' }),
+    // each worker's module, and with it the memo's cache and the ZDD (0: the module's own 4 GiB)
+    maxMemory: values['max-memory'] === undefined ? 0 : parseBytes(values['max-memory'], 'max-memory', { min: MIN_MEMORY, command: 'cover' }),
     threads: threadCount(parseJobs(values, 'cover'), values.quiet ? null : io.terminal),
     shard: 0,
     parts: 1,
@@ -139,7 +149,7 @@ function whereIs (e, inputName) {
  */
 async function searchOnWorker (text, settings, { out, terminal }) {
   terminal.begin('starting the search')
-  const worker = await createWorker()
+  const worker = await createWorker({ maxMemory: settings.maxMemory })
   try {
     const problem = await parse(worker, text)
     const { limit, maxNodes, shard, parts, splitSeed, restarts } = settings
