@@ -87,19 +87,21 @@ function madeBy (set) {
     case 'easy': return `generate({ difficulty: 'easy' }), ${seeds}`
     case 'many': return `a minimal puzzle (${seeds}) losing clues in a drawn order until it has at least a drawn 2-${int(f.most ?? 0)} solutions` +
       (set.solutions ? `: ${int(set.solutions.least)} to ${int(set.solutions.most)}${set.solutions.most >= 4 * (f.most ?? 0) ? '+' : ''}, median ${int(set.solutions.median)}` : '')
-    case 'invalid': return `generate() (${seeds}), one clue changed to a digit its row, column and box allow (search tells it has none); every ${f.outright ?? '?'}th a digit twice in a unit`
+    case 'invalid': return `generate() (${seeds}), one clue changed to a digit its row, column and box allow, so that only search tells there is no solution`
+    case 'clash': return `generate() (${seeds}), an empty cell given a digit its row, column or box has`
     default: return seeds
   }
 }
 
 export function setsTable (data) {
-  return table(['set', 'puzzles', 'none / one / two or more solutions', 'made by'],
-    data.sets.map((s) => [s.name, int(s.puzzles), s.tally.map(int).join(' / '), madeBy(s)]), 'lrrl'.split(''))
+  return table(['set', 'puzzles', 'none / one / two or more solutions', 'made by', 'file (sha256, first 12)'],
+    data.sets.map((s) => [s.name, int(s.puzzles), s.tally.map(int).join(' / '), madeBy(s), s.sha256 ?? '-']), 'lrrll'.split(''))
 }
 
 export function ratesTable (data) {
-  return table(['set (limit 2)', ...COLUMNS.map((c) => c.label)],
-    data.rows.map((row) => [row.set, ...COLUMNS.map((c) => shown(row, c.key, c.metric, perSecond))]), ['l', ...COLUMNS.map(() => 'r')])
+  return table(['set (limit 2)', 'dlxkit nodes per puzzle', ...COLUMNS.map((c) => c.label)],
+    data.rows.map((row) => [row.set, shown(row, 'native', (c) => c.nodesPerPuzzle, (x) => x.toFixed(1)), ...COLUMNS.map((c) => shown(row, c.key, c.metric, perSecond))]),
+    ['l', 'r', ...COLUMNS.map(() => 'r')])
 }
 
 export function ratiosTable (data) {
@@ -157,8 +159,8 @@ ${all.filter((g) => g.met).length} of ${all.length} met.
 ${setsTable(data)}
 
 The generated sets are made once by dlxkit's own generator (bench/sudoku9-sets.mjs)
-and cached in build/sudoku9/ (delete it to make them again); the same seeds give
-the same puzzles. Their counts (capped at 2) come from dlxkit when they are made
+and cached in build/sudoku9/ (a change to that file makes them again); the same
+seeds and the same generator give the same puzzles (the digest tells). Their counts (capped at 2) come from dlxkit when they are made
 and every program must agree with them in every round.
 
 ## Puzzles per CPU second, limit 2 (solve and prove unique)

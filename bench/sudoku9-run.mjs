@@ -13,6 +13,7 @@
 // Settings from the environment: DATA (../shared/data), ROUNDS (3),
 // MIN_SECONDS (CPU seconds per measurement, 1), QUICK=1 (1 round, 0.3 s),
 // SETS (a comma list of set names, default all).
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from '../src/js/dlxkit.mjs'
@@ -35,13 +36,20 @@ const settings = {
 }
 const say = (text) => process.stderr.write(text)
 
-/** Each family's file, made by the generator unless the cache has it: { name, file, puzzles, answers, seed, made }. */
+const digest = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12)
+
+/**
+ * Each family's file, made by the generator unless the cache has it (its
+ * name carries a digest of bench/sudoku9-sets.mjs: a change there makes the
+ * sets again): { name, file, puzzles, answers, seed, madeMinimal, solutions }.
+ */
 async function generatedSets () {
   mkdirSync(WORK, { recursive: true })
+  const maker = digest(readFileSync(new URL('sudoku9-sets.mjs', import.meta.url)))
   let dlx = null
   const out = []
   for (const family of FAMILIES) {
-    const base = join(WORK, `${family.name}-${family.puzzles}-s${family.seed}`)
+    const base = join(WORK, `${family.name}-${family.puzzles}-s${family.seed}-${maker}`)
     if (!existsSync(`${base}.json`) || !existsSync(`${base}.txt`)) {
       say(`making ${family.name} (${family.puzzles} puzzles from seed ${family.seed}) ... `)
       dlx ??= await load()
@@ -110,7 +118,7 @@ async function measure () {
   data.peers = peers
   let sets = [...await generatedSets(), ...sharedSets()]
   if (process.env.SETS) sets = sets.filter((s) => process.env.SETS.split(',').includes(s.name))
-  data.sets = sets.map(({ answers, family, ...s }) => ({ ...s, tally: [0, 1, 2].map((c) => [...answers].filter((a) => a === String(c)).length) }))
+  data.sets = sets.map(({ answers, family, ...s }) => ({ ...s, sha256: digest(readFileSync(s.file)), tally: [0, 1, 2].map((c) => [...answers].filter((a) => a === String(c)).length) }))
   data.rows = sets.map((s) => ({ set: s.name, rounds: [] }))
   for (let k = 0; k < settings.rounds; k++) {
     for (const [i, set] of sets.entries()) {

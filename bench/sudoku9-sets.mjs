@@ -8,8 +8,9 @@
 //   many     a minimal puzzle with clues taken away until it has at least a
 //            drawn number of solutions (2 to thousands)
 //   invalid  no solution: a unique puzzle with one clue changed to a digit
-//            its row, column and box allow, so that only search tells; and
-//            every fifth breaks a rule outright (a digit twice in a unit)
+//            its row, column and box allow, so that only search tells
+//   clash    no solution, a rule broken outright: a unique puzzle with an
+//            empty cell given a digit that its row, column or box has
 // Pure functions of a loaded dlxkit (`dlx`): no files, no timing.
 import { random } from './hard-sudoku.mjs'
 
@@ -18,16 +19,17 @@ export const FAMILIES = [
   { name: 'minimal', puzzles: 10000, seed: 1 },
   { name: 'easy', puzzles: 5000, seed: 100001 },
   { name: 'many', puzzles: 4000, seed: 200001, most: 5000 },
-  { name: 'invalid', puzzles: 5000, seed: 300001, outright: 5 }
+  { name: 'invalid', puzzles: 5000, seed: 300001 },
+  { name: 'clash', puzzles: 2000, seed: 400001 }
 ]
 
-const MAKERS = { minimal: minimalPuzzle, easy: easyPuzzle, many: manyPuzzle, invalid: invalidPuzzle }
+const MAKERS = { minimal: minimalPuzzle, easy: easyPuzzle, many: manyPuzzle, invalid: invalidPuzzle, clash: clashPuzzle }
 
 /** One family's puzzles: { puzzles, counts (a string of '0'/'1'/'2', one per puzzle), madeMinimal, solutions }. */
 export function makeFamily (dlx, family, puzzles = family.puzzles) {
   const made = { puzzles: [], counts: '', madeMinimal: 0, solutions: [] }
   for (let i = 0; i < puzzles; i++) {
-    const p = MAKERS[family.name](dlx, family, family.seed + i, i)
+    const p = MAKERS[family.name](dlx, family, family.seed + i)
     made.puzzles.push(p.puzzle)
     made.counts += String(p.count)
     if (p.madeMinimal) made.madeMinimal++
@@ -104,21 +106,14 @@ const peersOf = (k) => {
 }
 
 /**
- * A unique puzzle (of this seed) with no solution. Every `outright`-th: an
- * empty cell given a digit that a peer already has. Else a clue changed to
- * another digit that no peer has, tried in a drawn order until one leaves no
- * solution (the next seed's puzzle if none does).
+ * A unique puzzle (of this seed) with one clue changed to another digit that
+ * no peer of its cell has, tried in a drawn order until one leaves no
+ * solution (the puzzle of another seed if none does).
  */
-function invalidPuzzle (dlx, family, seed, index) {
+function invalidPuzzle (dlx, family, seed) {
   const rand = random(seed)
-  const pick = (list) => list[Math.floor(rand() * list.length)]
   for (let s = seed; ; s += 1e6) {
     const p = dlx.sudoku.generate({ seed: s }).puzzle
-    if (index % family.outright === family.outright - 1) {
-      const k = pick([...p].flatMap((ch, j) => (ch === '.' && peersOf(j).some((i) => p[i] !== '.') ? [j] : [])))
-      const clash = pick(peersOf(k).filter((i) => p[i] !== '.'))
-      return { puzzle: withCell(p, k, p[clash]), count: 0 }
-    }
     const tries = clueCells(p).flatMap((k) => {
       const seen = new Set(peersOf(k).map((i) => p[i]))
       return [...'123456789'].filter((d) => d !== p[k] && !seen.has(d)).map((d) => [rand(), k, d])
@@ -128,4 +123,13 @@ function invalidPuzzle (dlx, family, seed, index) {
       if (count2(dlx, q) === 0) return { puzzle: q, count: 0 }
     }
   }
+}
+
+/** A unique puzzle (of this seed) with a drawn empty cell given the digit of a drawn peer. */
+function clashPuzzle (dlx, family, seed) {
+  const rand = random(seed)
+  const pick = (list) => list[Math.floor(rand() * list.length)]
+  const p = dlx.sudoku.generate({ seed }).puzzle
+  const k = pick([...p].flatMap((ch, j) => (ch === '.' && peersOf(j).some((i) => p[i] !== '.') ? [j] : [])))
+  return { puzzle: withCell(p, k, p[pick(peersOf(k).filter((i) => p[i] !== '.'))]), count: 0 }
 }

@@ -97,14 +97,23 @@ test('minimize takes away every clue a unique puzzle does not need', () => {
   for (const k of clueCells(puzzle)) assert.equal(countUpTo(withoutClue(puzzle, k)), 2, `${puzzle} without cell ${k}`)
 })
 
-test('invalid: no solution; every fifth breaks a rule outright, the others only search tells', () => {
-  const f = family('invalid')
-  const made = makeFamily(dlx, f, 2 * f.outright)
-  assert.equal(made.counts, '0'.repeat(2 * f.outright))
-  made.puzzles.forEach((p, i) => {
+test('invalid: no solution, and no rule broken outright', () => {
+  const made = makeFamily(dlx, family('invalid'), 8)
+  assert.equal(made.counts, '0'.repeat(8))
+  for (const p of made.puzzles) {
+    assert.equal(clashes(p), false, p)
     assert.equal(countUpTo(p), 0, p)
-    assert.equal(clashes(p), i % f.outright === f.outright - 1, `puzzle ${i}: ${p}`)
-  })
+  }
+})
+
+test('clash: a digit twice in a unit, one cell away from a unique puzzle', () => {
+  const made = makeFamily(dlx, family('clash'), 8)
+  assert.equal(made.counts, '0'.repeat(8))
+  for (const p of made.puzzles) {
+    assert.equal(clashes(p), true, p)
+    const cleared = clueCells(p).map((k) => withoutClue(p, k)).filter((q) => !clashes(q))
+    assert.ok(cleared.some((q) => countUpTo(q) === 1), `${p}: one clue less gives a unique puzzle`)
+  }
 })
 
 test('many: at least two solutions, as many as the family says', () => {
@@ -127,6 +136,7 @@ test('easy: unique, rated easy', () => {
 
 test('the same seeds make the same set', () => {
   assert.deepEqual(makeFamily(dlx, family('invalid'), 5), makeFamily(dlx, family('invalid'), 5))
+  assert.deepEqual(makeFamily(dlx, family('clash'), 5), makeFamily(dlx, family('clash'), 5))
 })
 
 test('checkAnswers: per puzzle, by tally, and a cell without answers', () => {
@@ -149,7 +159,7 @@ function fixed (rounds) {
     rows: [{
       set: 'minimal',
       rounds: rounds.map(([n, t, b, c, tw]) => ({
-        native: { rate: n, checked: 'per puzzle' },
+        native: { rate: n, nodesPerPuzzle: 12, checked: 'per puzzle' },
         tdoku: { rate: t, checked: 'tally' },
         kudoku: { unbuilt: true },
         jsolve: { unbuilt: true },
@@ -169,6 +179,7 @@ test('goals9: medians of per-round ratios against issue 30\'s targets', () => {
   assert.deepEqual(worse.map((x) => x.met), [false, false, false])
   const md = sudoku9Markdown(data)
   assert.match(md, /3 of 3 met/)
+  assert.match(md, /\| minimal \| 12\.0 \| 90\/s \|/, 'the nodes per puzzle, then the median native rate')
   assert.match(md, /\| minimal \| 3 \| 0 \/ 3 \/ 0 \|/)
 })
 
@@ -183,11 +194,12 @@ test('a failed check shows as a failed cell and its goal as not measured', () =>
 // A file of one puzzle of each kind (a clash among them) for the measuring code.
 function smallSet () {
   const unique = dlx.sudoku.generate({ seed: 3 }).puzzle
-  const none = makeFamily(dlx, family('invalid'), 5).puzzles
+  const none = makeFamily(dlx, family('invalid'), 1).puzzles[0]
+  const clash = makeFamily(dlx, family('clash'), 1).puzzles[0]
   const several = '.'.repeat(81)
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-sudoku9-'))
   const file = join(dir, 'set.txt')
-  const lines = [unique, none[0], several, none[4]]
+  const lines = [unique, none, several, clash]
   writeFileSync(file, `# a comment line the readers skip\n${lines.join('\n')}\n`)
   return { dir, file, answers: lines.map((p) => String(countUpTo(p))).join('') }
 }
