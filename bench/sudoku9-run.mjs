@@ -10,7 +10,8 @@
 // build/sudoku9/results.json.
 //   node bench/sudoku9-run.mjs                      measure and write
 //   node bench/sudoku9-run.mjs --from results.json  only write, from saved numbers
-// Settings from the environment: DATA (../shared/data), ROUNDS (3),
+// Settings from the environment: DATA (../shared/data), PEERS (../shared/peers,
+// built into build/peers when one is missing there), ROUNDS (3),
 // MIN_SECONDS (CPU seconds per measurement, 1), QUICK=1 (1 round, 0.3 s),
 // SETS (a comma list of set names, default all).
 import { createHash } from 'node:crypto'
@@ -113,7 +114,7 @@ async function measure () {
   if (peers.built.length < wanted.length) {
     say('building the peers from ../shared/peers ... ')
     peers = buildPeers()
-    say(`${peers.built.join(', ')} built\n`)
+    say(`${peers.built.join(', ') || 'none'} built${peers.unbuilt.length ? `; not: ${peers.unbuilt.map((u) => `${u.name} (${u.why})`).join(', ')}` : ''}\n`)
   }
   data.peers = peers
   let sets = [...await generatedSets(), ...sharedSets()]
