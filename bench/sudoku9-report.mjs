@@ -137,6 +137,14 @@ export function checksList (data) {
   return lines.join('\n')
 }
 
+/** Whether the tally checks every puzzle: it does on a set whose puzzles all have one count. */
+export function tallyNote (data) {
+  const mixed = data.sets.filter((s) => s.tally.filter((n) => n > 0).length > 1).map((s) => s.name)
+  return mixed.length
+    ? `On ${mixed.join(', ')} (puzzles of more than one count) a tally can miss two wrong answers that cancel.`
+    : 'Every set here holds puzzles of one count only, so a right tally means every puzzle was answered right.'
+}
+
 export function sudoku9Markdown (data) {
   const s = data.settings
   const all = goals9(data)
@@ -183,7 +191,7 @@ bench/tdoku-wasm.mjs, 1,000 puzzles of 82 bytes per \`tdoku_solve_many\` call.
 Each puzzle's count of solutions capped at 2 (0, 1 or 2), against the set's.
 Per puzzle where a program gives each puzzle's answer; the harness driver
 prints only how many puzzles had none, one and two or more, so the native
-peers are checked by that tally.
+peers are checked by that tally. ${tallyNote(data)}
 
 ${checksList(data)}
 

@@ -179,6 +179,9 @@ test('goals9: medians of per-round ratios against issue 30\'s targets', () => {
   assert.deepEqual(worse.map((x) => x.met), [false, false, false])
   const md = sudoku9Markdown(data)
   assert.match(md, /3 of 3 met/)
+  assert.match(md, /Every set here holds puzzles of one count only/)
+  data.sets[0].tally = [1, 2, 0]
+  assert.match(sudoku9Markdown(data), /On minimal \(puzzles of more than one count\) a tally can miss/)
   assert.match(md, /\| minimal \| 12\.0 \| 90\/s \|/, 'the nodes per puzzle, then the median native rate')
   assert.match(md, /\| minimal \| 3 \| 0 \/ 3 \/ 0 \|/)
 })
