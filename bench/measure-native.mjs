@@ -14,14 +14,25 @@ function needs (binary) {
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run make bench (it builds it first)`)
 }
 
-/** One set: { puzzles, rate (per CPU second), nodesPerPuzzle, peakKiB }. */
-export function sudoku (set, { minSeconds = 1 } = {}) {
+/** One shared set, every puzzle unique: { puzzles, rate (per CPU second), nodesPerPuzzle, peakKiB }. */
+export function sudoku (set, opts = {}) {
+  const { answers, ...r } = sudokuCounted(sudokuFile(set), opts)
+  const k = answers.search(/[^1]/)
+  if (k >= 0) throw new Error(`${SUDOKU} ${set}: puzzle ${k + 1} has ${answers[k] === '0' ? 'no solution' : 'several solutions'}`)
+  return r
+}
+
+/**
+ * Any 9x9 file: { puzzles, rate, nodesPerPuzzle, peakKiB, answers (each
+ * puzzle's solutions capped at 2, a string of '0', '1' and '2') }.
+ */
+export function sudokuCounted (file, { minSeconds = 1 } = {}) {
   needs(SUDOKU)
-  const r = underRusage(SUDOKU, [String(minSeconds), sudokuFile(set)])
-  if (r.status !== '0') throw new Error(`${SUDOKU} ${set}: exit ${r.status}: ${r.stderr.trim()}`)
-  const [line, rss] = r.stdout.trim().split('\n')
+  const r = underRusage(SUDOKU, [String(minSeconds), file])
+  if (r.status !== '0') throw new Error(`${SUDOKU} ${file}: exit ${r.status}: ${r.stderr.trim()}`)
+  const [line, rss, answers] = r.stdout.trim().split('\n')
   const [, puzzles, rate, nodes] = line.split(' ')
-  return { puzzles: Number(puzzles), rate: Number(rate), nodesPerPuzzle: Number(nodes), peakKiB: Number(rss.split(' ')[1]) }
+  return { puzzles: Number(puzzles), rate: Number(rate), nodesPerPuzzle: Number(nodes), peakKiB: Number(rss.split(' ')[1]), answers: answers.split(' ')[1] ?? '' }
 }
 
 /** All solutions of one DLX file, the whole process (reading and building included): { solutions, nodes, seconds, peakKiB }. */

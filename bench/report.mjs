@@ -7,9 +7,9 @@ import { generationTable } from './generation.mjs'
 import { GOALS, HARNESS_PEERS, KNUTH_PEERS } from './rows.mjs'
 import { svgChart } from './svg-chart.mjs'
 
-const int = (x) => Math.round(x).toLocaleString('en')
-const perSecond = (x) => `${int(x)}/s`
-const times = (x) => `${x.toFixed(2)}x`
+export const int = (x) => Math.round(x).toLocaleString('en')
+export const perSecond = (x) => `${int(x)}/s`
+export const times = (x) => `${x.toFixed(2)}x`
 
 /** Seconds with three significant digits (0.0361 s, 0.281 s, 4.03 s, 16.3 s). */
 export function secs (s) {
@@ -31,7 +31,7 @@ export function median (xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
 }
 
-function table (head, rows, align) {
+export function table (head, rows, align) {
   return [
     `| ${head.join(' | ')} |`,
     `| ${align.map((a) => (a === 'r' ? '---:' : '---')).join(' | ')} |`,
@@ -39,10 +39,10 @@ function table (head, rows, align) {
   ].join('\n')
 }
 
-const ok = (cell) => !!cell && !cell.error && !cell.unbuilt && !cell.skipped
+export const ok = (cell) => !!cell && !cell.error && !cell.unbuilt && !cell.skipped
 
 /** Why a program has no figure in a row ('could not be built', 'failed: ...'), or null if every round measured it. */
-function missing (row, key) {
+export function missing (row, key) {
   const cells = row.rounds.map((r) => r[key])
   if (cells.some((c) => c?.unbuilt)) return 'could not be built'
   if (cells.some((c) => c?.skipped)) return `n/a (${cells.find((c) => c.skipped).skipped})`
@@ -52,15 +52,15 @@ function missing (row, key) {
 }
 
 /** The median over the rounds of `metric` of one program, or null. */
-const medianOf = (row, key, metric) => (missing(row, key) ? null : median(row.rounds.map((r) => metric(r[key]))))
+export const medianOf = (row, key, metric) => (missing(row, key) ? null : median(row.rounds.map((r) => metric(r[key]))))
 
 /** The median over the rounds of a ratio between two programs of the same round, or null. */
-const ratioOf = (row, a, b, fn) => (missing(row, a) || missing(row, b)
+export const ratioOf = (row, a, b, fn) => (missing(row, a) || missing(row, b)
   ? null
   : median(row.rounds.filter((r) => ok(r[a]) && ok(r[b])).map((r) => fn(r[a], r[b]))))
 
-const shown = (row, key, metric, format) => missing(row, key) ?? format(medianOf(row, key, metric))
-const ratioShown = (row, a, b, fn) => {
+export const shown = (row, key, metric, format) => missing(row, key) ?? format(medianOf(row, key, metric))
+export const ratioShown = (row, a, b, fn) => {
   const x = ratioOf(row, a, b, fn)
   return x == null ? `- (${(missing(row, a) ?? missing(row, b)).replace(/\*\*/g, '')})` : times(x)
 }

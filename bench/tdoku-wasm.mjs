@@ -3,7 +3,7 @@
 // unique (limit 2), 1,000 puzzles of 82 bytes per tdoku_solve_many call
 // (its exports: ../shared/peers/harness/tdoku_wasm.cc).
 import { readFileSync } from 'node:fs'
-import { cpuRate, puzzlesOf } from './timing.mjs'
+import { cpuRate, puzzlesIn, sudokuFile } from './timing.mjs'
 
 export const TDOKU_WASM = 'build/peers/tdoku.wasm'
 const BATCH = 1000
@@ -20,10 +20,18 @@ async function instantiate (bytes) {
   return instance.exports
 }
 
-/** One set: { puzzles, rate } (puzzles per CPU second). */
-export async function sudoku (set, { minSeconds = 1 } = {}) {
+/** One shared set, every puzzle unique: { puzzles, rate } (puzzles per CPU second). */
+export async function sudoku (set, opts = {}) {
+  const { answers, ...r } = await sudokuCounted(sudokuFile(set), opts)
+  const k = answers.search(/[^1]/)
+  if (k >= 0) throw new Error(`tdoku.wasm: ${set}: puzzle ${k + 1} is not unique (${answers[k]} solutions, capped at 2)`)
+  return r
+}
+
+/** Any 9x9 file: { puzzles, rate, answers (each puzzle's count capped at 2: a string of '0', '1', '2') }. */
+export async function sudokuCounted (file, { minSeconds = 1 } = {}) {
   const tdoku = await instantiate(readFileSync(TDOKU_WASM))
-  const all = puzzlesOf(set)
+  const all = puzzlesIn(file)
   const batches = []
   for (let i = 0; i < all.length; i += BATCH) {
     const chunk = all.slice(i, i + BATCH)
@@ -34,16 +42,17 @@ export async function sudoku (set, { minSeconds = 1 } = {}) {
         bytes[k * SLOT + j] = c >= 49 && c <= 57 ? c : 46 // '1'-'9', else '.'
       }
     })
-    batches.push({ n: chunk.length, bytes })
+    batches.push({ at: i, n: chunk.length, bytes })
   }
   const buf = tdoku.tdoku_buf()
+  const counts = new Uint8Array(all.length)
   const rate = cpuRate(all.length, () => {
-    for (const { n, bytes } of batches) {
+    for (const { at, n, bytes } of batches) {
       const view = new Uint8Array(tdoku.memory.buffer, buf, bytes.length)
       view.set(bytes)
       tdoku.tdoku_solve_many(n, 2) // each slot's first byte becomes its count
-      for (let k = 0; k < n; k++) if (view[k * SLOT] !== 1) throw new Error(`tdoku.wasm: ${set}: a puzzle is not unique`)
+      for (let k = 0; k < n; k++) counts[at + k] = view[k * SLOT]
     }
   }, { minSeconds })
-  return { puzzles: all.length, rate }
+  return { puzzles: all.length, rate, answers: Array.from(counts, (c) => String(Math.min(c, 2))).join('') }
 }

@@ -10,8 +10,11 @@ export const DATA = process.env.DATA ?? '../shared/data'
 export const sudokuFile = (set) => join(DATA, 'sudoku', `${set}.txt`)
 
 /** The 81-character puzzles of a shared set (comment lines skipped). */
-export function puzzlesOf (set) {
-  return readFileSync(sudokuFile(set), 'utf8').split('\n')
+export const puzzlesOf = (set) => puzzlesIn(sudokuFile(set))
+
+/** The 81-character puzzles of a file, as the peers' harness reads them (comment and short lines skipped). */
+export function puzzlesIn (file) {
+  return readFileSync(file, 'utf8').split('\n')
     .filter((l) => l.length >= 81 && !l.startsWith('#')).map((l) => l.slice(0, 81))
 }
 
