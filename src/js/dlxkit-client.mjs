@@ -10,8 +10,11 @@ import { RemoteProblem, isOptions } from './dlxkit-remote-problem.mjs'
 // in one long call: it is replaced. (One that searches in slices reads its
 // messages every 20 ms or so.) The time is the host's busy clock: in Node the
 // process's CPU time, so that a worker starved of CPU by a loaded machine is
-// not taken for a stuck one; elsewhere the wall clock.
-const ABORT_GRACE_MS = 250
+// not taken for a stuck one; elsewhere the wall clock. A second, not less:
+// the process's CPU time holds V8's compiling threads too, and a search's first
+// slice builds its tables (a problem of 6,000 options of 40 items: 80 ms
+// quiet, past 250 ms on a busy machine, where 250 ms lost the worker).
+const ABORT_GRACE_MS = 1000
 const wallMs = () => Date.now()
 
 /**
