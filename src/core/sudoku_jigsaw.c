@@ -85,7 +85,7 @@ static int kempe(const sudoku_t *s, uint8_t *grid, const int32_t *map, int32_t *
  * undone. Cycles are found by short random walks. On a built grid few exist
  * and they undo each other (a 64x64 X grid had none), so between them the
  * grid changes by Kempe swaps, which open new ones. */
-enum { CYCLE_MAX = 8, TRIES_PER_CELL = 64, KEMPE_EVERY = 16 };
+enum { CYCLE_MAX = 8, TRIES_PER_CELL = 256, KEMPE_EVERY = 16 };
 static int reshape(const sudoku_t *s, uint8_t *grid, uint64_t *rng, int32_t *map) {
     int32_t n = s->n, br = s->box_rows, bc = s->box_cols, cells = n * n;
     int32_t *pos = malloc((size_t)cells * sizeof *pos); /* pos[p n + d]: piece p's cell of digit d + 1 */
