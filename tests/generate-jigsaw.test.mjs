@@ -6,7 +6,7 @@
 // the bench generates 25x25 to 64x64 (bench/generation.mjs).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load } from '../src/js/dlxkit.mjs'
+import { load, createWorker } from '../src/js/dlxkit.mjs'
 import { jigsawMap, unitsOf } from './grid-units.mjs'
 
 const dlx = await load()
@@ -84,4 +84,14 @@ test('a map of the caller\'s without any grid ends with NO_SOLUTION, saying so',
   assert.equal(dlx.sudoku.count('.'.repeat(81), { ...shape, limit: 1 }), 0)
   const made = dlx.sudoku.generate({ size: 9, variant: 'jigsaw+windoku', seed: 1 })
   assert.equal(dlx.sudoku.count(made.puzzle, { variant: 'windoku', jigsaw: made.jigsaw, limit: 2 }), 1)
+})
+
+test('the worker makes the same map and puzzle for the seed', async () => {
+  const worker = await createWorker()
+  try {
+    const opts = { size: 16, variant: 'jigsaw+windoku', seed: 9, format: 'array' }
+    assert.deepEqual(await worker.sudoku.generate(opts), dlx.sudoku.generate(opts))
+  } finally {
+    worker.terminate()
+  }
 })
