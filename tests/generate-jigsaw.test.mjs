@@ -71,6 +71,13 @@ test('generate with a made map: every format and option it takes (symmetric, clu
   assert.equal(dlx.sudoku.count(rated.puzzle, { jigsaw: rated.jigsaw, limit: 2 }), 1)
 })
 
+test('a made map whose grid is searched keeps to maxNodes: STOPPED, the instance usable', () => {
+  // 20x20 X with 4x5 boxes has no built grid: the box shape's fill searches
+  assert.throws(() => dlx.sudoku.generate({ size: 20, boxRows: 4, variant: 'jigsaw+x', seed: 1, maxNodes: 50 }), { code: 'STOPPED', message: /no complete 20x20 grid found within the node budget/ })
+  const g = dlx.sudoku.generate({ size: 9, variant: 'jigsaw', seed: 1 })
+  assert.equal(dlx.sudoku.count(g.puzzle, { jigsaw: g.jigsaw, limit: 2 }), 1)
+})
+
 test('solve still needs the map: variant jigsaw without one is BAD_ARGUMENT', () => {
   assert.throws(() => dlx.sudoku.solve('.'.repeat(81), { variant: 'jigsaw' }), { code: 'BAD_ARGUMENT', message: /only generate makes one/ })
 })

@@ -133,12 +133,13 @@ static int reshape(const sudoku_t *s, uint8_t *grid, uint64_t *rng, int32_t *map
     return 0;
 }
 
-int sudoku_make_jigsaw(sudoku_t *s, uint64_t seed, int32_t *map, uint8_t *grid, sudoku_error_t *err) {
+int sudoku_make_jigsaw(sudoku_t *s, uint64_t seed, uint64_t max_nodes, int32_t *map, uint8_t *grid,
+                       sudoku_error_t *err) {
     if (!s || !map || !grid) return sudoku_fail(err, DLX_EARG, "missing handle or output");
     if (s->jigsaw) return sudoku_fail(err, DLX_EARG, "a jigsaw map is made from a shape with boxes, not from another map");
     int rc = sudoku_linked(s); /* the fill may search */
     if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
-    uint64_t left = UINT64_MAX;
+    uint64_t left = max_nodes ? max_nodes : UINT64_MAX; /* a search fill (16x16 and under, X on other boxes) */
     rc = sudoku_random_grid(s, seed, &left, grid, err);
     if (rc) return rc;
     uint64_t rng = seed ^ 0x6a09e667f3bcc909ull; /* not the fill's own draws */

@@ -138,9 +138,9 @@ class SudokuCalls {
   }
 
   /** { map (n2 piece numbers), grid (n2 values) }: a jigsaw map made for the boxes of h, with a grid that fits it. */
-  sudokuMakeJigsaw (h, seed, n2) {
+  sudokuMakeJigsaw (h, seed, maxNodes, n2) {
     return this.withBuffers([n2 * 4, n2], (map, grid) => {
-      this.check(this._x.dk_sudoku_make_jigsaw(h, seed, map, grid))
+      this.check(this._x.dk_sudoku_make_jigsaw(h, seed, maxNodes, map, grid))
       return { map: Array.from(this._int32().subarray(map >>> 2, (map >>> 2) + n2)), grid: this.readBytes(grid, n2) }
     })
   }

@@ -44,7 +44,7 @@ export function generate (api, opts = {}) {
   let map = null
   let grid = null
   if (makeMap) {
-    ({ map, grid } = native.sudokuMakeJigsaw(h, seed, size * size))
+    ({ map, grid } = native.sudokuMakeJigsaw(h, seed, maxNodes, size * size))
     h = api._solverFor(size, { ...shape, jigsaw: map })
   }
   const made = difficulty !== undefined

@@ -247,10 +247,11 @@ EXPORT int32_t dk_sudoku_generate_from(sudoku_t *s, double seed, int32_t minimal
 }
 
 /* A jigsaw map (N*N int32) made for s's boxes, and a grid (N*N bytes) that fits it. */
-EXPORT int32_t dk_sudoku_make_jigsaw(sudoku_t *s, double seed, int32_t *map, uint8_t *grid) {
-    uint64_t sd;
+EXPORT int32_t dk_sudoku_make_jigsaw(sudoku_t *s, double seed, double max_nodes, int32_t *map, uint8_t *grid) {
+    uint64_t sd, budget;
     NUMBER_ARG(seed, sd, "seed");
-    return sudoku_make_jigsaw(s, sd, map, grid, &err) ? from_sudoku_error() : 0;
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    return sudoku_make_jigsaw(s, sd, budget, map, grid, &err) ? from_sudoku_error() : 0;
 }
 
 /* out: a dk_rate_slot record. */

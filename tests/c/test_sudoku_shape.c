@@ -205,14 +205,14 @@ static void test_made_jigsaw(void) {
         sudoku_shape_t sh = {n, br, bc, shapes[i].variants, NULL, NULL, 0};
         sudoku_t *s = sudoku_new(&sh, &err);
         if (!CHECK(s != NULL)) continue;
-        CHECK_EQ(sudoku_make_jigsaw(s, 5, map, grid, &err), 0);
+        CHECK_EQ(sudoku_make_jigsaw(s, 5, 0, map, grid, &err), 0);
         CHECK(pieces_whole(map, n));
         int32_t moved = 0;
         for (int32_t c = 0; c < n * n; c++) moved += map[c] != c / n / br * br + c % n / bc;
         CHECK(moved > 0);
-        CHECK_EQ(sudoku_make_jigsaw(s, 5, again, grid2, &err), 0);
+        CHECK_EQ(sudoku_make_jigsaw(s, 5, 0, again, grid2, &err), 0);
         CHECK(!memcmp(map, again, sizeof(int32_t) * (size_t)(n * n)) && !memcmp(grid, grid2, (size_t)(n * n)));
-        CHECK_EQ(sudoku_make_jigsaw(s, 6, again, grid2, &err), 0);
+        CHECK_EQ(sudoku_make_jigsaw(s, 6, 0, again, grid2, &err), 0);
         CHECK(memcmp(map, again, sizeof(int32_t) * (size_t)(n * n)) != 0);
         sh.jigsaw = map;
         sudoku_t *j = sudoku_new(&sh, &err);
@@ -230,7 +230,7 @@ static void test_made_jigsaw(void) {
         CHECK_EQ(res.status, SUDOKU_UNIQUE);
         CHECK(!memcmp(out, grid, (size_t)(n * n)));
         /* a map is made from boxes, not from a map; clues come from a full valid grid */
-        CHECK_EQ(sudoku_make_jigsaw(j, 5, again, grid2, &err), DLX_EARG);
+        CHECK_EQ(sudoku_make_jigsaw(j, 5, 0, again, grid2, &err), DLX_EARG);
         memcpy(grid2, grid, (size_t)(n * n));
         grid2[n + 1] = 0;
         CHECK_EQ(sudoku_generate_from(j, &opts, grid2, puzzle, &err), DLX_EARG);
