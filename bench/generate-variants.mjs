@@ -10,11 +10,15 @@ import { resolve } from 'node:path'
 import { inChild } from './proc.mjs'
 import { disjointGroups, jigsawMap, unitsOf } from '../tests/grid-units.mjs'
 
-/** The generate options of a shape name ('x+windoku', 'jigsaw+x', 'groups', ...) at size n. */
+/**
+ * The generate options of a shape name ('x+windoku', 'jigsaw+x', 'groups',
+ * ...) at size n; 'made-jigsaw' asks generate to make the map (variant
+ * 'jigsaw' without one).
+ */
 export function shapeOptions (name, n) {
   const b = Math.round(Math.sqrt(n))
   const parts = name.split('+')
-  const variant = parts.filter((p) => p === 'x' || p === 'windoku').join('+')
+  const variant = parts.flatMap((p) => p === 'x' || p === 'windoku' ? [p] : p === 'made-jigsaw' ? ['jigsaw'] : []).join('+')
   const opts = { size: n }
   if (variant) opts.variant = variant
   // A trade a piece: 25x25 jigsaws of 100 trades and 36x36 of 144 have grids
@@ -39,10 +43,12 @@ export async function generateOne ({ dist, name, n, seed }) {
   }
   const d = process.cpuUsage(t)
   const grid = g.solution.flat()
-  const units = unitsOf(n, { jigsaw: opts.jigsaw ?? null, windoku: name.includes('windoku'), x: name.split('+').includes('x') })
+  const map = g.jigsaw ?? opts.jigsaw // a made map comes with the puzzle
+  const units = unitsOf(n, { jigsaw: map?.flat() ?? null, windoku: name.includes('windoku'), x: name.split('+').includes('x') })
   if (opts.regions) units.push(...opts.regions)
   for (const unit of units) if (new Set(unit.map((c) => grid[c])).size !== n) throw new Error(`${name} ${n} seed ${seed}: a unit misses a digit`)
-  if (dlx.sudoku.count(g.puzzle, { ...opts, limit: 2 }) !== 1) throw new Error(`${name} ${n} seed ${seed}: not unique`)
+  const shape = g.jigsaw ? { ...opts, variant: opts.variant.split('+').filter((v) => v !== 'jigsaw'), jigsaw: g.jigsaw } : opts
+  if (dlx.sudoku.count(g.puzzle, { ...shape, limit: 2 }) !== 1) throw new Error(`${name} ${n} seed ${seed}: not unique`)
   return { ok: true, seconds: (d.user + d.system) / 1e6, clues: g.clues }
 }
 
@@ -51,7 +57,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const cap = Number(process.argv[3] || 30)
   const dist = resolve(process.argv[4] || fileURLToPath(new URL('../src/js', import.meta.url)))
   const only = process.argv.slice(5)
-  const names = ['plain', 'x', 'windoku', 'x+windoku', 'jigsaw', 'jigsaw+x', 'jigsaw+windoku', 'groups']
+  const names = ['plain', 'x', 'windoku', 'x+windoku', 'jigsaw', 'jigsaw+x', 'jigsaw+windoku', 'groups', 'made-jigsaw', 'made-jigsaw+windoku']
   for (const name of names) {
     if (only.length && !only.includes(name)) continue
     for (const n of [25, 36, 49, 64]) {

@@ -1,13 +1,14 @@
 // make bench's generation rows (issue 15's goal: generated for any seed,
 // each under 10 s): dlx.sudoku.generate through the JS API on the jigsaw
-// and X + windoku shapes of bench/generate-variants.mjs, 3 seeds each, each
+// and X + windoku shapes of bench/generate-variants.mjs (jigsaw: the maps of
+// tests/grid-units.mjs; made-jigsaw: generate makes the map), 3 seeds each, each
 // in a fresh process under a 10 s CPU cap, every result checked. Once every
 // seed of a size is capped, the shape's bigger sizes are not run (they only
 // get harder), which keeps the section to a minute or two.
 import { fileURLToPath } from 'node:url'
 import { inChild } from './proc.mjs'
 
-export const GENERATION = { shapes: ['jigsaw', 'jigsaw+windoku', 'x+windoku'], sizes: [25, 36, 49, 64], seeds: 3, cap: 10 }
+export const GENERATION = { shapes: ['jigsaw', 'jigsaw+windoku', 'made-jigsaw', 'made-jigsaw+windoku', 'x+windoku'], sizes: [25, 36, 49, 64], seeds: 3, cap: 10 }
 
 /** Rows { name, n, runs: [{ seconds } | { capped: true } | { error }] | null (not run) }. */
 export function generationRows (say = () => {}) {

@@ -400,7 +400,8 @@ ${generationTable(data.generation)}
 
 \`dlx.sudoku.generate({ ...shape, seed })\` through the JS API (bench/generation.mjs,
 shapes of bench/generate-variants.mjs: jigsaw maps from tests/grid-units.mjs,
-N trades between pieces), seeds 1-3, each in a fresh process capped at
+N trades between pieces; made-jigsaw: variant 'jigsaw' without a map, so
+generate makes one around a built grid), seeds 1-3, each in a fresh process capped at
 10 CPU seconds; every grid and its uniqueness checked. An error names its
 code (NO_SOLUTION: the shape was proved to have no grid); once every seed of
 a size is capped, the bigger sizes are not run.

@@ -187,6 +187,23 @@ typedef struct sudoku_generate_opts {
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err);
 
+/* Clues taken from `solution`, a full grid of the shape (N*N bytes; a
+ * blank or a clash is DLX_EARG or SUDOKU_ECLASH), into `puzzle` as
+ * sudoku_generate takes them from its own fill (opts->seed orders them). */
+int sudoku_generate_from(sudoku_t *s, const sudoku_generate_opts_t *opts, const uint8_t *solution,
+                         uint8_t *puzzle, sudoku_error_t *err);
+
+/* A jigsaw map made for s's shape (boxes, not a map; its variants and extra
+ * regions kept) with a grid that fits it: a full grid of s drawn by the
+ * seed (within max_nodes where it is searched; 0: no budget), its boxes
+ * then reshaped by moves that keep every piece holding every digit and in
+ * one edge-connected piece. map: N*N piece numbers 0..N-1, grid: N*N
+ * bytes. For sudoku_generate_from on the shape with the map: the map never
+ * lacks a grid. Returns 0, DLX_EARG, DLX_ENOMEM, or the fill's errors
+ * (sudoku_generate's: SUDOKU_ESTOPPED, DLX_ENOSOLUTION). */
+int sudoku_make_jigsaw(sudoku_t *s, uint64_t seed, uint64_t max_nodes, int32_t *map, uint8_t *grid,
+                       sudoku_error_t *err);
+
 /* The pattern-grid shortcut: the classic complete grid of a plain shape
  * (cell (r, c) holds the digit ((r mod R) C + r div R + c) mod N for boxes
  * R x C; 0, 0 for the default box, one of them 0 for the other from N), its

@@ -291,3 +291,13 @@ test('generation table: seeds generated, median and worst (capped as "> cap"), e
   assert.match(md, /^\| shape \| 25x25 \| 36x36 \|\n\| --- \| --- \| --- \|\n\| jigsaw \| 1\/1, 1.00 s \(worst 1.00 s\) \| not run \|$/)
   assert.equal(generationTable(undefined), 'Not measured in this run.')
 })
+
+test('generation shapes: made-jigsaw asks generate for a map, and its puzzle is checked on that map', async () => {
+  const { shapeOptions, generateOne } = await import('../bench/generate-variants.mjs')
+  assert.deepEqual(shapeOptions('made-jigsaw+windoku', 16), { size: 16, variant: 'jigsaw+windoku' })
+  assert.equal(shapeOptions('jigsaw', 16).jigsaw.length, 256)
+  const dist = new URL('../src/js', import.meta.url).pathname
+  const r = await generateOne({ dist, name: 'made-jigsaw+windoku', n: 16, seed: 1 })
+  assert.equal(r.ok, true)
+  assert.ok(r.clues > 0 && r.clues < 256)
+})

@@ -316,6 +316,27 @@ describe('dlxkit generate', () => {
     }
   })
 
+  test('--variant jigsaw without --jigsaw makes a map with each puzzle, carried by --json', () => {
+    const json = lines(ok(['generate', '--variant', 'jigsaw,windoku', '--seed', '5', '--count', '2', '--json']).stdout).map((l) => JSON.parse(l))
+    assert.deepEqual(json.map((o) => o.seed), [5, 6])
+    const dir = mkdtempSync(join(tmpdir(), 'dlxkit-made-map-'))
+    try {
+      for (const o of json) {
+        assert.equal(o.jigsaw.length, 9)
+        assertSolves(cellsOf(o.solution), cellsOf(o.puzzle), { pieces: o.jigsaw.flat() })
+        const file = join(dir, `map-${o.seed}.txt`)
+        writeFileSync(file, o.jigsaw.map((row) => row.join(' ')).join('\n') + '\n')
+        assert.equal(ok(['sudoku', '--check', '--variant', 'windoku', '--jigsaw', file], { input: o.puzzle }).stdout, 'unique\n')
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    const text = dlxkit(['generate', '--variant', 'jigsaw', '--seed', '5'])
+    assert.equal(text.status, 2)
+    assert.match(text.stderr, /only --json carries/)
+    assert.match(dlxkit(['sudoku', '--variant', 'jigsaw'], { input: '' }).stderr, /--variant must be x or windoku/)
+  })
+
   test('--variant x makes X-Sudoku', () => {
     const puzzles = ok(['generate', '--variant', 'x', '--seed', '1', '--count', '2']).stdout
     assert.equal(ok(['sudoku', '--check', '--variant', 'x'], { input: puzzles }).stdout, 'unique\nunique\n')

@@ -72,6 +72,7 @@ export async function main (): Promise<void> {
   const wc: number[][] | null = (await w.sudoku.solve(cells)).solution
   const wm: Array<string | null> = (await w.sudoku.solveMany([line, plain])).map((r) => r.solution)
   const jig: string = dlx.sudoku.generate({ jigsaw: cells, variant: ['x'], seed: 1 }).puzzle
+  const made: number[][] | undefined = dlx.sudoku.generate({ size: 25, variant: 'jigsaw+windoku', seed: 1 }).jigsaw
   const wg: string = (await w.sudoku.generate({ format: 'grid' })).puzzle
   const wa: number[][] = (await w.sudoku.generate({ format: 'array' })).puzzle
   const st = dlx.sudoku.steps(line, { size: 4 })
@@ -88,7 +89,7 @@ export async function main (): Promise<void> {
   const sheets = await loadSheetFunctions()
   const r = sheets.SUDOKU([[1, null]])
   if (!isSheetError(r)) r.flat()
-  void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline, ws, wc, wm, jig]
+  void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline, ws, wc, wm, jig, made]
   void [firstIndices, firstChosen, one, chosen, id, remoteChosen, remoteData, firstMove, hardest, wh, wst]
   void [zk, zc, zr, zt, rzk, rzc, zdds]
 }
@@ -108,7 +109,7 @@ const BAD = [
   '  const e: number = rows.data(0) // error',
   "  dlx.exactCover({ primary: 1, options: [{ row: ['1'] }] }) // error",
   "  dlx.exactCover({ primary: 1, options: [{ items: ['a'], row: [1] }] }) // error",
-  "  dlx.sudoku.generate({ variant: 'jigsaw', seed: 1 }) // error",
+  "  dlx.sudoku.solve('', { variant: 'jigsaw' }) // error",
   '  dlx.sudoku.generate({ seed: 1, limit: 2 }) // error',
   '  const f: string | null = (await (await createWorker()).sudoku.solve([[1]])).solution // error',
   "  dlx.sudoku.hint('', { depth: 4 }) // error",

@@ -145,7 +145,9 @@ Options:
                        --box 8x8); json: {seed, puzzle, solution, clues}
                        per line, puzzle and solution as a line (past 61x61:
                        the numbers' text); with --difficulty also
-                       difficulty, rating, technique, steps, attempts
+                       difficulty, rating, technique, steps, attempts;
+                       with --variant jigsaw and no --jigsaw, the map
+                       made for the puzzle (jigsaw: N rows of N pieces)
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}

@@ -22,7 +22,7 @@ export const SHAPE_OPTIONS = {
 export async function shapeOptions (values, command) {
   const opts = {}
   if (values.box !== undefined) Object.assign(opts, await boxOption(values.box, command))
-  if (values.variant) opts.variant = parseVariant(values.variant, command)
+  if (values.variant) opts.variant = parseVariant(values.variant, command, command === 'generate' && !values.jigsaw)
   if (values.regions) opts.regions = readRegionsFile(values.regions, command)
   if (values.jigsaw) opts.jigsaw = readJigsawFile(values.jigsaw, command)
   if (values.alphabet) opts.alphabet = values.alphabet
@@ -46,12 +46,13 @@ export async function boxOption (text, command) {
   }
 }
 
-/** "x", "windoku" or both ("x,windoku"). */
-function parseVariant (text, command) {
+/** "x", "windoku" or both ("x,windoku"); for generate without --jigsaw also "jigsaw" (a map made). */
+function parseVariant (text, command, mapMade) {
   const names = text.toLowerCase().split(/[,+ ]+/).filter(Boolean)
-  const unknown = names.find((n) => !VARIANTS.includes(n))
+  const unknown = names.find((n) => !VARIANTS.includes(n) && !(mapMade && n === 'jigsaw'))
   if (unknown !== undefined || !names.length) {
-    throw new UsageError(`--variant must be ${VARIANTS.join(' or ')} (or both: x,windoku), got '${text}'`, command)
+    const also = mapMade ? ', and jigsaw for a map made with the puzzle' : ''
+    throw new UsageError(`--variant must be ${VARIANTS.join(' or ')} (or both: x,windoku${also}), got '${text}'`, command)
   }
   return names
 }

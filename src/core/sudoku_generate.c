@@ -49,6 +49,9 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     dlx_set_restart_unit(s->dlx, 0);
     dlx_set_seed(s->dlx, 0); /* solving stays deterministic */
     if (rc) return rc;
+    if (res.status == SUDOKU_NONE && s->jigsaw) /* a map of the caller's: the API can make one instead */
+        return sudoku_fail(err, DLX_ENOSOLUTION, "this jigsaw map and the other regions admit no complete grid "
+                                                 "(a map made by generate always has one)");
     if (res.status == SUDOKU_NONE)
         return sudoku_fail(err, DLX_ENOSOLUTION, "this shape and its regions admit no complete grid");
     if (res.status == SUDOKU_STOPPED)
@@ -57,7 +60,7 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     return 0;
 }
 
-static int random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
+int sudoku_random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     /* Up to 16x16 the search samples grids more evenly; beyond, plain,
      * windoku, X and X + windoku (these two with square boxes) take a grid
      * built at once, which cannot get lost in the tree, and so do extra
@@ -194,16 +197,12 @@ static int stack_proof(clue_stack *st, int32_t i, int32_t k, int32_t removed, in
     return res.status;
 }
 
-int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
-                    uint8_t *solution, sudoku_error_t *err) {
-    if (!s || !opts || !puzzle || !solution)
-        return sudoku_fail(err, DLX_EARG, "missing handle, options or output");
-    int32_t n = s->n, cells = n * n;
-    uint64_t rng = opts->seed, left = opts->max_nodes ? opts->max_nodes : UINT64_MAX;
-    int rc = sudoku_linked(s); /* the fill and the big grids' proofs search on it */
-    if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
-    rc = random_grid(s, opts->seed, &left, solution, err);
-    if (rc) return rc;
+/* Clues taken from the full grid `solution` into `puzzle` while the
+ * solution stays unique, the searches paid from *left. */
+static int remove_clues(sudoku_t *s, const sudoku_generate_opts_t *opts, uint64_t *left_nodes,
+                        const uint8_t *solution, uint8_t *puzzle, sudoku_error_t *err) {
+    int32_t cells = s->n * s->n;
+    uint64_t rng = opts->seed, left = *left_nodes;
     memcpy(puzzle, solution, (size_t)cells);
 
     int32_t *unit = malloc((size_t)cells * sizeof *unit);
@@ -263,9 +262,37 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
     }
     if (big) dlx_unforce_all(s->dlx);
     free(st.above), free(st.future), free(unit);
+    *left_nodes = left;
     if (!left && i < units && clues > target) /* work left undone */
         return sudoku_fail(err, SUDOKU_ESTOPPED, "the node budget ran out before the puzzle was done");
     return 0;
+}
+
+int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
+                    uint8_t *solution, sudoku_error_t *err) {
+    if (!s || !opts || !puzzle || !solution)
+        return sudoku_fail(err, DLX_EARG, "missing handle, options or output");
+    uint64_t left = opts->max_nodes ? opts->max_nodes : UINT64_MAX;
+    int rc = sudoku_linked(s); /* the fill and the big grids' proofs search on it */
+    if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+    rc = sudoku_random_grid(s, opts->seed, &left, solution, err);
+    return rc ? rc : remove_clues(s, opts, &left, solution, puzzle, err);
+}
+
+int sudoku_generate_from(sudoku_t *s, const sudoku_generate_opts_t *opts, const uint8_t *solution,
+                         uint8_t *puzzle, sudoku_error_t *err) {
+    if (!s || !opts || !puzzle || !solution)
+        return sudoku_fail(err, DLX_EARG, "missing handle, options, grid or output");
+    for (int32_t c = 0; c < s->n * s->n; c++)
+        if (!solution[c])
+            return sudoku_fail(err, DLX_EARG, "the grid to take clues from is not full: row %d, column %d is blank",
+                               c / s->n + 1, c % s->n + 1);
+    int rc = sudoku_check_givens(s, solution, err); /* a clash names its cells */
+    if (rc) return rc;
+    uint64_t left = opts->max_nodes ? opts->max_nodes : UINT64_MAX;
+    rc = sudoku_linked(s);
+    if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+    return remove_clues(s, opts, &left, solution, puzzle, err);
 }
 
 /* ---- rating ------------------------------------------------------------------ */

@@ -105,6 +105,11 @@ void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
  * within its tries or *left (nodes, paid from it), or DLX_ENOMEM. */
 int sudoku_x_windoku_grid(const sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid);
 
+/* The generator's full grid of the shape (sudoku_generate.c): built at once
+ * where a built grid fits, else searched; nodes paid from *left. 0 or an
+ * error with *err. */
+int sudoku_random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err);
+
 /* The one error setter: fill *err with code and a formatted message (its
  * place, row and column cleared). Returns code. sudoku_fail_at keeps the
  * place already recorded (the text reader's errors). */

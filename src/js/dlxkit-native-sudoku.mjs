@@ -137,6 +137,24 @@ class SudokuCalls {
     })
   }
 
+  /** { map (n2 piece numbers), grid (n2 values) }: a jigsaw map made for the boxes of h, with a grid that fits it. */
+  sudokuMakeJigsaw (h, seed, maxNodes, n2) {
+    return this.withBuffers([n2 * 4, n2], (map, grid) => {
+      this.check(this._x.dk_sudoku_make_jigsaw(h, seed, maxNodes, map, grid))
+      return { map: Array.from(this._int32().subarray(map >>> 2, (map >>> 2) + n2)), grid: this.readBytes(grid, n2) }
+    })
+  }
+
+  /** { puzzle, solution }: clues taken from the full grid `solution` (n2 values). */
+  sudokuGenerateFrom (h, solution, seed, minimal, symmetric, clues, maxNodes) {
+    const n2 = solution.length
+    return this.withBuffers([n2, n2], (sol, puzzle) => {
+      this.writeBytes(sol, solution)
+      this.check(this._x.dk_sudoku_generate_from(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, sol, puzzle))
+      return { puzzle: this.readBytes(puzzle, n2), solution: Uint8Array.from(solution) }
+    })
+  }
+
   /** { level (its name), score, nodes, guesses, status } of the grid `cells`. */
   sudokuRate (h, cells) {
     const at = SLOT.rate

@@ -37,20 +37,24 @@ export function checkAlphabet (alphabet, want = 0) {
 /** Other names some puzzles go by, for the variants' own (VARIANT: sudoku.h's names). */
 const VARIANT_ALIASES = { diagonal: 'x', hyper: 'windoku' }
 
+/** The variant option as a list of names (a string splits at commas, plus signs and blanks). */
+export function variantList (variant) {
+  return variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
+}
+
 /**
  * Variant names to flags. 'jigsaw' names the map given as the jigsaw option
- * (hasMap); without one it would silently be the boxes, so it is refused:
- * dlxkit makes no jigsaw maps.
+ * (hasMap); without one it would silently be the boxes, so it is refused
+ * (generate makes a map instead: dlxkit-sudoku-generate.mjs).
  */
 export function variantFlags (variant, hasMap = false) {
-  const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
   let flags = 0
-  for (const v of list) {
+  for (const v of variantList(variant)) {
     const given = String(v).toLowerCase()
     const name = Object.hasOwn(VARIANT_ALIASES, given) ? VARIANT_ALIASES[given] : given
     if (Object.hasOwn(VARIANT, name)) flags |= VARIANT[name]
     else if (name === 'jigsaw' && !hasMap) {
-      throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
+      throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); only generate makes one", { option: 'variant' })
     } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
     else throw new DlxError('BAD_ARGUMENT', `unknown variant "${v}": use x, windoku (or jigsaw with a map)`)
   }

@@ -1,7 +1,7 @@
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 import { DlxError, checkCount } from './dlxkit-errors.mjs'
-import { STYLE, checkAlphabet, styleOf } from './dlxkit-sudoku-args.mjs'
+import { STYLE, checkAlphabet, styleOf, variantList } from './dlxkit-sudoku-args.mjs'
 import { difficultyNumber, logicFields } from './dlxkit-sudoku-difficulty.mjs'
 
 /**
@@ -11,6 +11,9 @@ import { difficultyNumber, logicFields } from './dlxkit-sudoku-difficulty.mjs'
  * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
  * generated until one needs that level's techniques and no harder, C's
  * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
+ * Variant 'jigsaw' without a jigsaw option: a map is made for the seed
+ * (sudoku_make_jigsaw: the boxes reshaped around a grid, so one always
+ * exists) and returned as `jigsaw`, N rows of N piece numbers.
  */
 export function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -26,7 +29,10 @@ export function generate (api, opts = {}) {
   const attempts = checkCount(opts.attempts ?? 0, 'attempts')
   if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
-  const h = api._solverFor(size, opts)
+  const names = variantList(opts.variant)
+  const makeMap = opts.jigsaw == null && names.some((v) => String(v).toLowerCase() === 'jigsaw')
+  const shape = makeMap ? { ...opts, variant: names.filter((v) => String(v).toLowerCase() !== 'jigsaw') } : opts
+  let h = api._solverFor(size, shape)
   size = api._native.sudokuSize(h)
   let symbols = null
   if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
@@ -35,9 +41,17 @@ export function generate (api, opts = {}) {
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
   const native = api._native
-  const made = difficulty === undefined
-    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
-    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
+  let map = null
+  let grid = null
+  if (makeMap) {
+    ({ map, grid } = native.sudokuMakeJigsaw(h, seed, maxNodes, size * size))
+    h = api._solverFor(size, { ...shape, jigsaw: map })
+  }
+  const made = difficulty !== undefined
+    ? native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
+    : grid
+      ? native.sudokuGenerateFrom(h, grid, seed, opts.minimal, opts.symmetric, clues, maxNodes)
+      : native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -46,6 +60,7 @@ export function generate (api, opts = {}) {
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
     seed,
+    ...(map && { jigsaw: Array.from({ length: size }, (_, r) => map.slice(r * size, (r + 1) * size)) }),
     ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
   }
 }

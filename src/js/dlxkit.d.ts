@@ -55,7 +55,7 @@ export function load (options?: LoadOptions): Promise<Dlxkit>
 /** 2D ranges as spreadsheets pass them: numbers, digit strings, '' / null / 0 for blanks */
 export type Range = Array<Array<number | string | null | undefined>>
 export type Puzzle = string | Range
-/** a jigsaw is made by its map (ShapeOptions.jigsaw): dlxkit makes no maps, so 'jigsaw' is no variant here */
+/** a jigsaw is made by its map (ShapeOptions.jigsaw); only generate makes maps (GenerateOptions.variant) */
 export type Variant = 'x' | 'windoku' | Array<'x' | 'windoku'>
 
 export interface ShapeOptions {
@@ -101,7 +101,9 @@ export interface BatchResult<P> extends Omit<SolveResult<P>, 'status'> {
 /** the text forms; 'array' gives numbers */
 export type TextFormat = 'line' | 'grid' | 'numbers'
 
-export interface GenerateOptions extends ShapeOptions {
+export interface GenerateOptions extends Omit<ShapeOptions, 'variant'> {
+  /** also 'jigsaw' without a jigsaw map: a map is made for the seed around a grid, so one always exists (Generated.jigsaw) */
+  variant?: Variant | 'jigsaw' | 'jigsaw+windoku' | 'jigsaw+x' | Array<'x' | 'windoku' | 'jigsaw'>
   seed?: number
   minimal?: boolean
   symmetric?: boolean
@@ -135,6 +137,8 @@ export interface Generated<G extends string | number[][] = string | number[][]> 
   solution: G
   clues: number
   seed: number
+  /** with variant 'jigsaw' and no jigsaw option: the map made for the puzzle (N rows of N piece numbers 0..N-1) */
+  jigsaw?: number[][]
   /** with opts.difficulty: the puzzle's rating by technique (as rate's), and the attempts it took */
   difficulty?: Difficulty
   technique?: string

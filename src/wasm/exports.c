@@ -233,6 +233,27 @@ EXPORT int32_t dk_sudoku_generate(sudoku_t *s, double seed, int32_t minimal, int
     return rc ? from_sudoku_error() : 0;
 }
 
+/* sudoku_generate's clue removal from a full grid given (a map's, below). */
+EXPORT int32_t dk_sudoku_generate_from(sudoku_t *s, double seed, int32_t minimal, int32_t symmetric,
+                                       int32_t target_clues, double max_nodes, const uint8_t *solution,
+                                       uint8_t *puzzle) {
+    uint64_t sd, budget;
+    NUMBER_ARG(seed, sd, "seed");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    if (target_clues < 0) return set_error(DLX_EARG, "clues must be 0 or more");
+    static sudoku_generate_opts_t opts; /* static: see err */
+    opts = (sudoku_generate_opts_t){sd, minimal, symmetric, target_clues, budget};
+    return sudoku_generate_from(s, &opts, solution, puzzle, &err) ? from_sudoku_error() : 0;
+}
+
+/* A jigsaw map (N*N int32) made for s's boxes, and a grid (N*N bytes) that fits it. */
+EXPORT int32_t dk_sudoku_make_jigsaw(sudoku_t *s, double seed, double max_nodes, int32_t *map, uint8_t *grid) {
+    uint64_t sd, budget;
+    NUMBER_ARG(seed, sd, "seed");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    return sudoku_make_jigsaw(s, sd, budget, map, grid, &err) ? from_sudoku_error() : 0;
+}
+
 /* out: a dk_rate_slot record. */
 EXPORT int32_t dk_sudoku_rate(sudoku_t *s, const uint8_t *grid, double *out) {
     static sudoku_rating_t r; /* static: see err */

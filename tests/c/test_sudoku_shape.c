@@ -2,7 +2,9 @@
  * box of every side (SUDOKU_DEFAULT_BOX_ROWS, checked against its rule), the
  * one box spelling (sudoku_parse_box, on the cases of
  * tests/data/box-spellings.txt that every entry point shares), a shape
- * given one side of its box, and the pattern-grid shortcut. */
+ * given one side of its box, the pattern-grid shortcut, and jigsaw maps
+ * made to fit a grid (sudoku_make_jigsaw) with clues taken from that grid
+ * (sudoku_generate_from). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,11 +167,88 @@ static void test_pattern_fill(void) {
     CHECK_EQ(sudoku_pattern_fill(9, 0, 0, NULL, out, NULL, &err), DLX_EARG);
 }
 
+/* Whether every piece of the map has n cells, edge-connected. */
+static int pieces_whole(const int32_t *map, int32_t n) {
+    for (int32_t p = 0; p < n; p++) {
+        int32_t stack[64 * 64], top = 0, reached = 0, start = -1, size = 0;
+        uint8_t seen[64 * 64] = {0};
+        for (int32_t c = 0; c < n * n; c++)
+            if (map[c] == p) size++, start = start < 0 ? c : start;
+        if (size != n || start < 0) return 0;
+        seen[start] = 1, stack[top++] = start, reached = 1;
+        while (top) {
+            int32_t c = stack[--top], r = c / n, k = c % n;
+            int32_t next[4] = {r ? c - n : -1, r < n - 1 ? c + n : -1, k ? c - 1 : -1, k < n - 1 ? c + 1 : -1};
+            for (int q = 0; q < 4; q++)
+                if (next[q] >= 0 && !seen[next[q]] && map[next[q]] == p) seen[next[q]] = 1, stack[top++] = next[q], reached++;
+        }
+        if (reached != n) return 0;
+    }
+    return 1;
+}
+
+/* A made map: n connected pieces of n cells, not the boxes, its grid valid
+ * for it (rows, columns, pieces and the variants), the same for the same
+ * seed; clues taken from the grid leave a puzzle with that one solution. */
+static void test_made_jigsaw(void) {
+    static const struct {
+        int32_t n, br;
+        uint32_t variants;
+    } shapes[] = {{9, 3, 0}, {12, 3, 0}, {16, 4, SUDOKU_WINDOKU}, {25, 5, SUDOKU_WINDOKU},
+                  {25, 5, SUDOKU_X}, {16, 4, SUDOKU_X | SUDOKU_WINDOKU}, {36, 6, 0}};
+    static int32_t map[64 * 64], again[64 * 64];
+    static uint8_t grid[64 * 64], grid2[64 * 64], puzzle[64 * 64], out[64 * 64];
+    sudoku_error_t err;
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        int32_t n = shapes[i].n, br = shapes[i].br, bc = n / br;
+        check_context("%dx%d, variants %u", n, n, shapes[i].variants);
+        sudoku_shape_t sh = {n, br, bc, shapes[i].variants, NULL, NULL, 0};
+        sudoku_t *s = sudoku_new(&sh, &err);
+        if (!CHECK(s != NULL)) continue;
+        CHECK_EQ(sudoku_make_jigsaw(s, 5, 0, map, grid, &err), 0);
+        CHECK(pieces_whole(map, n));
+        int32_t moved = 0;
+        for (int32_t c = 0; c < n * n; c++) moved += map[c] != c / n / br * br + c % n / bc;
+        CHECK(moved > 0);
+        CHECK_EQ(sudoku_make_jigsaw(s, 5, 0, again, grid2, &err), 0);
+        CHECK(!memcmp(map, again, sizeof(int32_t) * (size_t)(n * n)) && !memcmp(grid, grid2, (size_t)(n * n)));
+        CHECK_EQ(sudoku_make_jigsaw(s, 6, 0, again, grid2, &err), 0);
+        CHECK(memcmp(map, again, sizeof(int32_t) * (size_t)(n * n)) != 0);
+        sh.jigsaw = map;
+        sudoku_t *j = sudoku_new(&sh, &err);
+        sudoku_free(s);
+        if (!CHECK(j != NULL)) continue;
+        sudoku_result_t res;
+        CHECK_EQ(sudoku_solve(j, grid, 2, 0, NULL, &res, &err), 0); /* the full grid fits the map */
+        CHECK_EQ(res.status, SUDOKU_UNIQUE);
+        sudoku_generate_opts_t opts = {5, 0, 0, 0, 0};
+        CHECK_EQ(sudoku_generate_from(j, &opts, grid, puzzle, &err), 0);
+        int32_t clues = 0, kept = 1;
+        for (int32_t c = 0; c < n * n; c++) clues += puzzle[c] != 0, kept &= !puzzle[c] || puzzle[c] == grid[c];
+        CHECK(kept && clues < n * n);
+        CHECK_EQ(sudoku_solve(j, puzzle, 2, 0, out, &res, &err), 0);
+        CHECK_EQ(res.status, SUDOKU_UNIQUE);
+        CHECK(!memcmp(out, grid, (size_t)(n * n)));
+        /* a map is made from boxes, not from a map; clues come from a full valid grid */
+        CHECK_EQ(sudoku_make_jigsaw(j, 5, 0, again, grid2, &err), DLX_EARG);
+        memcpy(grid2, grid, (size_t)(n * n));
+        grid2[n + 1] = 0;
+        CHECK_EQ(sudoku_generate_from(j, &opts, grid2, puzzle, &err), DLX_EARG);
+        CHECK(strstr(err.message, "row 2, column 2") != NULL);
+        grid2[n + 1] = grid[n]; /* the digit of its left neighbour */
+        CHECK_EQ(sudoku_generate_from(j, &opts, grid2, puzzle, &err), SUDOKU_ECLASH);
+        CHECK_EQ(sudoku_solve(j, puzzle, 2, 0, NULL, &res, &err), 0); /* still usable */
+        sudoku_free(j);
+    }
+    check_context("");
+}
+
 int main(void) {
     check_cpu_limit("test_sudoku_shape", 60); /* a hang guard in CPU time (check.h) */
     test_default_boxes();
     test_spellings();
     test_one_side();
     test_pattern_fill();
+    test_made_jigsaw();
     return check_report("test_sudoku_shape");
 }

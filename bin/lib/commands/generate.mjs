@@ -32,8 +32,13 @@ export async function generateCommand (argv, io) {
   const opts = generateOptions(values, { ...shape }, format)
   const seeds = seedList(values)
   const threads = threadCount(parseJobs(values, 'generate'), values.quiet ? null : io.terminal)
+  const madeMap = opts.variant?.includes('jigsaw')
+  if (madeMap && format.format !== 'json') {
+    throw new UsageError('--variant jigsaw without --jigsaw makes a map with each puzzle, which only --json carries (as "jigsaw"); or give a map with --jigsaw FILE', 'generate')
+  }
   const kit = await loadKit()
-  checkShape(kit, { size: 9, ...opts }, 'generate') // 9x9 unless the options say otherwise
+  // 9x9 unless the options say otherwise; a map made later, so the boxes' shape
+  checkShape(kit, { size: 9, ...opts, ...(madeMap && { variant: opts.variant.filter((v) => v !== 'jigsaw') }) }, 'generate')
   checkDifficulty(kit, opts.difficulty)
   return printPuzzles(seeds, opts, format.format, threads, io)
 }
@@ -99,8 +104,8 @@ async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
           terminal.message(`generate --seed ${r.seed}: ${r.error.message}`)
           failed = true
         } else if (format === 'json') {
-          const { seed, puzzle, solution, clues, difficulty, rating, technique, steps, attempts } = r
-          out.line(JSON.stringify({ seed, puzzle, solution, clues, difficulty, rating, technique, steps, attempts }))
+          const { seed, puzzle, solution, clues, jigsaw, difficulty, rating, technique, steps, attempts } = r
+          out.line(JSON.stringify({ seed, puzzle, solution, clues, jigsaw, difficulty, rating, technique, steps, attempts }))
         } else {
           out.item(layOut ? lineToGrid(r.puzzle) : r.puzzle)
         }
