@@ -260,8 +260,11 @@ static int build_bits(struct dlx_memo *m, int32_t n_items, int32_t no) {
 }
 
 /* The tables from the links as they stand: an option with a covered item
- * (it clashes with a forced one) gets no items and sits in no list. */
-static int build(dlx_t *d) {
+ * (it clashes with a forced one) gets no items and sits in no list.
+ * Not inlined: in run() it was copied into both dlx_memo_search and
+ * dlx_memo_zdd (1.4 KiB), and V8 compiled dlx_memo_search, run once a
+ * count, with TurboFan for its loops here (tests/start-wasm.test.mjs). */
+static __attribute__((noinline)) int build(dlx_t *d) {
     dlx_memo_free(d);
     struct dlx_memo *m = calloc(1, sizeof *m);
     if (!m) return DLX_ENOMEM;
