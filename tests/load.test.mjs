@@ -67,6 +67,20 @@ test('load({ wasm }) takes a compiled WebAssembly.Module, and instances do not s
   assert.equal(b.memorySize(), before)
 })
 
+test('load() again from the same URL compiles nothing: the instances share one module, not their memory', async () => {
+  const a = await load()
+  const b = await load()
+  const c = await load({ wasm: new URL('../dist/dlxkit.wasm', import.meta.url) })
+  assert.ok(b._module === a._module, 'a second load() compiled the module again')
+  assert.ok(c._module === a._module, 'the default URL given by hand compiled the module again')
+  assert.ok((await load({ wasm: BYTES }))._module !== a._module, 'bytes are compiled each time')
+  assertWorks(b)
+  const before = b.memorySize()
+  a.sudoku.solve(Array.from({ length: 25 }, () => Array(25).fill(0)), { limit: 1 })
+  assert.ok(a.memorySize() > before)
+  assert.equal(b.memorySize(), before)
+})
+
 test('load({ wasm }) takes a file: URL (or its text), and reads that very file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-load-'))
   try {

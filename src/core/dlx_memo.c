@@ -214,6 +214,42 @@ static int bits_pay(const dlx_t *d, const struct dlx_memo *m, int32_t options) {
            bw * (size_t)m->n_primary <= BITS_WORDS_PER_OPTION * (size_t)m->col_at[m->n_primary];
 }
 
+/* The tables are built once a count: in WebAssembly each loop is a function
+ * of its own (ONCE), so that V8 compiles with TurboFan, on CPU time the user
+ * pays, at most the loop that runs long enough, never the whole building
+ * (tests/start-wasm.test.mjs). */
+#define ONCE __attribute__((noinline))
+
+/* Each item's column as a set (sec: the secondary items'), and the words it spans. */
+static ONCE void column_sets(struct dlx_memo *m, int32_t n_items, uint64_t *sec, int32_t *span) {
+    int32_t np = m->n_primary, bw = m->bw;
+    for (int32_t x = 0; x < n_items; x++) {
+        uint64_t *c = x < np ? m->col_bits + (size_t)x * bw : sec + (size_t)(x - np) * bw;
+        int32_t w0 = bw, w1 = 0;
+        for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) {
+            int32_t o = m->col_opt[j];
+            c[o >> 6] |= 1ULL << (o & 63);
+            if (o >> 6 < w0) w0 = o >> 6;
+            if ((o >> 6) + 1 > w1) w1 = (o >> 6) + 1;
+        }
+        span[2 * x] = w0 < w1 ? w0 : 0, span[2 * x + 1] = w0 < w1 ? w1 : 0;
+    }
+}
+
+/* Each option's kill set: the union of its items' columns; the live set of the start. */
+static ONCE void kill_sets(struct dlx_memo *m, int32_t no, const uint64_t *sec, const int32_t *span) {
+    int32_t np = m->n_primary, bw = m->bw;
+    for (int32_t o = 0; o < no; o++) {
+        uint64_t *k = m->kill + (size_t)o * bw;
+        if (m->opt_at[o] < m->opt_at[o + 1]) m->live[o >> 6] |= 1ULL << (o & 63); /* live at the start */
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p];
+            const uint64_t *c = x < np ? m->col_bits + (size_t)x * bw : sec + (size_t)(x - np) * bw;
+            for (int32_t w = span[2 * x]; w < span[2 * x + 1]; w++) k[w] |= c[w];
+        }
+    }
+}
+
 /* The bit sets from the lists (the options ruled out by each one through
  * every item, secondary ones too); -1 out of memory. An option's kill set
  * is the union of its items' columns as sets, word by word over the words
@@ -234,44 +270,79 @@ static int build_bits(struct dlx_memo *m, int32_t n_items, int32_t no) {
         return -1;
     }
     m->bw = bw;
-    for (int32_t x = 0; x < n_items; x++) {
-        uint64_t *c = x < np ? m->col_bits + (size_t)x * bw : sec + (size_t)(x - np) * bw;
-        int32_t w0 = bw, w1 = 0;
-        for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) {
-            int32_t o = m->col_opt[j];
-            c[o >> 6] |= 1ULL << (o & 63);
-            if (o >> 6 < w0) w0 = o >> 6;
-            if ((o >> 6) + 1 > w1) w1 = (o >> 6) + 1;
-        }
-        span[2 * x] = w0 < w1 ? w0 : 0, span[2 * x + 1] = w0 < w1 ? w1 : 0;
-    }
+    column_sets(m, n_items, sec, span);
     memcpy(m->col_w, span, (size_t)2 * np * sizeof(int32_t));
-    for (int32_t o = 0; o < no; o++) {
-        uint64_t *k = m->kill + (size_t)o * bw;
-        if (m->opt_at[o] < m->opt_at[o + 1]) m->live[o >> 6] |= 1ULL << (o & 63); /* live at the start */
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
-            int32_t x = m->opt_item[p];
-            const uint64_t *c = x < np ? m->col_bits + (size_t)x * bw : sec + (size_t)(x - np) * bw;
-            for (int32_t w = span[2 * x]; w < span[2 * x + 1]; w++) k[w] |= c[w];
-        }
-    }
+    kill_sets(m, no, sec, span);
     free(sec), free(span);
     return 0;
 }
 
+/* The items of every option. */
+static ONCE size_t entries(const dlx_t *d) {
+    const dlx_node *nd = d->node;
+    size_t total = 0;
+    for (int32_t o = 0; o < d->n_options; o++)
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
+    return total;
+}
+
+/* Each option's items (none for an option with a covered item), and each item's count in col_at. */
+static ONCE void list_options(const dlx_t *d, struct dlx_memo *m) {
+    const dlx_node *nd = d->node;
+    int32_t at = 0, no = d->n_options;
+    for (int32_t o = 0; o < no; o++) {
+        m->opt_at[o] = at;
+        int ok = 1;
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) ok &= d->len[nd[p].top] < COVERED;
+        for (int32_t p = d->opt_start[o]; ok && nd[p].top > 0; p++) {
+            int32_t x = nd[p].top - 1;
+            m->opt_item[at++] = x;
+            m->col_at[x + 1]++;
+        }
+    }
+    m->opt_at[no] = at;
+}
+
+/* Each option's items as words of the key: the word's index and its bits. */
+static ONCE void option_words(struct dlx_memo *m, int32_t no) {
+    int32_t w = 0;
+    for (int32_t o = 0; o < no; o++) {
+        m->word_at[o] = w;
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p], q = m->word_at[o];
+            while (q < w && m->word[q] != x >> 6) q++;
+            if (q == w) m->word[w] = x >> 6, m->bits[w++] = 0;
+            m->bits[q] |= 1ULL << (x & 63);
+        }
+    }
+    m->word_at[no] = w;
+}
+
+/* Each item's options (col_at from the counts to starts, col_opt); -1 out of memory. */
+static ONCE int item_columns(struct dlx_memo *m, int32_t n, int32_t no) {
+    for (int32_t i = 0; i < n; i++) m->col_at[i + 1] += m->col_at[i];
+    int32_t *fill = malloc(((size_t)n + 1) * sizeof *fill); /* each item's next free place */
+    if (!fill) return -1;
+    memcpy(fill, m->col_at, ((size_t)n + 1) * sizeof *fill);
+    for (int32_t o = 0; o < no; o++)
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) m->col_opt[fill[m->opt_item[p]]++] = o;
+    free(fill);
+    return 0;
+}
+
 /* The tables from the links as they stand: an option with a covered item
- * (it clashes with a forced one) gets no items and sits in no list. */
-static int build(dlx_t *d) {
+ * (it clashes with a forced one) gets no items and sits in no list.
+ * Not inlined: in run() it was copied into both dlx_memo_search and
+ * dlx_memo_zdd (1.4 KiB), and V8 compiled dlx_memo_search, run once a
+ * count, with TurboFan for its loops here. */
+static ONCE int build(dlx_t *d) {
     dlx_memo_free(d);
     struct dlx_memo *m = calloc(1, sizeof *m);
     if (!m) return DLX_ENOMEM;
     d->memo = m;
     int32_t n = d->n_items, np = d->n_primary, no = d->n_options;
-    const dlx_node *nd = d->node;
     m->n_primary = np, m->n_items = n, m->words = n > 64 ? (n + 63) / 64 : 1;
-    size_t total = 0;
-    for (int32_t o = 0; o < no; o++)
-        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
+    size_t total = entries(d);
     m->opt_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->opt_item = malloc((total + 1) * sizeof(int32_t));
     m->col_at = calloc((size_t)n + 1, sizeof(int32_t));
@@ -285,36 +356,9 @@ static int build(dlx_t *d) {
     if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->key || !m->fr || !m->word_at || !m->word ||
         !m->bits)
         return DLX_ENOMEM;
-    int32_t at = 0;
-    for (int32_t o = 0; o < no; o++) {
-        m->opt_at[o] = at;
-        int ok = 1;
-        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) ok &= d->len[nd[p].top] < COVERED;
-        for (int32_t p = d->opt_start[o]; ok && nd[p].top > 0; p++) {
-            int32_t x = nd[p].top - 1;
-            m->opt_item[at++] = x;
-            m->col_at[x + 1]++;
-        }
-    }
-    m->opt_at[no] = at;
-    int32_t w = 0;
-    for (int32_t o = 0; o < no; o++) {
-        m->word_at[o] = w;
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
-            int32_t x = m->opt_item[p], q = m->word_at[o];
-            while (q < w && m->word[q] != x >> 6) q++;
-            if (q == w) m->word[w] = x >> 6, m->bits[w++] = 0;
-            m->bits[q] |= 1ULL << (x & 63);
-        }
-    }
-    m->word_at[no] = w;
-    for (int32_t i = 0; i < n; i++) m->col_at[i + 1] += m->col_at[i];
-    int32_t *fill = malloc(((size_t)n + 1) * sizeof *fill); /* each item's next free place */
-    if (!fill) return DLX_ENOMEM;
-    memcpy(fill, m->col_at, ((size_t)n + 1) * sizeof *fill);
-    for (int32_t o = 0; o < no; o++)
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) m->col_opt[fill[m->opt_item[p]]++] = o;
-    free(fill);
+    list_options(d, m);
+    option_words(m, no);
+    if (item_columns(m, n, no)) return DLX_ENOMEM;
     for (int32_t x = 0; x < n; x++)
         if (d->len[x + 1] >= COVERED) m->covered[x >> 6] |= 1ULL << (x & 63);
     if (bits_pay(d, m, no) && build_bits(m, n, no)) return DLX_ENOMEM;

@@ -118,48 +118,39 @@ void dlx_multi_bits_free(multi *m) {
     m->b_options = -1;
 }
 
-/* Builds the tables for d's problem (levels: the search's depth bound);
- * 0 if they would be too big or memory runs out (the links search then). */
-COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
-    if (m->mask && m->b_options == d->n_options && m->b_nodes == d->n_nodes) return 1;
-    dlx_multi_bits_free(m);
-    int32_t n = d->n_options, W = (n + 63) / 64, ni = d->n_items, np = d->n_primary;
-    if (n <= 0 || n > BITS_MAX_OPTIONS || (int64_t)np * W > BITS_MAX_SCAN) return 0;
+/* dlx_multi_bits_build's loops, each a function of its own: V8 compiles a
+ * loop that runs long with TurboFan, and the build runs once a count; so
+ * only such a loop is compiled, never the whole build (1,294 bytes). */
+
+/* The colored entries of secondary items, one slot per (item, color):
+ * their number; *entries and *kills count the primary and the other entries. */
+COLD static int32_t color_slots(const dlx_t *d, int32_t *head, int32_t *next, int32_t *color, int32_t *entries, int32_t *kills) {
     const dlx_node *nd = d->node;
-    /* The colored entries of secondary items, one slot per (item, color). */
-    int32_t *head = calloc((size_t)ni + 1, sizeof *head), *next = malloc((size_t)d->n_nodes * sizeof *next);
-    int32_t *color = malloc((size_t)d->n_nodes * sizeof *color), slots = 0, entries = 0, kills = 0;
-    if (!head || !next || !color) goto fail;
-    for (int32_t k = 0; k < n; k++)
+    int32_t slots = 0, np = d->n_primary;
+    for (int32_t k = 0; k < d->n_options; k++)
         for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) {
             int32_t j = nd[q].top, c = nd[q].color, s = head[j];
-            if (j <= np) entries++;
-            else kills++;
+            if (j <= np) ++*entries;
+            else ++*kills;
             if (j <= np || c == 0) continue;
             while (s && color[s - 1] != c) s = next[s - 1];
             if (!s) color[slots] = c, next[slots] = head[j], head[j] = ++slots;
         }
-    size_t bytes = ((size_t)ni + 1 + (size_t)slots) * (size_t)W * 8 + ((size_t)levels + 1) * ((size_t)(W + np / 64 + 1) * 8 + 4) +
-                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4 + ((size_t)np + 1) * 8;
-    if (bytes > BITS_MAX_BYTES) goto fail;
-    m->mask = calloc(((size_t)ni + 1 + (size_t)slots) * (size_t)W, 8);
-    m->prim = malloc(((size_t)entries + 1) * sizeof *m->prim);
-    m->kill = malloc(((size_t)kills + 1) * sizeof *m->kill);
-    m->prim_at = malloc(((size_t)n + 1) * sizeof *m->prim_at);
-    m->kill_at = malloc(((size_t)n + 1) * sizeof *m->kill_at);
-    int32_t OW = np / 64 + 1;
-    m->live = malloc(((size_t)levels + 1) * (size_t)(W + OW) * 8);
-    m->blen = malloc(((size_t)levels + 1) * sizeof *m->blen);
-    m->kb = malloc(((size_t)np + 1) * sizeof *m->kb);
-    if (!m->mask || !m->prim || !m->kill || !m->prim_at || !m->kill_at || !m->live || !m->blen || !m->kb) goto fail;
-    uint64_t *mask = m->mask;
-    for (int32_t k = 0; k < n; k++)
+    return slots;
+}
+
+/* Each item's options as a set (W words). */
+COLD static void item_masks(const dlx_t *d, uint64_t *mask, int32_t W) {
+    const dlx_node *nd = d->node;
+    for (int32_t k = 0; k < d->n_options; k++)
         for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) mask[(size_t)nd[q].top * W + k / 64] |= 1ull << (k % 64);
-    /* A slot's mask: its item's options but those of its color. */
-    for (int32_t j = np + 1; j <= ni; j++)
-        for (int32_t s = head[j]; s; s = next[s - 1])
-            memcpy(mask + (size_t)(ni + s) * W, mask + (size_t)j * W, (size_t)W * 8);
-    int32_t e = 0, x = 0;
+}
+
+/* Each option's primary items and the masks it strikes; its color slots' masks without it. */
+COLD static void option_entries(const dlx_t *d, multi *m, const int32_t *head, const int32_t *next, const int32_t *color, int32_t W) {
+    const dlx_node *nd = d->node;
+    uint64_t *mask = m->mask;
+    int32_t e = 0, x = 0, n = d->n_options, ni = d->n_items, np = d->n_primary;
     for (int32_t k = 0; k < n; k++) {
         m->prim_at[k] = e, m->kill_at[k] = x;
         for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) {
@@ -179,6 +170,40 @@ COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
         }
     }
     m->prim_at[n] = e, m->kill_at[n] = x;
+}
+
+/* Builds the tables for d's problem (levels: the search's depth bound);
+ * 0 if they would be too big or memory runs out (the links search then). */
+COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
+    if (m->mask && m->b_options == d->n_options && m->b_nodes == d->n_nodes) return 1;
+    dlx_multi_bits_free(m);
+    int32_t n = d->n_options, W = (n + 63) / 64, ni = d->n_items, np = d->n_primary;
+    if (n <= 0 || n > BITS_MAX_OPTIONS || (int64_t)np * W > BITS_MAX_SCAN) return 0;
+    /* The colored entries of secondary items, one slot per (item, color). */
+    int32_t *head = calloc((size_t)ni + 1, sizeof *head), *next = malloc((size_t)d->n_nodes * sizeof *next);
+    int32_t *color = malloc((size_t)d->n_nodes * sizeof *color), slots = 0, entries = 0, kills = 0;
+    if (!head || !next || !color) goto fail;
+    slots = color_slots(d, head, next, color, &entries, &kills);
+    size_t bytes = ((size_t)ni + 1 + (size_t)slots) * (size_t)W * 8 + ((size_t)levels + 1) * ((size_t)(W + np / 64 + 1) * 8 + 4) +
+                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4 + ((size_t)np + 1) * 8;
+    if (bytes > BITS_MAX_BYTES) goto fail;
+    m->mask = calloc(((size_t)ni + 1 + (size_t)slots) * (size_t)W, 8);
+    m->prim = malloc(((size_t)entries + 1) * sizeof *m->prim);
+    m->kill = malloc(((size_t)kills + 1) * sizeof *m->kill);
+    m->prim_at = malloc(((size_t)n + 1) * sizeof *m->prim_at);
+    m->kill_at = malloc(((size_t)n + 1) * sizeof *m->kill_at);
+    int32_t OW = np / 64 + 1;
+    m->live = malloc(((size_t)levels + 1) * (size_t)(W + OW) * 8);
+    m->blen = malloc(((size_t)levels + 1) * sizeof *m->blen);
+    m->kb = malloc(((size_t)np + 1) * sizeof *m->kb);
+    if (!m->mask || !m->prim || !m->kill || !m->prim_at || !m->kill_at || !m->live || !m->blen || !m->kb) goto fail;
+    uint64_t *mask = m->mask;
+    item_masks(d, mask, W);
+    /* A slot's mask: its item's options but those of its color. */
+    for (int32_t j = np + 1; j <= ni; j++)
+        for (int32_t s = head[j]; s; s = next[s - 1])
+            memcpy(mask + (size_t)(ni + s) * W, mask + (size_t)j * W, (size_t)W * 8);
+    option_entries(d, m, head, next, color, W);
     free(head), free(next), free(color);
     m->words = W, m->owords = OW, m->b_options = n, m->b_nodes = d->n_nodes;
     return 1;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define NOINLINE __attribute__((noinline))
+
 /* A pool of NUL-terminated names with a hash index: id -> name, name -> id. */
 typedef struct {
     char *bytes;
@@ -288,66 +290,93 @@ static int read_cost(reader *r, size_t a, size_t b, int64_t *sum) {
     return DLX_OK;
 }
 
-static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o) {
-    size_t at = 0, a, b, cost_at = 0;
-    int32_t n = 0;
-    int64_t cost = 0;
+/* The state of the option being read, for option_token. */
+typedef struct {
+    int32_t n;
+    int64_t cost;
+    size_t cost_at;
+} option_state;
+
+/* One token [a, b) of an option, in full: a cost, an item with or without a
+ * color; DLX_OK or an error after fail(). */
+static NOINLINE int option_token(reader *r, dlx_text_t *t, int32_t primary, option_buf *o, size_t a, size_t b,
+                                 option_state *st) {
+    const char *s = r->line;
     char q[48];
+    if (s[a] == '|') {
+        int rc = read_cost(r, a, b, &st->cost);
+        if (rc) return rc;
+        if (!st->cost_at) st->cost_at = a; /* > 0: a line starting with '|' is a comment */
+        return DLX_OK;
+    }
+    size_t colon = a;
+    while (colon < b && s[colon] != ':') colon++;
+    size_t bad = bad_in_name(s, a, colon);
+    if (bad < colon)
+        return fail(r, DLX_ECHAR, bad, "character 0x%02x may not be part of an item name", (unsigned char)s[bad]);
+    if (colon == a) return fail(r, DLX_ESYNTAX, a, "an empty item name before ':'");
+    int32_t item = pool_find(&t->items, s + a, colon - a);
+    if (item < 0)
+        return fail(r, DLX_EUNKNOWN, a, "unknown item \"%s\" (not on the item line)", quote(q, s + a, colon - a));
+    int32_t color = 0;
+    if (colon < b) {
+        if (item < primary)
+            return fail(r, DLX_ECOLOR, colon, "primary item \"%s\" cannot have a color", quote(q, s + a, colon - a));
+        size_t c0 = colon + 1;
+        if (c0 == b) return fail(r, DLX_ESYNTAX, colon, "an empty color after ':'");
+        size_t badc = bad_in_name(s, c0, b);
+        if (badc < b)
+            return fail(r, DLX_ECHAR, badc, "character 0x%02x may not be part of a color", (unsigned char)s[badc]);
+        color = pool_find(&t->colors, s + c0, b - c0);
+        if (color < 0) color = pool_add(&t->colors, s + c0, b - c0);
+        if (color < 0) return fail(r, color, c0, "%s", dlx_strerror(color));
+        color++;
+    }
+    if (o->seen[item] == o->stamp)
+        return fail(r, DLX_EDUPITEM, a, "item \"%s\" appears twice in this option", quote(q, s + a, colon - a));
+    o->seen[item] = o->stamp;
+    if (st->n == o->cap) {
+        int32_t cap = o->cap ? o->cap * 2 : 16;
+        int32_t *i2 = realloc(o->items, (size_t)cap * sizeof *i2);
+        if (!i2) return fail(r, DLX_ENOMEM, a, "%s", dlx_strerror(DLX_ENOMEM));
+        o->items = i2;
+        int32_t *c2 = realloc(o->colors, (size_t)cap * sizeof *c2);
+        if (!c2) return fail(r, DLX_ENOMEM, a, "%s", dlx_strerror(DLX_ENOMEM));
+        o->colors = c2, o->cap = cap;
+    }
+    o->items[st->n] = item, o->colors[st->n] = color;
+    st->n++;
+    return DLX_OK;
+}
+
+/* An option's line. A plain item name (no color, known, not seen yet, room
+ * in the buffer) is taken here; every other token goes to option_token.
+ * V8 compiles a function that runs often with its optimizing compiler, on
+ * CPU time the caller pays, and a one-time read gains little from it: the
+ * loop that runs for every token is kept small, so that compile is cheap. */
+static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o) {
+    size_t at = 0, a, b;
+    option_state st = {0, 0, 0};
     if (++o->stamp == INT32_MAX) {
         memset(o->seen, 0, (size_t)t->items.count * sizeof *o->seen);
         o->stamp = 1;
     }
     while (next_token(r, &at, &a, &b)) {
-        const char *s = r->line;
-        if (s[a] == '|') {
-            int rc = read_cost(r, a, b, &cost);
-            if (rc) return rc;
-            if (!cost_at) cost_at = a; /* > 0: a line starting with '|' is a comment */
-            continue;
+        if (st.n < o->cap && bad_in_name(r->line, a, b) == b) {
+            int32_t item = pool_find(&t->items, r->line + a, b - a);
+            if (item >= 0 && o->seen[item] != o->stamp) {
+                o->seen[item] = o->stamp;
+                o->items[st.n] = item, o->colors[st.n] = 0;
+                st.n++;
+                continue;
+            }
         }
-        size_t colon = a;
-        while (colon < b && s[colon] != ':') colon++;
-        size_t bad = bad_in_name(s, a, colon);
-        if (bad < colon)
-            return fail(r, DLX_ECHAR, bad, "character 0x%02x may not be part of an item name",
-                        (unsigned char)s[bad]);
-        if (colon == a) return fail(r, DLX_ESYNTAX, a, "an empty item name before ':'");
-        int32_t item = pool_find(&t->items, s + a, colon - a);
-        if (item < 0)
-            return fail(r, DLX_EUNKNOWN, a, "unknown item \"%s\" (not on the item line)",
-                        quote(q, s + a, colon - a));
-        int32_t color = 0;
-        if (colon < b) {
-            if (item < primary)
-                return fail(r, DLX_ECOLOR, colon, "primary item \"%s\" cannot have a color",
-                            quote(q, s + a, colon - a));
-            size_t c0 = colon + 1;
-            if (c0 == b) return fail(r, DLX_ESYNTAX, colon, "an empty color after ':'");
-            size_t badc = bad_in_name(s, c0, b);
-            if (badc < b)
-                return fail(r, DLX_ECHAR, badc, "character 0x%02x may not be part of a color",
-                            (unsigned char)s[badc]);
-            color = pool_find(&t->colors, s + c0, b - c0);
-            if (color < 0) color = pool_add(&t->colors, s + c0, b - c0);
-            if (color < 0) return fail(r, color, c0, "%s", dlx_strerror(color));
-            color++;
-        }
-        if (o->seen[item] == o->stamp)
-            return fail(r, DLX_EDUPITEM, a, "item \"%s\" appears twice in this option",
-                        quote(q, s + a, colon - a));
-        o->seen[item] = o->stamp;
-        if (n == o->cap) {
-            int32_t cap = o->cap ? o->cap * 2 : 16;
-            int32_t *i2 = realloc(o->items, (size_t)cap * sizeof *i2);
-            if (!i2) return fail(r, DLX_ENOMEM, a, "%s", dlx_strerror(DLX_ENOMEM));
-            o->items = i2;
-            int32_t *c2 = realloc(o->colors, (size_t)cap * sizeof *c2);
-            if (!c2) return fail(r, DLX_ENOMEM, a, "%s", dlx_strerror(DLX_ENOMEM));
-            o->colors = c2, o->cap = cap;
-        }
-        o->items[n] = item, o->colors[n] = color;
-        n++;
+        int rc = option_token(r, t, primary, o, a, b, &st);
+        if (rc) return rc;
     }
+    int32_t n = st.n;
+    int64_t cost = st.cost;
+    size_t cost_at = st.cost_at;
     int32_t k = dlx_add_option(t->engine, o->items, o->colors, n);
     if (k == DLX_ENOPRIMARY)
         return fail(r, k, 0, "the option has no primary item, so it could never be chosen");

@@ -1,0 +1,70 @@
+// What a run that reads one text pays V8 for compiling (issues 29, 31): V8
+// compiles a function that runs often with TurboFan, on a background thread
+// whose CPU time the user pays, and code that runs once gains nothing from
+// it. The DLX reader takes a plain item name in a small loop and everything
+// else out of line (dlx_text.c), so a text of a few KB is read in baseline
+// code alone, and a longer one has only small functions compiled.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { HANG_MS } from './helpers.mjs'
+
+const LIB = JSON.stringify(new URL('../src/js/dlxkit.mjs', import.meta.url).href)
+const TILINGS = JSON.stringify(new URL('../bench/tilings.mjs', import.meta.url).href)
+
+/** Body sizes of the functions V8 compiled with TurboFan while `code` ran (and a little after: compiles finish in the background). */
+function turbofanBodies (code) {
+  const script = `
+    import { load } from ${LIB}
+    import { packing, PENTOMINO, TROMINO } from ${TILINGS}
+    const dlx = await load()
+    ${code}
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    console.log('ran')`
+  const r = spawnSync(process.execPath, ['--trace-wasm-compilation-times', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: HANG_MS })
+  assert.equal(r.status, 0, r.stderr)
+  assert.match(r.stdout, /^ran$/m)
+  assert.match(r.stdout, /using Liftoff/, 'the trace says nothing: no function was compiled at all')
+  return [...r.stdout.matchAll(/using TurboFan.*bodysize (\d+)/g)].map((m) => Number(m[1]))
+}
+
+test('reading a DLX text of 4 KB: V8 compiles none of the reader with TurboFan', () => {
+  // trominoes in a 6x12 box: 4,368 bytes, 432 options (main's reader had read_option compiled)
+  const bodies = turbofanBodies(`
+    const text = packing(6, 12, TROMINO, false)
+    if (text.length < 4000) throw new Error('the text is too short to tell: ' + text.length)
+    dlx.parseDlx(text)`)
+  assert.deepEqual(bodies, [], `function bodies compiled with TurboFan: ${bodies.join(', ')} bytes`)
+})
+
+test('reading a DLX text of 40 KB: V8 compiles only small functions of the reader with TurboFan', () => {
+  // pentominoes in a 4x15 box: 40,186 bytes; read_option was 1,099 bytes with every case inlined
+  const bodies = turbofanBodies(`
+    const text = packing(4, 15, PENTOMINO, true)
+    if (text.length < 40000) throw new Error('the text is too short to tell: ' + text.length)
+    dlx.parseDlx(text)`)
+  assert.ok(bodies.length > 0, 'nothing compiled with TurboFan: the text no longer tells')
+  assert.ok(Math.max(...bodies) <= 800, `function bodies compiled with TurboFan: ${bodies.join(', ')} bytes`)
+})
+
+/** The bodies compiled with TurboFan but the biggest (the search that runs): none may be over 1,000 bytes. */
+function assertOneBig (bodies) {
+  assert.ok(bodies.length > 0, 'nothing compiled with TurboFan: the run no longer tells')
+  const rest = [...bodies].sort((a, b) => b - a).slice(1)
+  assert.ok(rest.every((b) => b <= 1000), `function bodies compiled with TurboFan: ${bodies.join(', ')} bytes`)
+}
+
+test('a memoized count: TurboFan compiles the walk and only small functions besides, none of the tables\' building whole', () => {
+  // dlx_memo_search had the building inlined (1,871 bytes): V8 compiled it during its one call, for nothing
+  assertOneBig(turbofanBodies(`
+    const p = dlx.parseDlx(packing(4, 15, PENTOMINO, true))
+    if (p.countBig({ memo: true }) !== 1472n) throw new Error('a wrong count')`))
+})
+
+test('a bounded count: TurboFan compiles the search and only small functions besides, not the bit sets\' building whole', () => {
+  // dlx_multi_bits_build (1,294 bytes, run once a count) was compiled during its one call
+  assertOneBig(turbofanBodies(`
+    const { pentominoCopies } = await import(${JSON.stringify(new URL('../bench/multiplicity.mjs', import.meta.url).href)})
+    const p = dlx.parseDlx(pentominoCopies(6, 5, 2))
+    if (p.count() !== 18316) throw new Error('a wrong count')`))
+})
