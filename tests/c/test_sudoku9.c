@@ -1,8 +1,9 @@
 /* test_sudoku9.c: the dedicated 9x9 solver (src/core/sudoku9.c) against the
  * linked engine on random puzzles of every kind: unique, with several
- * solutions (few clues), with none (a wrong clue no given clashes with),
- * under limits 1, 2, 3 and node budgets. Counts and statuses must agree,
- * every solution is checked here, and a unique one must be the same grid. */
+ * solutions (few clues), with none (a wrong clue no given clashes with), with
+ * two givens that clash; under limits 1, 2, 3 and node budgets. Counts and
+ * statuses must agree, every solution is checked here, and a unique one must
+ * be the same grid. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +59,7 @@ static void random_grid(uint8_t *g) {
 }
 
 typedef struct {
-    long unique, several, none, stopped;
+    long unique, several, none, stopped, clashes;
 } tally;
 
 /* Both engines on one puzzle; the tally counts the nine's statuses. */
@@ -68,6 +69,7 @@ static void agree(sudoku_t *su, const uint8_t *p, uint64_t limit, uint64_t budge
     int ca = sudoku_solve(su, p, limit, budget, a, &ra, NULL);
     int cb = sudoku_solve_linked(su, p, limit, 0, b, &rb, NULL);
     CHECK_EQ(ca, cb);
+    t->clashes += ca != 0;
     if (ca) return;
     if (budget) CHECK(ra.nodes <= budget);
     if (ra.status == SUDOKU_STOPPED) {
@@ -88,7 +90,7 @@ int main(void) {
     sudoku_error_t err;
     sudoku_t *su = sudoku_new(&nine, &err);
     if (!CHECK(su != NULL && su->nine != NULL)) return 1;
-    tally t = {0, 0, 0, 0};
+    tally t = {0, 0, 0, 0, 0};
     for (int k = 0; k < 1500; k++) {
         uint8_t g[81], p[81];
         random_grid(g);
@@ -112,6 +114,16 @@ int main(void) {
             agree(su, p, 2, 0, &t);
             break;
         }
+        /* a given repeated in its row, column or box: a clash, named by both */
+        for (int tries = 0; tries < 50; tries++) {
+            int c = rnd(81), j = rnd(81);
+            if (p[c] || !p[j] || !peers(c, j)) continue;
+            p[c] = p[j];
+            check_context("puzzle %d (%d clues) with a clash at %d and %d", k, clues, c, j);
+            agree(su, p, 2, 0, &t);
+            p[c] = 0;
+            break;
+        }
     }
     check_context("");
     /* every kind was met, so that the agreement means something */
@@ -119,8 +131,9 @@ int main(void) {
     CHECK(t.several > 100);
     CHECK(t.none > 100);
     CHECK(t.stopped > 10);
-    printf("  random 9x9: %ld unique, %ld several, %ld none, %ld stopped by a budget: the engines agree\n",
-           t.unique, t.several, t.none, t.stopped);
+    CHECK(t.clashes > 100);
+    printf("  random 9x9: %ld unique, %ld several, %ld none, %ld stopped by a budget, %ld clashes: the engines agree\n",
+           t.unique, t.several, t.none, t.stopped, t.clashes);
     sudoku_free(su);
     return check_report("test_sudoku9");
 }
