@@ -136,3 +136,18 @@ test('solveMany() of one-line puzzles (one block, one call) answers as the C rea
   assert.deepEqual(mixed.map((r) => r.status), ['unique', 'multiple', 'unique'])
   assert.deepEqual(kit.sudoku.solveMany([]), [])
 })
+
+test('solve() of plain one-line puzzles finds the cached solver without the shape path', async () => {
+  const kit = await load()
+  const lines = puzzles('top1465.txt', 30)
+  const shapePath = kit.sudoku._solver.bind(kit.sudoku)
+  let built = 0
+  kit.sudoku._solver = (size, opts) => { built++; return shapePath(size, opts) }
+  const answers = lines.map((l) => kit.sudoku.solve(l))
+  assert.ok(built <= 1, `the shape path was taken ${built} times for ${lines.length} puzzles`)
+  kit.sudoku.solve('.'.repeat(16), { limit: 1 }) // another shape between
+  assert.equal(kit.sudoku.solve(lines[0]).solution, answers[0].solution)
+  assert.ok(built <= 3, `${built} times with a 4x4 between`)
+  delete kit.sudoku._solver
+  answers.forEach((r, k) => assert.deepEqual(r, kit.sudoku.solve(lines[k] + ' '), lines[k])) // the C reader's path agrees
+})

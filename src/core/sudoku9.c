@@ -22,11 +22,15 @@
 #include "sudoku9.h"
 
 #include <stdlib.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #define BAND 0x7FFFFFFu /* the 27 cells of a band */
 #define AT(d, b) (9 * (b) + (d))
 #define DIGIT(d) (0x40201u << (d)) /* bits AT(d, 0..2) */
 #define ROW 0x1FFu      /* the 9 cells of a band's first row */
+#define MINIROWS 0x1249249u /* the first cell of each minirow of a band */
 /* Loops run once a puzzle or less, kept rolled: the WebAssembly build is
  * -O3 for the hot ones, and the module has a size budget. */
 #ifdef __clang__
@@ -55,7 +59,6 @@ struct sudoku9 {
     uint32_t keep[512];     /* (row, box) pairs on a matching -> their cells */
     uint16_t match[512];    /* the same, as pairs: bit 3 * row + box */
     uint8_t row_boxes[512]; /* a row's cells -> the boxes (bits 0..2) they touch */
-    uint16_t lone[512];     /* three groups of three bits -> the groups' bits alone in their group */
     uint32_t peers[27];     /* a cell's row and box in its band, without itself */
     uint32_t column[27];    /* a cell's column in a band: three cells */
     uint8_t matchings[512]; /* pairs -> the matchings (of six) they hold */
@@ -86,7 +89,6 @@ sudoku9_t *sudoku9_new(void) {
         for (int k = 0; k < 3; k++) {
             uint32_t g = x >> 3 * k & 7;
             if (g) t->row_boxes[x] |= (uint8_t)(1u << k);
-            if (g && !(g & (g - 1))) t->lone[x] |= (uint16_t)(g << 3 * k);
         }
         /* x as (row, box) pairs, bit 3 * row + box: each of the six matchings */
         for (int p0 = 0, q = 0; p0 < 3; p0++)
@@ -148,8 +150,28 @@ static void place(run_t *r, int d, int b, int i) {
 
 /* The pairs (bit 3 * row + box) of a band where mask m has cells. */
 static inline uint32_t row_box_pairs(const sudoku9_t *t, uint32_t m) {
+#ifdef __BMI2__ /* natively, one instruction (5% on hardest1106); WebAssembly has none */
+    (void)t;
+    return _pext_u32(m | m >> 1 | m >> 2, MINIROWS);
+#else
     return (uint32_t)t->row_boxes[m & ROW] | (uint32_t)t->row_boxes[m >> 9 & ROW] << 3 |
            (uint32_t)t->row_boxes[m >> 18] << 6;
+#endif
+}
+
+/* Mask m's minirows, as a flag on each one's first cell. */
+static inline uint32_t minirows(uint32_t m) { return (m | m >> 1 | m >> 2) & MINIROWS; }
+
+/* Of minirow flags h, those alone in their row. */
+static inline uint32_t lone_in_rows(uint32_t h) {
+    const uint32_t p0 = 0x40201u, p3 = p0 << 3, p6 = p0 << 6;
+    return h & ~(((h >> 3 | h >> 6) & p0) | ((h << 3 | h >> 3) & p3) | ((h << 3 | h << 6) & p6));
+}
+
+/* Of 9 column flags v, those alone in their stack (three columns). */
+static inline uint32_t lone_in_stacks(uint32_t v) {
+    const uint32_t q0 = 0x49u, q1 = q0 << 1, q2 = q0 << 2;
+    return v & ~(((v >> 1 | v >> 2) & q0) | ((v << 1 | v >> 1) & q1) | ((v << 1 | v << 2) & q2));
 }
 
 /* Digit d in band b: keep the (row, box) pairs on a matching, place the
@@ -234,47 +256,43 @@ static int singles(run_t *r, int b) {
  * (a digit is bound to a minirow when its row in the band has that box
  * alone): no other digit goes there. */
 static int triads(run_t *r, int b) {
-    const sudoku9_t *t = r->t;
-    uint32_t *f = r->b->f, rows[9], cols[9];
+    uint32_t *f = r->b->f, rows[9], cols[9], alone[9], calone[9];
     uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
     uint32_t rb1 = 0, rb2 = 0, rb3 = 0, rb4 = 0, cb1 = 0, cb2 = 0, cb3 = 0, cb4 = 0;
+    /* Minirows as flags on their first cell (bit 9 * row + 3 * box), in
+     * place: no table, and a flag widens to its cells as flag * 7. */
     for (int d = 0; d < 9; d++) {
-        uint32_t m = f[AT(d, b)], h = rows[d] = row_box_pairs(t, m), v = cols[d] = fold(m);
+        uint32_t m = f[AT(d, b)], h = rows[d] = minirows(m), v = cols[d] = fold(m);
+        uint32_t hb = alone[d] = lone_in_rows(h), vb = calone[d] = lone_in_stacks(v);
         r4 |= r3 & h, r3 |= r2 & h, r2 |= r1 & h, r1 |= h;
         c4 |= c3 & v, c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
-        uint32_t hb = t->lone[h], vb = t->lone[v];
         rb4 |= rb3 & hb, rb3 |= rb2 & hb, rb2 |= rb1 & hb, rb1 |= hb;
         cb4 |= cb3 & vb, cb3 |= cb2 & vb, cb2 |= cb1 & vb, cb1 |= vb;
     }
-    if ((r3 & c3) != ROW || (rb4 | cb4)) return 0;
-    uint32_t open = r->b->open[b], oh = row_box_pairs(t, open), ov = fold(open);
+    if (r3 != MINIROWS || c3 != ROW || (rb4 | cb4)) return 0;
+    uint32_t open = r->b->open[b], oh = minirows(open), ov = fold(open);
     uint32_t hx = r3 & ~r4 & oh, vx = c3 & ~c4 & ov, hf = rb3 & oh, vf = cb3 & ov;
-    for (int d = 0; (hx | vx | hf | vf) && d < 9; d++) {
-        uint32_t drop = 0, other = 0;
-        for (uint32_t h = rows[d] & hx; h; h &= h - 1) {
-            int p = __builtin_ctz(h), row = p / 3 * 9;
-            uint32_t box = spread(7u << p % 3 * 3), mini = 7u << (row + p % 3 * 3);
-            drop |= ((ROW << row) | box) & ~mini;
-        }
-        for (uint32_t h = hf & ~t->lone[rows[d]]; h; h &= h - 1) {
-            int p = __builtin_ctz(h);
-            drop |= 7u << (p / 3 * 9 + p % 3 * 3);
-        }
-        for (uint32_t v = cols[d] & vx; v; v &= v - 1) {
-            int c = __builtin_ctz(v);
-            drop |= spread(7u << c / 3 * 3) & ~spread(1u << c);
-            other |= spread(1u << c);
-        }
-        drop |= spread(vf & ~t->lone[cols[d]]);
-        if (!(drop | other)) continue;
-        uint32_t changed = 0;
+    if (!(hx | vx | hf | vf)) return 1;
+    uint32_t changed = 0;
+    for (int d = 0; d < 9; d++) {
+        /* a minirow of three digits, d among them: d leaves the rest of
+         * its row and box (several at once: a weaker but sound cut) */
+        uint32_t x = rows[d] & hx, y = cols[d] & vx;
+        uint32_t line = ((x | x >> 3 | x >> 6) & 0x40201u) * ROW, boxes = spread(((fold(x) & 0x49u) * 7));
+        uint32_t drop = (line | boxes) & ~(x * 7);
+        drop |= (hf & ~alone[d]) * 7; /* minirows bound to three others */
+        /* a minicolumn of three digits: d leaves the rest of its box, and
+         * its column in the other bands */
+        uint32_t stacks = ((y | y >> 1 | y >> 2) & 0x49u) * 7;
+        drop |= spread((stacks & ~y) | (vf & ~calone[d]));
+        uint32_t other = spread(y);
         for (int k = 0; k < 3; k++) {
             uint32_t m = f[AT(d, k)] & ~(k == b ? drop : other);
             changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
             f[AT(d, k)] = m;
         }
-        mark(r, changed);
     }
+    mark(r, changed);
     return 1;
 }
 
@@ -384,20 +402,49 @@ static void write_solution(const board_t *bd, uint8_t *solution) {
                 solution[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
 }
 
+/* The cells of mask m's rows, and of its boxes (in its band). */
+static inline uint32_t rows_of(uint32_t m) {
+    return (uint32_t)!!(m & ROW) * ROW | (uint32_t)!!(m & ROW << 9) * (ROW << 9) | (uint32_t)!!(m >> 18) * (ROW << 18);
+}
+static inline uint32_t boxes_of(uint32_t m) {
+    const uint32_t box = spread(7);
+    return (uint32_t)!!(m & box) * box | (uint32_t)!!(m & box << 3) * (box << 3) | (uint32_t)!!(m & box << 6) * (box << 6);
+}
+
+/* The board of the givens, all at once (placing them one by one was a
+ * quarter of an easy puzzle's time). 1 when two givens clash. */
+static int root_of(const uint8_t *grid, board_t *root) {
+    uint32_t own[27] = {0}, given[3] = {0};
+    ROLLED
+    for (int c = 0; c < 81; c++)
+        if (grid[c]) {
+            uint32_t bit = 1u << c % 27;
+            own[AT(grid[c] - 1, c / 27)] |= bit, given[c / 27] |= bit;
+        }
+    ROLLED
+    for (int d = 0; d < 9; d++) {
+        uint32_t o0 = own[AT(d, 0)], o1 = own[AT(d, 1)], o2 = own[AT(d, 2)];
+        uint32_t f0 = fold(o0), f1 = fold(o1), f2 = fold(o2), cols = spread(f0 | f1 | f2);
+        if ((f0 & f1) | (f0 & f2) | (f1 & f2)) return 1; /* twice in a column */
+        ROLLED
+        for (int b = 0; b < 3; b++) {
+            uint32_t o = own[AT(d, b)];
+            ROLLED
+            for (int k = 0; k < 27; k += 9) /* twice in a row, or in a box */
+                if (o >> k & ROW & ((o >> k & ROW) - 1) || __builtin_popcount(o & spread(7u << k / 3)) > 1) return 1;
+            root->f[AT(d, b)] = (BAND & ~given[b] & ~rows_of(o) & ~boxes_of(o) & ~cols) | o;
+        }
+    }
+    ROLLED
+    for (int b = 0; b < 3; b++) root->open[b] = BAND & ~given[b];
+    return 0;
+}
+
 int sudoku9_solve(sudoku9_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                   uint8_t *solution, sudoku9_result_t *res) {
     run_t r = {s, s->stack, 0, 0, s->seen, 0, 0, UINT64_MAX};
-    board_t *root = s->stack;
-    for (int k = 0; k < 27; k++) root->f[k] = BAND;
-    root->open[0] = root->open[1] = root->open[2] = BAND;
-    ROLLED
-    for (int c = 0; c < 81; c++) {
-        if (!grid[c]) continue;
-        int d = grid[c] - 1, b = c / 27, i = c % 27;
-        if (!(root->f[AT(d, b)] >> i & 1)) return 1; /* a peer given holds d */
-        place(&r, d, b, i);
-    }
-    r.nodes = 0, r.dirty = r.touched = BAND, r.budget = max_nodes ? max_nodes : UINT64_MAX;
+    if (root_of(grid, s->stack)) return 1;
+    r.dirty = r.touched = BAND, r.budget = max_nodes ? max_nodes : UINT64_MAX;
     uint64_t found = 0, guesses = 0;
     int level = 0;
     res->stopped = res->complete = 0;

@@ -5,7 +5,7 @@
 import { checkPuzzleLength, checkTextSize } from './dlxkit-sudoku-args.mjs'
 import { copyLine, lineIn, lineSide } from './dlxkit-sudoku-line.mjs'
 
-/** The solver cache's key for a shape: one fact, for _solver and the fast path. */
+/** The solver cache's key for a shape (_solver files each solver under it; the fast path remembers the plain shape's). */
 export const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
 
 /** Options that leave a one-line puzzle to the fast path: none that shape, spell or format it. */
@@ -90,10 +90,14 @@ export class LineSolver {
 
   /** The solver of the plain n x n shape, from the cache (most recent last) or built. */
   _plainSolver (n) {
-    const key = this._plainKeys[n] ??= shapeKey(n, [0, 0], 0, [], null)
+    const key = this._plainKeys[n]
     const cache = this._api._kit._solvers
-    const h = cache.get(key)
-    if (!h) return this._api._solver(n, {})
+    const h = key && cache.get(key)
+    if (!h) {
+      const built = this._api._solver(n, {})
+      this._plainKeys[n] = this.recent // the key _solver filed it under (its box written out)
+      return built
+    }
     if (key !== this.recent) { // a run of one shape leaves the order as it is
       cache.delete(key)
       cache.set(key, h)
