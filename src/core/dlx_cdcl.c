@@ -44,7 +44,6 @@ struct cdcl {
     uint64_t run_start;        /* conflicts at the last restart */
     uint8_t *seen;
     int32_t *level, *reason;
-    int32_t *via; /* of an R_ITEM reason: -1 (the item's last option), or the item of a lock (see lock) */
     int32_t *trail, tn, qhead;
     int32_t *lim, nlev; /* lim[l]: where level l+1 starts on the trail */
     /* clauses */
@@ -167,53 +166,6 @@ static int wpush(wlist *w, int32_t cref, int32_t blocker) {
     return 0;
 }
 
-static int covers(const cdcl_t *c, int32_t v, int32_t i) {
-    for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++)
-        if (c->oitem[k] == i) return 1;
-    return 0;
-}
-
-/* Locked candidates (Sudoku's pointing and claiming), for any exact cover:
- * when the options of primary item a not yet false all cover an item b,
- * a's option will cover b, so b's options outside a go false. Reason: the
- * options of a outside b, all false (R_ITEM of a, via b). Returns 1 on a
- * conflict (in cbuf: one of those options is already chosen). */
-static int lock(cdcl_t *c, int32_t a) {
-    int32_t *o = c->iopt + c->istart[a], n = c->ilen[a], live = 0, common[8], nc = 0;
-    for (int32_t j = 0; j < n; j++)
-        if (c->val[o[j]] >= 0) {
-            int32_t u = o[j];
-            if (live++ == 0) {
-                for (int32_t k = c->ostart[u]; k < c->ostart[u + 1] && nc < 8; k++)
-                    if (c->oitem[k] != a) common[nc++] = c->oitem[k];
-                continue;
-            }
-            int32_t kept = 0;
-            for (int32_t x = 0; x < nc; x++)
-                if (covers(c, u, common[x])) common[kept++] = common[x];
-            if (!(nc = kept)) return 0;
-        }
-    if (live < 2) return 0;
-    for (int32_t x = 0; x < nc; x++) {
-        int32_t b = common[x], *ob = c->iopt + c->istart[b], nb = c->ilen[b];
-        for (int32_t j = 0; j < nb; j++) {
-            int32_t u = ob[j];
-            if (c->val[u] < 0 || covers(c, u, a)) continue;
-            if (c->val[u] > 0) {
-                c->cn = 0;
-                c->cbuf[c->cn++] = 2 * u + 1;
-                for (int32_t k = 0; k < n; k++)
-                    if (!covers(c, o[k], b)) c->cbuf[c->cn++] = 2 * o[k];
-                return 1;
-            }
-            assign(c, 2 * u + 1, (a << 2) | R_ITEM);
-            c->via[u] = b;
-            c->st.locks++;
-        }
-    }
-    return 0;
-}
-
 /* Unit propagation of everything on the trail not yet propagated. Returns
  * 0, 1 on a conflict (its false literals in cbuf), or -1 out of memory. */
 static int propagate(cdcl_t *c) {
@@ -247,11 +199,7 @@ static int propagate(cdcl_t *c) {
                     c->cn = n;
                     return 1;
                 }
-                if (!c->val[s]) assign(c, 2 * s, (i << 2) | R_ITEM), c->via[s] = -1;
-            }
-            for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++) {
-                int32_t i = c->oitem[k];
-                if (i < c->np && c->cnt[i] > 1 && c->cnt[i] <= c->p.lock && lock(c, i)) return 1;
+                if (!c->val[s]) assign(c, 2 * s, (i << 2) | R_ITEM);
             }
         }
         /* the learned clauses watching the literal that just went false */
@@ -316,9 +264,9 @@ static int32_t reason_lits(cdcl_t *c, int32_t v, const int32_t **out) {
         *out = c->rbuf;
         return 1;
     case R_ITEM: {
-        int32_t n = 0, *o = c->iopt + c->istart[x], b = c->via[v];
+        int32_t n = 0, *o = c->iopt + c->istart[x];
         for (int32_t j = 0; j < c->ilen[x]; j++)
-            if (b < 0 ? o[j] != v : !covers(c, o[j], b)) c->rbuf[n++] = 2 * o[j];
+            if (o[j] != v) c->rbuf[n++] = 2 * o[j];
         *out = c->rbuf;
         return n;
     }
@@ -550,29 +498,6 @@ static int rebuild(cdcl_t *c, int reduce) {
 
 /* ---- the search ---------------------------------------------------------- */
 
-/* Failed literals at level 0: each free option chosen on trial; one whose
- * propagation ends in a conflict is out (a unit). Rounds until none fails
- * or p.probe rounds. 0, or -1 out of memory (back at level 0). */
-static int probe(cdcl_t *c) {
-    for (int32_t round = 0, failed = 1; failed && round < c->p.probe && !c->unsat; round++) {
-        failed = 0;
-        for (int32_t v = 0; v < c->nv && !c->unsat; v++) {
-            if (c->val[v]) continue;
-            c->lim[c->nlev++] = c->tn;
-            assign(c, 2 * v, 0);
-            int r = propagate(c);
-            backtrack(c, 0);
-            if (r < 0) return -1;
-            if (!r) continue;
-            failed++, c->st.failed++;
-            assign(c, 2 * v + 1, 0);
-            if ((r = propagate(c)) < 0) return -1;
-            if (r) c->unsat = 1;
-        }
-    }
-    return 0;
-}
-
 static void next_restart(cdcl_t *c) {
     if (c->p.restart_unit <= 0) return;
     c->restart_at = c->st.conflicts + luby(++c->luby_i) * (uint64_t)c->p.restart_unit;
@@ -620,14 +545,6 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
         c->reduce_at = (uint64_t)c->p.reduce_first;
         c->rephase_at = (uint64_t)c->p.rephase;
         if (c->nlev == 0 && c->qhead == c->tn) compact_items(c);
-        for (int32_t i = 0; i < c->np && !c->unsat && !c->nlev; i++) /* the givens' locks */
-            if (c->cnt[i] > 1 && c->cnt[i] <= c->p.lock && lock(c, i)) c->unsat = 1;
-        if (!c->unsat && !c->nlev && c->p.probe) {
-            int r = propagate(c);
-            if (r > 0) c->unsat = 1;
-            else if (r < 0 || probe(c)) return out_of_memory(c);
-            if (!c->unsat) compact_items(c);
-        }
     }
     if (c->at_sat) {
         int e = block_solution(c);
@@ -753,7 +670,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     c->nv = nv, c->ni = ni, c->np = n_primary;
     size_t v1 = (size_t)nv + 1, i1 = (size_t)ni + 1, n1 = (size_t)nn + 1;
     /* one block: the doubles first, then the 32-bit arrays, then the bytes */
-    size_t words = 2 * v1 + 14 * v1 + 2 * n1 + 3 * i1, bytes = 5 * v1;
+    size_t words = 2 * v1 + 13 * v1 + 2 * n1 + 3 * i1, bytes = 5 * v1;
     char *m = calloc(1, words * 4 + bytes);
     c->wl = calloc(2 * v1, sizeof(wlist));
     if (!m || !c->wl) {
@@ -765,7 +682,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     c->act = (double *)(void *)m;
     int32_t *w = (int32_t *)(void *)(m + 8 * v1);
     int32_t **arr[] = {&c->ostart, &c->level, &c->reason, &c->trail, &c->lim, &c->heap, &c->hpos,
-                       &c->learnt, &c->stack, &c->toclear, &c->rbuf, &c->cbuf, &c->via};
+                       &c->learnt, &c->stack, &c->toclear, &c->rbuf, &c->cbuf};
     for (size_t k = 0; k < sizeof arr / sizeof *arr; k++) *arr[k] = w, w += v1;
     c->lvstamp = (uint32_t *)w, w += v1;
     c->oitem = w, w += n1;
@@ -788,7 +705,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     for (int32_t i = 0; i < n_primary; i++) c->cnt[i] = c->ilen[i];
     c->p = (cdcl_params){.restart_unit = 100, .reduce_first = 2000, .reduce_inc = 300, .phase_true = 1,
                          .save_phase = 1, .minimise = 1, .decay = 0.95, .target = 1, .margin = 1.25,
-                         .rephase = 1000, .bump_reason = 1, .lock = 0, .probe = 0};
+                         .rephase = 1000, .bump_reason = 1};
     c->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (!c->rng) c->rng = 1;
     c->inc = 1;

@@ -41,12 +41,10 @@ typedef struct cdcl_params {
     int32_t rephase;       /* conflicts between rephasings (k-th after k+1 times that; 0: never) */
     double margin;         /* restart_unit 0: glucose restarts when recent LBD > margin x the long average */
     int32_t bump_reason;   /* also bump the variables of the learned literals' reasons */
-    int32_t lock;          /* locked candidates on items down to this many options (0: off) */
-    int32_t probe;         /* rounds of failed-literal probing at level 0 before the search */
 } cdcl_params;
 
 typedef struct cdcl_stats {
-    uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions, rephases, locks, failed;
+    uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions, rephases;
 } cdcl_stats;
 
 /* Option k covers items[start[k] .. start[k+1]-1] (0-based items; those
