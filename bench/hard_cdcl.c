@@ -8,7 +8,7 @@
  *   cc -O3 -Iinclude -Isrc/core src/core/dlx_cdcl.c bench/hard_cdcl.c -o /tmp/hard_cdcl
  *   /tmp/hard_cdcl PUZZLES [CAP_SECONDS [SEED [KEY=VALUE ...]]]
  * keys: unit (Luby; 0 glucose), first, inc (reduction), phase, save, min, decay,
- * target, margin, rephase, breason, hall (src/core/dlx_cdcl.h says what each does) */
+ * target, margin, rephase, breason (src/core/dlx_cdcl.h says what each does) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +33,6 @@ static void set_param(cdcl_params *p, const char *kv) {
     else if (!strncmp(kv, "margin", n)) p->margin = x;
     else if (!strncmp(kv, "rephase", n)) p->rephase = (int32_t)x;
     else if (!strncmp(kv, "breason", n)) p->bump_reason = (int32_t)x;
-    else if (!strncmp(kv, "hall", n)) p->hall = (int32_t)x;
     else fprintf(stderr, "unknown key %s\n", kv);
 }
 
@@ -111,10 +110,10 @@ int main(int argc, char **argv) {
         }
         cdcl_stats st;
         cdcl_get_stats(c, &st);
-        printf("%d %ld %s secs %.3f conflicts %llu decisions %llu restarts %llu props %llu hall %llu\n", size, pseed,
+        printf("%d %ld %s secs %.3f conflicts %llu decisions %llu restarts %llu props %llu\n", size, pseed,
                r == CDCL_SAT ? (ok ? "found" : "WRONG") : r == CDCL_UNSAT ? "none" : r == CDCL_BUDGET ? "capped" : "error",
                t, (unsigned long long)st.conflicts, (unsigned long long)st.decisions,
-               (unsigned long long)st.restarts, (unsigned long long)st.propagations, (unsigned long long)st.hall);
+               (unsigned long long)st.restarts, (unsigned long long)st.propagations);
         fflush(stdout);
         cdcl_free(c);
         free(g), free(used), free(map), free(start), free(items), free(ocell), free(odig);

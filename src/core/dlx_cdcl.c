@@ -8,13 +8,67 @@
  * are false). Analysis reads all three as clauses of false literals.
  * Clauses live in one arena: [size][meta][literals], the implied literal
  * first, the two watched ones first and second. */
-#include "dlx_cdcl_internal.h"
+#include "dlx_cdcl.h"
 #include "dlx.h"
 #include "luby.h"
 #include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+enum { R_CLAUSE = 1, R_OPTION = 2, R_ITEM = 3 };
+#define META_KEEP (1u << 30) /* a blocking clause: never deleted */
+#define META_USED (1u << 29) /* met in analysis since the last reduction */
+#define META_DEAD (1u << 28)
+#define META_LBD 0xffffu
+#define ARENA_MAX (1 << 28) /* words: a reference must fit in 30 bits */
+
+typedef struct {
+    int32_t *w; /* pairs: clause, blocker */
+    int32_t n, cap;
+} wlist;
+
+struct cdcl {
+    void *block; /* every array below but the clauses and watches */
+    int32_t nv, ni, np;
+    int32_t *ostart, *oitem;        /* option -> items */
+    int32_t *istart, *iopt, *ilen;  /* item -> options (ilen: those not false at level 0) */
+    int32_t *cnt;                   /* primary item: options not yet propagated false */
+    int8_t *val;                    /* 0 free, 1 chosen, -1 not */
+    int8_t *phase, *target, *best; /* saved values; those of the longest trail without conflict
+                                    * since the last rephasing, and ever */
+    int32_t target_n, best_n;      /* those trails' lengths */
+    int32_t quiet_n;               /* the trail is free of conflict up to here */
+    uint64_t rephase_at, rephases;
+    double ema_fast, ema_slow; /* of learned clauses' LBD, for glucose restarts */
+    uint64_t run_start;        /* conflicts at the last restart */
+    uint8_t *seen;
+    int32_t *level, *reason;
+    int32_t *trail, tn, qhead;
+    int32_t *lim, nlev; /* lim[l]: where level l+1 starts on the trail */
+    /* clauses */
+    int32_t *ar;
+    int32_t an, acap;
+    int32_t *cls, ncls, capcls; /* every stored clause */
+    wlist *wl;                  /* per literal: clauses watching it */
+    int rewatch;                /* the watch lists need rebuilding (after running out of memory) */
+    /* VSIDS */
+    double *act, inc;
+    int32_t *heap, hn, *hpos;
+    /* analysis */
+    int32_t *learnt, *stack, *toclear, *rbuf, *cbuf, cn;
+    uint32_t *lvstamp, stamp;
+    /* schedule */
+    uint64_t rng, restart_at, reduce_at, luby_i, reductions;
+    int unsat, at_sat;
+    cdcl_params p;
+    cdcl_stats st;
+};
+
+static inline int8_t lval(const cdcl_t *c, int32_t l) {
+    int8_t v = c->val[l >> 1];
+    return (l & 1) ? (int8_t)-v : v;
+}
 
 /* ---- VSIDS heap ---------------------------------------------------------- */
 
@@ -65,6 +119,14 @@ static void bump(cdcl_t *c, int32_t v) {
 }
 
 /* ---- assignments --------------------------------------------------------- */
+
+static void assign(cdcl_t *c, int32_t l, int32_t reason) {
+    int32_t v = l >> 1;
+    c->val[v] = (l & 1) ? -1 : 1;
+    c->level[v] = c->nlev;
+    c->reason[v] = reason;
+    c->trail[c->tn++] = l;
+}
 
 static void backtrack(cdcl_t *c, int32_t lev) {
     if (c->nlev <= lev) return;
@@ -124,7 +186,6 @@ static int propagate(cdcl_t *c) {
                 }
             }
         } else { /* v out: an item down to one option takes it */
-            if (c->hall) cdcl_hall_touch(c, v);
             for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++)
                 if (c->oitem[k] < c->np) c->cnt[c->oitem[k]]--;
             for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++) {
@@ -362,12 +423,6 @@ static int32_t add_clause(cdcl_t *c, const int32_t *lits, int32_t n, uint32_t me
     return cref;
 }
 
-int cdcl_imply(cdcl_t *c, const int32_t *lits, int32_t n) {
-    if (reserve_clause(c, n, lits[0], lits[1])) return -1;
-    assign(c, lits[0], (add_clause(c, lits, n, n < (int32_t)META_LBD ? (uint32_t)n : META_LBD) << 2) | R_CLAUSE);
-    return 0;
-}
-
 /* ---- level 0: reduction and rebuilding the watches ----------------------- */
 
 /* At level 0 after propagation: drop satisfied clauses and false literals,
@@ -489,10 +544,7 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
         next_restart(c);
         c->reduce_at = (uint64_t)c->p.reduce_first;
         c->rephase_at = (uint64_t)c->p.rephase;
-        if (c->nlev == 0 && c->qhead == c->tn) {
-            compact_items(c);
-            cdcl_hall_build(c);
-        }
+        if (c->nlev == 0 && c->qhead == c->tn) compact_items(c);
     }
     if (c->at_sat) {
         int e = block_solution(c);
@@ -502,7 +554,6 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
     for (;;) {
         if (c->unsat) return CDCL_UNSAT;
         int r = propagate(c);
-        if (!r && c->hall && (r = cdcl_hall_run(c)) == 2) continue;
         if (r < 0) {
             c->rewatch = 1;
             out_of_memory(c);
@@ -511,10 +562,6 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
         }
         if (r > 0) {
             c->st.conflicts++;
-            int32_t top = 0; /* a Hall set's conflict may lie below the level */
-            for (int32_t k = 0; k < c->cn; k++)
-                if (c->level[c->cbuf[k] >> 1] > top) top = c->level[c->cbuf[k] >> 1];
-            if (top < c->nlev) backtrack(c, top);
             if (c->nlev == 0) {
                 c->unsat = 1;
                 return CDCL_UNSAT;
@@ -606,7 +653,6 @@ void cdcl_free(cdcl_t *c) {
     if (!c) return;
     if (c->wl)
         for (int32_t l = 0; l < 2 * c->nv; l++) free(c->wl[l].w);
-    cdcl_hall_free(c->hall);
     free(c->block);
     free(c->ar);
     free(c->cls);
@@ -659,7 +705,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     for (int32_t i = 0; i < n_primary; i++) c->cnt[i] = c->ilen[i];
     c->p = (cdcl_params){.restart_unit = 100, .reduce_first = 2000, .reduce_inc = 300, .phase_true = 1,
                          .save_phase = 1, .minimise = 1, .decay = 0.95, .target = 1, .margin = 1.25,
-                         .rephase = 1000, .bump_reason = 1, .hall = 1};
+                         .rephase = 1000, .bump_reason = 1};
     c->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (!c->rng) c->rng = 1;
     c->inc = 1;

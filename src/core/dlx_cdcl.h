@@ -41,12 +41,10 @@ typedef struct cdcl_params {
     int32_t rephase;       /* conflicts between rephasings (k-th after k+1 times that; 0: never) */
     double margin;         /* restart_unit 0: glucose restarts when recent LBD > margin x the long average */
     int32_t bump_reason;   /* also bump the variables of the learned literals' reasons */
-    int32_t hall;          /* Hall sets on the bipartite blocks (dlx_cdcl_hall.c): 1 on, 0 off */
 } cdcl_params;
 
 typedef struct cdcl_stats {
     uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions, rephases;
-    uint64_t hall, hall_conflicts; /* options ruled out by Hall sets; conflicts found there */
 } cdcl_stats;
 
 /* Option k covers items[start[k] .. start[k+1]-1] (0-based items; those
