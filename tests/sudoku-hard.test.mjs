@@ -26,6 +26,20 @@ test('the same puzzle stops under half its nodes and is found with exactly its n
   assert.equal(dlx.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: whole.nodes }).status, 'found')
 })
 
+// From 49x49 on the learning search restarts on Luby units of 200 conflicts
+// (src/core/search_choice.c): these two took 557,005 and 324,179 nodes on
+// units of 100, 136,750 and 22,457 now. Node counts, not time: the search
+// is seeded, the same natively and here.
+test('hard 49x49s (seeds 49002, 49003, 60% blank) solve, valid, within 200,000 nodes each', () => {
+  for (const seed of [49002, 49003]) {
+    const cells = holePuzzle(49, seed, 0.6)
+    const r = dlx.sudoku.solve(rows(49, cells), { limit: 1 })
+    assert.equal(r.status, 'found', `seed ${seed}`)
+    assert.ok(isSolution(49, cells, r.solution.flat().map(Number)), `seed ${seed}`)
+    assert.ok(r.nodes < 200000, `seed ${seed}: ${r.nodes} nodes`)
+  }
+})
+
 test('a worker solving a hard 49x49 by clause learning stops at once on an abort', async () => {
   const worker = await createWorker()
   after(() => worker.terminate())

@@ -103,8 +103,10 @@ struct dlx {
     /* Clause learning (dlx_learn.c): the node count at which a search with
      * restarts and no solution yet hands over (0: never); the CDCL search
      * after the hand-over, the counters then, and whether building it ran
-     * out of memory (the linked search goes on until dlx_restart). */
+     * out of memory (the linked search goes on until dlx_restart); the
+     * learning search's conflicts per Luby unit (0: dlx_cdcl.c's own). */
     uint64_t learn_at;
+    uint32_t learn_unit;
     struct cdcl *cdcl;
     int32_t *learn_map, learn_vars; /* its variables' options */
     uint64_t learn_nodes, learn_guesses, learn_restarts;

@@ -51,6 +51,7 @@ static int hand_over(dlx_t *d) {
         }
         start[nv] = n;
         c = cdcl_new(nl, np, nv, start, items, mix_seed(d->seed));
+        if (c && d->learn_unit) cdcl_params_of(c)->restart_unit = (int32_t)d->learn_unit;
     }
     free(start);
     free(items);

@@ -232,9 +232,15 @@ sudoku_plan sudoku_plan_solve(const sudoku_t *s) {
 
 /* A solve on the links hands over to clause learning after s->learn_after
  * nodes without a solution (with restarts on); other searches (the
- * generator's fill and proofs) set their own. */
+ * generator's fill and proofs) set their own. From 49x49 on, the learning
+ * search restarts on Luby units of 200 conflicts, not 100: random-hole
+ * 49x49 took 0.40x the nodes (median, 60% blank) and 0.6x (55%); 36x36
+ * took 1.0-1.16x, so it keeps 100 (docs/notes/CDCL.md, session 39). */
+#define SOLVE_LEARN_UNIT_FROM 49
+#define SOLVE_LEARN_UNIT 200
 void sudoku_set_learning(sudoku_t *s, int on) {
     dlx_set_learning(s->dlx, on ? s->learn_after : 0);
+    if (s->dlx) s->dlx->learn_unit = on && s->n >= SOLVE_LEARN_UNIT_FROM ? SOLVE_LEARN_UNIT : 0;
 }
 
 /* The generator's fill: the links with restarts on Luby units of 2 N^2

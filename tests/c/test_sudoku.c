@@ -806,6 +806,32 @@ static void test_learning_default(void) {
     printf("  random-hole 25x25: %d of 6 handed over to clause learning by default, %d solved before\n", handed, kept);
 }
 
+/* A solve's learning search restarts on Luby units of 200 conflicts from
+ * 49x49 on, of 100 (dlx_cdcl.c's own) below (search_choice.c); after the
+ * solve the engine forgets it, so the generator's fills keep their own. */
+static void test_learning_unit(void) {
+    static uint8_t puzzle[49 * 49], sol[49 * 49];
+    for (int b = 6; b <= 7; b++) {
+        check_context("the learning search's restart unit, %dx%d", b * b, b * b);
+        shape sh = {b * b, b, b, 0, 0, NULL};
+        sudoku_t *su = make(&sh);
+        if (!CHECK(su != NULL) || !CHECK_EQ(sudoku_linked(su), 0)) return;
+        hole_puzzle(b, 1, 50, puzzle);
+        su->learn_after = 1; /* at once: the unit, not the search, is under test */
+        sudoku_error_t err;
+        sudoku_result_t res;
+        memset(&res, 0, sizeof res);
+        CHECK_EQ(sudoku_begin(su, puzzle, &err), 0);
+        sudoku_step(su, 1, 10, sol, &res);
+        if (CHECK(su->dlx->cdcl != NULL))
+            CHECK_EQ(cdcl_params_of(su->dlx->cdcl)->restart_unit, b == 7 ? 200 : 100);
+        sudoku_end(su);
+        CHECK_EQ(su->dlx->learn_unit, 0);
+        sudoku_free(su);
+    }
+    printf("  the learning search's Luby unit: 100 conflicts at 36x36, 200 at 49x49\n");
+}
+
 int main(void) {
     check_cpu_limit("test_sudoku", 300); /* a hang guard in CPU time (check.h) */
     shape nine = {9, 3, 3, 0, 0, NULL};
@@ -828,6 +854,7 @@ int main(void) {
     test_hard16_tails();
     test_learning_steps();
     test_learning_default();
+    test_learning_unit();
     long failed = check_failures();
     printf("test_sudoku: %s\n", failed ? "FAILED" : "ok");
     return failed ? 1 : 0;
