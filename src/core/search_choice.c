@@ -34,9 +34,9 @@ void dlx_set_engine(dlx_t *d, int engine) {
 }
 
 /* Memoized counting (dlx_memo.c): only for a count without a limit (no
- * solution is read) on a problem without colors; DLX_MEMO_ON always,
- * DLX_MEMO_AUTO by the probe below for a count without a budget. */
-static int memo_fits(const dlx_t *d) { return d->counting && !d->has_colors; }
+ * solution is read), colors or not; DLX_MEMO_ON always, DLX_MEMO_AUTO by
+ * the probe below for a count without a budget. */
+static int memo_fits(const dlx_t *d) { return d->counting; }
 
 /* DLX_MEMO_AUTO: memoizing pays where subproblems repeat (tilings, packings:
  * the search's tree is astronomically bigger than the set of states) and
