@@ -16,7 +16,7 @@ export async function searchZdd (problem, settings, { out, terminal }) {
   try {
     zdd = await problem.zdd()
   } catch (e) {
-    if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_COLOR', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
+    if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
     throw e
   }
   try {

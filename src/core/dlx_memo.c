@@ -313,60 +313,47 @@ static inline int32_t color_at(const dlx_t *d, int32_t p) {
     return c < 0 ? d->item[d->node[p].top].color : c;
 }
 
-static int by_value(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Color c's number (1..) among item x's colors (sorted in `seen`, kn[x] of
- * them); 0 when it has none. */
-static int32_t number(const struct dlx_memo *m, const int32_t *seen, const int32_t *kn, int32_t x, int32_t c) {
-    const int32_t *at = seen + m->col_at[x], *f = bsearch(&c, at, (size_t)kn[x], sizeof c, by_value);
-    return f ? (int32_t)(f - at) + 1 : 0;
-}
-
-/* Colors: each item's colors numbered 1.. in their order (opt_color and
- * col_color: in as given, out as numbers), the options' colored items,
- * the key's fields, and the items forced options settled on a color. */
-static int build_colors(const dlx_t *d, struct dlx_memo *m, int32_t *opt_color, int32_t *col_color) {
+/* Colors: each item's colors numbered 1.. in the order its column meets
+ * them (col_color: in as given, out as numbers; opt_color the same, through
+ * at_col: each place's place in its item's column), the options' colored
+ * items, the key's fields, and the items forced options settled on a color. */
+static int build_colors(const dlx_t *d, struct dlx_memo *m, int32_t *opt_color, int32_t *col_color, const int32_t *at_col) {
     int32_t n = m->n_items, no = d->n_options, total = m->opt_at[no], nf = 0, kmax = 0;
-    int32_t *seen = malloc(((size_t)total + 1) * sizeof(int32_t)), *kn = calloc((size_t)n + 1, sizeof(int32_t));
+    int32_t *seen = malloc(((size_t)total + 1) * sizeof(int32_t)); /* an item's colors so far */
     m->col = calloc((size_t)n + 1, sizeof(int32_t));
     m->field = malloc(((size_t)n + 1) * sizeof(int32_t));
     m->colored = malloc(((size_t)n + 1) * sizeof(int32_t));
     m->cit_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->cit = malloc(((size_t)total + 1) * sizeof(int32_t));
     m->cit_color = malloc(((size_t)total + 1) * sizeof(int32_t));
-    if (!seen || !kn || !m->col || !m->field || !m->colored || !m->cit_at || !m->cit || !m->cit_color) {
-        free(seen), free(kn);
+    if (!seen || !m->col || !m->field || !m->colored || !m->cit_at || !m->cit || !m->cit_color) {
+        free(seen);
         return -1;
     }
-    if (total) memcpy(seen, col_color, (size_t)total * sizeof(int32_t));
     for (int32_t x = 0; x < n; x++) {
-        int32_t *a = seen + m->col_at[x], len = m->col_at[x + 1] - m->col_at[x], k = 0;
-        qsort(a, (size_t)len, sizeof *a, by_value);
-        for (int32_t j = 0; j < len; j++)
-            if (a[j] && (!k || a[j] != a[k - 1])) a[k++] = a[j];
-        kn[x] = k, m->field[x] = k ? nf++ : -1;
+        int32_t k = 0, settled = d->item[x + 1].color, v;
+        for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) {
+            if (!col_color[j]) continue;
+            for (v = 0; v < k && seen[v] != col_color[j]; v++) {}
+            if (v == k) seen[k++] = col_color[j];
+            col_color[j] = v + 1;
+        }
+        if (x >= m->n_primary && settled > 0 && d->len[x + 1] < COVERED) { /* settled by a forced option: not free */
+            for (v = 0; v < k && seen[v] != settled; v++) {}
+            m->covered[x >> 6] |= 1ULL << (x & 63);
+            m->col[x] = v < k ? v + 1 : 0;
+        }
+        m->field[x] = k ? nf++ : -1;
         if (k > kmax) kmax = k;
     }
-    for (int32_t x = 0; x < n; x++)
-        for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++)
-            if (col_color[j]) col_color[j] = number(m, seen, kn, x, col_color[j]);
+    free(seen);
     int32_t c = 0;
     for (int32_t o = 0; o < no; o++) {
         m->cit_at[o] = c;
         for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++)
-            if (opt_color[p])
-                m->cit[c] = m->opt_item[p], m->cit_color[c++] = opt_color[p] = number(m, seen, kn, m->opt_item[p], opt_color[p]);
+            if (opt_color[p]) m->cit[c] = m->opt_item[p], m->cit_color[c++] = opt_color[p] = col_color[at_col[p]];
     }
     m->cit_at[no] = c;
-    for (int32_t x = m->n_primary; x < n; x++) /* settled by a forced option: not free */
-        if (d->item[x + 1].color > 0 && d->len[x + 1] < COVERED) {
-            m->covered[x >> 6] |= 1ULL << (x & 63);
-            m->col[x] = number(m, seen, kn, x, d->item[x + 1].color);
-        }
-    free(seen), free(kn);
     for (m->fbits = 1; m->fbits < 32 && (1LL << m->fbits) <= kmax; m->fbits++) {}
     m->per = 64 / m->fbits;
     m->kwords = m->words + (nf + m->per - 1) / m->per;
@@ -400,9 +387,10 @@ static int build(dlx_t *d) {
     /* colors: those of opt_item's and col_opt's places (built and read here only) */
     int32_t *opt_color = d->has_colors ? malloc((total + 1) * sizeof(int32_t)) : NULL;
     int32_t *col_color = d->has_colors ? malloc((total + 1) * sizeof(int32_t)) : NULL;
+    int32_t *at_col = d->has_colors ? malloc((total + 1) * sizeof(int32_t)) : NULL;
     int rc = DLX_ENOMEM;
     if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->fr || !m->word_at || !m->word ||
-        !m->bits || (d->has_colors && (!opt_color || !col_color)))
+        !m->bits || (d->has_colors && (!opt_color || !col_color || !at_col)))
         goto out;
     int32_t at = 0;
     for (int32_t o = 0; o < no; o++) {
@@ -440,12 +428,12 @@ static int build(dlx_t *d) {
         for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
             int32_t j = fill[m->opt_item[p]]++;
             m->col_opt[j] = o;
-            if (col_color) col_color[j] = opt_color[p];
+            if (col_color) col_color[j] = opt_color[p], at_col[p] = j;
         }
     free(fill);
     for (int32_t x = 0; x < n; x++)
         if (d->len[x + 1] >= COVERED) m->covered[x >> 6] |= 1ULL << (x & 63);
-    if (d->has_colors && build_colors(d, m, opt_color, col_color)) goto out;
+    if (d->has_colors && build_colors(d, m, opt_color, col_color, at_col)) goto out;
     m->key = calloc((size_t)m->kwords, sizeof(uint64_t));
     m->keys = malloc(((size_t)np + 1) * m->kwords * sizeof(uint64_t));
     if (!m->key || !m->keys || (bits_pay(d, m, no) && build_bits(m, n, no, opt_color, col_color))) goto out;
@@ -456,7 +444,7 @@ static int build(dlx_t *d) {
     for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s; /* a power of 2 */
     rc = DLX_OK;
 out:
-    free(opt_color), free(col_color);
+    free(opt_color), free(col_color), free(at_col);
     return rc;
 }
 
