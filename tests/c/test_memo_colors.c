@@ -5,7 +5,7 @@
  * its solutions 0 .. count - 1 are distinct valid colored covers. Wang
  * tilings (edge colors that must match) equal a transfer-matrix count
  * computed here, in a small part of the search's nodes, the same by the
- * default rule; de Bruijn sequences equal (k!)^(k^(n-1)); word rectangles
+ * default rule, and in slices; de Bruijn sequences equal (k!)^(k^(n-1)); word rectangles
  * equal the search, whose nodes the default rule keeps. */
 #include <stdlib.h>
 #include <string.h>
@@ -206,7 +206,11 @@ static void test_wang(void) {
     CHECK(count_of(d, DLX_MEMO_AUTO, 0, DLX_ENGINE_AUTO) == want);
     CHECK_EQ(nodes_of(d), memo);
     CHECK(d->est_meets >= 0.125);
+    d->memo_slice = 7; /* in slices, as in WebAssembly: the color stack kept between calls */
+    CHECK(count_of(d, DLX_MEMO_ON, 0, DLX_ENGINE_AUTO) == want);
+    CHECK_EQ(nodes_of(d), memo);
     check_zdd(d, want);
+    d->memo_slice = 0;
     dlx_free(d);
 }
 
