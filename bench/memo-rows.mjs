@@ -1,7 +1,9 @@
 // The memo family: tilings and packings (dominoes, trominoes, pentominoes
-// on boards and in long boxes) as DLX texts, for bench/memo-run.mjs (counts
+// on boards and in long boxes) and Wang tilings (colors: edges that must
+// match, bench/wang.mjs) as DLX texts, for bench/memo-run.mjs (counts
 // beside DLX6) and bench/zdd-check.mjs (ZDDs beside DLX6's).
 import { DOMINO, PENTOMINO, TROMINO, packing } from './tilings.mjs'
+import { wang } from './wang.mjs'
 
 export const ROWS = [
   ['dominoes-8x8', packing(8, 8, DOMINO, false)],
@@ -9,5 +11,8 @@ export const ROWS = [
   ['dominoes-12x12', packing(12, 12, DOMINO, false)],
   ['trominoes-6x12', packing(6, 12, TROMINO, false)],
   ['pentominoes-4x15', packing(4, 15, PENTOMINO, true)],
-  ['pentominoes-5x12', packing(5, 12, PENTOMINO, true)]
+  ['pentominoes-5x12', packing(5, 12, PENTOMINO, true)],
+  ['wang-3x18', wang(3, 18, 6, 2)], // DLX6 counts in 64 bits: 3x24's 4.5 * 10^22 overflow it
+  ['wang-4x4', wang(4, 4, 6, 2)],
+  ['wang-5x8', wang(5, 8, 8, 2)]
 ]

@@ -17,7 +17,7 @@ export async function searchZdd (problem, settings, { out, terminal }) {
     zdd = await problem.zdd({ maxMemory: settings.maxMemory })
   } catch (e) {
     if (e instanceof DlxError && e.code === 'OUT_OF_MEMORY' && settings.maxMemory) return { failed: `building the ZDD: it does not fit in --max-memory ${settings.maxMemory} bytes` }
-    if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_COLOR', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
+    if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
     throw e
   }
   try {

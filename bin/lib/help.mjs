@@ -250,11 +250,11 @@ Options:
   --no-restarts        the first solution in Knuth's order (the default)
   --memo               --count by memoized search (Knuth's DLX6): subproblems
                        met again are added, not searched again (tilings of
-                       10^16 in 0.1 s; problems without colors)
+                       10^16 in 0.1 s; colors too, not bounds)
   --no-memo            --count by search only (by default the engine
                        chooses: docs/engine.md)
   --zdd OUT            the ZDD of all solutions (Knuth's DLX6, by the memoized
-                       search; no colors or bounds) written to OUT (- for
+                       search; colors too, no bounds) written to OUT (- for
                        standard output) in DLX6's text format; its nodes,
                        bytes and count on stderr
   --nth K              from the ZDD: solution K (0-based, in its order)

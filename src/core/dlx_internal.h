@@ -204,8 +204,8 @@ dlx_search_fn dlx_learn_search;
 /* After the n forced options dlx_solution wrote: the CDCL's chosen ones. */
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 void dlx_learn_free(dlx_t *d);
-/* Counting by memoized search (dlx_memo.c), for counts without a limit on
- * problems without colors: it ends the search (DLX_DONE, or DLX_BUDGET with
+/* Counting by memoized search (dlx_memo.c), for counts without a limit
+ * (colors or not; bounds go to Algorithm M): it ends the search (DLX_DONE, or DLX_BUDGET with
  * a lower bound; DLX_EOVERFLOW past 2^128 - 1) and never resumes. */
 dlx_search_fn dlx_memo_search;
 size_t dlx_memo_bytes(const dlx_t *d);

@@ -12,8 +12,15 @@
  * (with the secondary items no possible option holds: key_of). It branches
  * on the primary item with the fewest possible options (the first such), a
  * rule that depends on the state only; those are counted on bit sets of
- * the live options where they pay (bits_pay), else on the lists. No colors:
- * search_choice.c leaves problems with colors to the other searches.
+ * the live options where they pay (bits_pay), else on the lists.
+ *
+ * Colors: a secondary item is free, covered, or holds a color c (an
+ * option giving it another color, or none, is dead; one giving it c leaves
+ * it as it is). Its bit in the covered set says "not free"; col[] holds
+ * its color (0: covered without one), and the key adds a field per
+ * colorable item: its color while options still hold it (DLX6's
+ * signature). An option's colored items are apart from its words (cit);
+ * taking one colors the free ones, which a stack keeps for the way back.
  *
  * A node is a subproblem entered: the start, and each option tried, whether
  * the cache knows its count or not; an update, a word of the covered set
@@ -44,6 +51,7 @@ enum { PROBE = 8, MIN_SLOTS = 64 };
 struct frame {
     int32_t item, k;  /* the item branched on, the index of the option tried in its list */
     int32_t opt;      /* that option, applied (-1: none yet) */
+    int32_t mark;     /* colors: the stack's height before it */
     uint32_t chain;   /* building a ZDD: the chain of the options finished */
     uint64_t hash;    /* the state's hash, to store its count at the end */
     dlx_count_t sum;  /* the counts of the options finished */
@@ -57,6 +65,13 @@ struct dlx_memo {
     int32_t *word_at, *word;
     uint64_t *bits;
     int32_t *col_at, *col_opt;  /* item i's options: col_opt[col_at[i] .. col_at[i+1]) */
+    /* Colors (NULL without): option o's colored items and their colors
+     * (numbered 1.. per item), [cit_at[o] .. cit_at[o+1]); per item its
+     * color now (0: free or covered plainly), its field in the key (-1:
+     * none); the items colored, stacked; the key's fields, `fbits` bits
+     * each, `per` a word, after the covered set's words. */
+    int32_t *cit_at, *cit, *cit_color, *col, *field, *colored, n_colored;
+    int32_t fbits, per, kwords; /* kwords: the key's words (words without colors) */
     /* The state's key: the covered items, and (as DLX6's signature) the
      * secondary items no possible option holds, which are as good as
      * covered. Without secondary items, the covered set itself. */
@@ -73,6 +88,11 @@ struct dlx_memo {
      * still possible (live + d * bw). bw 0: the lists alone. */
     int32_t bw, *col_w;
     uint64_t *col_bits, *kill, *live;
+    /* the secondary items' columns as sets, and every item's words
+     * (span[2x] .. span[2x+1]): key_of's test for a live option */
+    uint64_t *sec_bits;
+    int32_t *span;
+    uint64_t *keys; /* the key of the state at each depth, for its store */
     /* where the walk stands between two calls (WebAssembly's slices) and
      * what it leaves: the depth, an overflow seen, the last count and chain */
     int32_t depth, over;
@@ -90,11 +110,32 @@ static inline const uint64_t *live_at(const struct dlx_memo *m, int32_t d) {
 static inline int possible(const struct dlx_memo *m, int32_t o) {
     for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++)
         if (m->covered[m->word[p]] & m->bits[p]) return 0;
+    if (m->cit) /* a colored item: free, or of its color */
+        for (int32_t p = m->cit_at[o]; p < m->cit_at[o + 1]; p++)
+            if (is_set(m->covered, m->cit[p]) && m->col[m->cit[p]] != m->cit_color[p]) return 0;
     return 1;
 }
 
-static inline void flip(struct dlx_memo *m, int32_t o) {
+/* Takes option o (its colored items: the free ones get its colors, stacked). */
+static inline void take(struct dlx_memo *m, int32_t o) {
     for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
+    if (m->cit)
+        for (int32_t p = m->cit_at[o]; p < m->cit_at[o + 1]; p++) {
+            int32_t x = m->cit[p];
+            if (is_set(m->covered, x)) continue;
+            m->covered[x >> 6] |= 1ULL << (x & 63);
+            m->col[x] = m->cit_color[p], m->colored[m->n_colored++] = x;
+        }
+}
+
+/* Gives option o back (the items it colored: those stacked above mark). */
+static inline void untake(struct dlx_memo *m, int32_t o, int32_t mark) {
+    for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
+    while (m->n_colored > mark) {
+        int32_t x = m->colored[--m->n_colored];
+        m->covered[x >> 6] &= ~(1ULL << (x & 63));
+        m->col[x] = 0;
+    }
 }
 
 /* splitmix64's mix over the words: every bit reaches the slot's low bits. */
@@ -111,7 +152,7 @@ static inline size_t probe(const struct dlx_memo *m) { return m->zdd ? m->slots 
 /* The current state's slot (its count, or its chain head), or NULL. */
 static const uint64_t *lookup(const struct dlx_memo *m, uint64_t h, const uint64_t *key) {
     if (!m->slots) return NULL;
-    size_t mask = m->slots - 1, bytes = (size_t)m->words * sizeof(uint64_t);
+    size_t mask = m->slots - 1, bytes = (size_t)m->kwords * sizeof(uint64_t);
     for (size_t j = 0; j < probe(m); j++) {
         const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
         if (s[1] == FREE) return NULL;
@@ -129,7 +170,7 @@ static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo
     }
     if (!s) s = m->slot + ((h + m->victim++ % PROBE) & mask) * m->stride; /* full: replace one */
     s[0] = lo, s[1] = hi;
-    memcpy(s + 2, key, (size_t)m->words * sizeof(uint64_t));
+    memcpy(s + 2, key, (size_t)m->kwords * sizeof(uint64_t));
 }
 
 /* Double the table (below the cap, when half full); on no memory, stay.
@@ -150,7 +191,7 @@ static int grow(struct dlx_memo *m) {
     for (size_t j = 0; j < old_slots; j++) {
         const uint64_t *s = old + j * m->stride;
         if (s[1] == FREE) continue;
-        put(m, hash_of(s + 2, m->words), s + 2, s[0], s[1]);
+        put(m, hash_of(s + 2, m->kwords), s + 2, s[0], s[1]);
     }
     free(old);
     return 0;
@@ -176,7 +217,8 @@ void dlx_memo_free(dlx_t *d) {
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
     free(m->word_at), free(m->word), free(m->bits);
     free(m->covered), free(m->key), free(m->fr), free(m->slot);
-    free(m->col_w), free(m->col_bits), free(m->kill), free(m->live);
+    free(m->col_w), free(m->col_bits), free(m->kill), free(m->live), free(m->sec_bits), free(m->span), free(m->keys);
+    free(m->cit_at), free(m->cit), free(m->cit_color), free(m->col), free(m->field), free(m->colored);
     free(m);
     d->memo = NULL;
 }
@@ -192,9 +234,10 @@ size_t dlx_memo_bytes(const dlx_t *d) {
            (size_t)m->opt_at[d->n_options] * (sizeof(int32_t) + sizeof(uint64_t)) +
            ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_items] + 2 * (size_t)d->n_options +
             (size_t)m->n_items + 2) * sizeof(int32_t) +
-           (size_t)2 * m->words * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame) +
+           (size_t)(2 + m->n_primary + 1) * m->kwords * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame) +
            (size_t)m->bw * ((size_t)2 * m->n_primary + 2 + (size_t)d->n_options) * sizeof(uint64_t) +
-           (m->bw ? (size_t)2 * m->n_primary * sizeof(int32_t) : 0);
+           (m->bw ? (size_t)2 * (m->n_primary + m->n_items) * sizeof(int32_t) + (size_t)m->bw * (m->n_items - m->n_primary) * sizeof(uint64_t) : 0) +
+           (m->cit ? ((size_t)d->n_options + 1 + 2 * (size_t)m->cit_at[d->n_options] + 3 * (size_t)m->n_items) * sizeof(int32_t) : 0);
 }
 
 /* The choice scans, per node, the options of every uncovered primary item
@@ -236,14 +279,21 @@ static ONCE void column_sets(struct dlx_memo *m, int32_t n_items, uint64_t *sec,
     }
 }
 
-/* Each option's kill set: the union of its items' columns; the live set of the start. */
-static ONCE void kill_sets(struct dlx_memo *m, int32_t no, const uint64_t *sec, const int32_t *span) {
+/* Each option's kill set: the union of its items' columns (a colored item:
+ * the options giving it another color or none); the live set of the start. */
+static ONCE void kill_sets(struct dlx_memo *m, int32_t no, const uint64_t *sec, const int32_t *span,
+                           const int32_t *opt_color, const int32_t *col_color) {
     int32_t np = m->n_primary, bw = m->bw;
     for (int32_t o = 0; o < no; o++) {
         uint64_t *k = m->kill + (size_t)o * bw;
         if (m->opt_at[o] < m->opt_at[o + 1]) m->live[o >> 6] |= 1ULL << (o & 63); /* live at the start */
         for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
             int32_t x = m->opt_item[p];
+            if (opt_color && opt_color[p]) {
+                for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++)
+                    if (col_color[j] != opt_color[p]) k[m->col_opt[j] >> 6] |= 1ULL << (m->col_opt[j] & 63);
+                continue;
+            }
             const uint64_t *c = x < np ? m->col_bits + (size_t)x * bw : sec + (size_t)(x - np) * bw;
             for (int32_t w = span[2 * x]; w < span[2 * x + 1]; w++) k[w] |= c[w];
         }
@@ -255,25 +305,78 @@ static ONCE void kill_sets(struct dlx_memo *m, int32_t no, const uint64_t *sec, 
  * is the union of its items' columns as sets, word by word over the words
  * each column spans. In WebAssembly this runs once a count, in baseline
  * code: a bit set per option of each column took 10 ms of a first count
- * on pentominoes-4x15 (1,696 options by 27 words), the words 5.7 ms. */
-static int build_bits(struct dlx_memo *m, int32_t n_items, int32_t no) {
+ * on pentominoes-4x15 (1,696 options by 27 words), the words 5.7 ms.
+ * Colors (opt_color, col_color: the color of each place of opt_item and
+ * col_opt, 0 none; NULL without): an option giving an item color c rules
+ * out the options of that item giving it another color or none. */
+static int build_bits(struct dlx_memo *m, int32_t n_items, int32_t no, const int32_t *opt_color, const int32_t *col_color) {
     int32_t np = m->n_primary, bw = (no + 63) / 64;
     m->col_w = malloc((size_t)2 * np * sizeof(int32_t));
     m->col_bits = calloc((size_t)np * bw, sizeof(uint64_t));
     m->kill = calloc((size_t)no * bw, sizeof(uint64_t));
     m->live = calloc(((size_t)np + 2) * bw, sizeof(uint64_t));
     /* the secondary items' columns as sets (the primary ones' are col_bits), every item's words */
-    uint64_t *sec = calloc((size_t)(n_items - np) * bw + 1, sizeof(uint64_t));
-    int32_t *span = malloc((size_t)2 * n_items * sizeof(int32_t) + 1);
-    if (!m->col_w || !m->col_bits || !m->kill || !m->live || !sec || !span) {
-        free(sec), free(span);
-        return -1;
-    }
+    uint64_t *sec = m->sec_bits = calloc((size_t)(n_items - np) * bw + 1, sizeof(uint64_t));
+    int32_t *span = m->span = malloc((size_t)2 * n_items * sizeof(int32_t) + 1);
+    if (!m->col_w || !m->col_bits || !m->kill || !m->live || !sec || !span) return -1;
     m->bw = bw;
     column_sets(m, n_items, sec, span);
     memcpy(m->col_w, span, (size_t)2 * np * sizeof(int32_t));
-    kill_sets(m, no, sec, span);
-    free(sec), free(span);
+    kill_sets(m, no, sec, span, opt_color, col_color);
+    return 0;
+}
+
+/* The color of the option's node p on the links as they stand (a node a
+ * forced option's purify saw says -1: the item's header has it). */
+static inline int32_t color_at(const dlx_t *d, int32_t p) {
+    int32_t c = d->node[p].color;
+    return c < 0 ? d->item[d->node[p].top].color : c;
+}
+
+/* Colors: each item's colors numbered 1.. in the order its column meets
+ * them (col_color: in as given, out as numbers; opt_color the same, through
+ * at_col: each place's place in its item's column), the options' colored
+ * items, the key's fields, and the items forced options settled on a color. */
+static ONCE int build_colors(const dlx_t *d, struct dlx_memo *m, int32_t *opt_color, int32_t *col_color, const int32_t *at_col) {
+    int32_t n = m->n_items, no = d->n_options, total = m->opt_at[no], nf = 0, kmax = 0;
+    int32_t *seen = malloc(((size_t)total + 1) * sizeof(int32_t)); /* an item's colors so far */
+    m->col = calloc((size_t)n + 1, sizeof(int32_t));
+    m->field = malloc(((size_t)n + 1) * sizeof(int32_t));
+    m->colored = malloc(((size_t)n + 1) * sizeof(int32_t));
+    m->cit_at = malloc(((size_t)no + 1) * sizeof(int32_t));
+    m->cit = malloc(((size_t)total + 1) * sizeof(int32_t));
+    m->cit_color = malloc(((size_t)total + 1) * sizeof(int32_t));
+    if (!seen || !m->col || !m->field || !m->colored || !m->cit_at || !m->cit || !m->cit_color) {
+        free(seen);
+        return -1;
+    }
+    for (int32_t x = 0; x < n; x++) {
+        int32_t k = 0, settled = d->item[x + 1].color, v;
+        for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) {
+            if (!col_color[j]) continue;
+            for (v = 0; v < k && seen[v] != col_color[j]; v++) {}
+            if (v == k) seen[k++] = col_color[j];
+            col_color[j] = v + 1;
+        }
+        if (x >= m->n_primary && settled > 0 && d->len[x + 1] < COVERED) { /* settled by a forced option: not free */
+            for (v = 0; v < k && seen[v] != settled; v++) {}
+            m->covered[x >> 6] |= 1ULL << (x & 63);
+            m->col[x] = v < k ? v + 1 : 0;
+        }
+        m->field[x] = k ? nf++ : -1;
+        if (k > kmax) kmax = k;
+    }
+    free(seen);
+    int32_t c = 0;
+    for (int32_t o = 0; o < no; o++) {
+        m->cit_at[o] = c;
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++)
+            if (opt_color[p]) m->cit[c] = m->opt_item[p], m->cit_color[c++] = opt_color[p] = col_color[at_col[p]];
+    }
+    m->cit_at[no] = c;
+    for (m->fbits = 1; m->fbits < 32 && (1LL << m->fbits) <= kmax; m->fbits++) {}
+    m->per = 64 / m->fbits;
+    m->kwords = m->words + (nf + m->per - 1) / m->per;
     return 0;
 }
 
@@ -286,16 +389,21 @@ static ONCE size_t entries(const dlx_t *d) {
     return total;
 }
 
-/* Each option's items (none for an option with a covered item), and each item's count in col_at. */
-static ONCE void list_options(const dlx_t *d, struct dlx_memo *m) {
+/* Each option's items (none for an option that clashes with a forced one),
+ * their colors (opt_color, if any), and each item's count in col_at. */
+static ONCE void list_options(const dlx_t *d, struct dlx_memo *m, int32_t *opt_color) {
     const dlx_node *nd = d->node;
     int32_t at = 0, no = d->n_options;
     for (int32_t o = 0; o < no; o++) {
         m->opt_at[o] = at;
         int ok = 1;
-        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) ok &= d->len[nd[p].top] < COVERED;
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) {
+            int32_t x = nd[p].top, settled = d->item[x].color;
+            ok &= d->len[x] < COVERED && (!d->has_colors || settled <= 0 || color_at(d, p) == settled);
+        }
         for (int32_t p = d->opt_start[o]; ok && nd[p].top > 0; p++) {
             int32_t x = nd[p].top - 1;
+            if (opt_color) opt_color[at] = color_at(d, p);
             m->opt_item[at++] = x;
             m->col_at[x + 1]++;
         }
@@ -303,13 +411,14 @@ static ONCE void list_options(const dlx_t *d, struct dlx_memo *m) {
     m->opt_at[no] = at;
 }
 
-/* Each option's items as words of the key: the word's index and its bits. */
-static ONCE void option_words(struct dlx_memo *m, int32_t no) {
+/* Each option's plain items as words of the covered set: the word's index and its bits. */
+static ONCE void option_words(struct dlx_memo *m, int32_t no, const int32_t *opt_color) {
     int32_t w = 0;
     for (int32_t o = 0; o < no; o++) {
         m->word_at[o] = w;
         for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
             int32_t x = m->opt_item[p], q = m->word_at[o];
+            if (opt_color && opt_color[p]) continue;
             while (q < w && m->word[q] != x >> 6) q++;
             if (q == w) m->word[w] = x >> 6, m->bits[w++] = 0;
             m->bits[q] |= 1ULL << (x & 63);
@@ -318,23 +427,30 @@ static ONCE void option_words(struct dlx_memo *m, int32_t no) {
     m->word_at[no] = w;
 }
 
-/* Each item's options (col_at from the counts to starts, col_opt); -1 out of memory. */
-static ONCE int item_columns(struct dlx_memo *m, int32_t n, int32_t no) {
+/* Each item's options (col_at from the counts to starts, col_opt), their
+ * colors (col_color, at_col: each place's place in its item's column, if
+ * any); -1 out of memory. */
+static ONCE int item_columns(struct dlx_memo *m, int32_t n, int32_t no, const int32_t *opt_color, int32_t *col_color,
+                             int32_t *at_col) {
     for (int32_t i = 0; i < n; i++) m->col_at[i + 1] += m->col_at[i];
     int32_t *fill = malloc(((size_t)n + 1) * sizeof *fill); /* each item's next free place */
     if (!fill) return -1;
     memcpy(fill, m->col_at, ((size_t)n + 1) * sizeof *fill);
     for (int32_t o = 0; o < no; o++)
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) m->col_opt[fill[m->opt_item[p]]++] = o;
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t j = fill[m->opt_item[p]]++;
+            m->col_opt[j] = o;
+            if (col_color) col_color[j] = opt_color[p], at_col[p] = j;
+        }
     free(fill);
     return 0;
 }
 
-/* The tables from the links as they stand: an option with a covered item
- * (it clashes with a forced one) gets no items and sits in no list.
- * Not inlined: in run() it was copied into both dlx_memo_search and
- * dlx_memo_zdd (1.4 KiB), and V8 compiled dlx_memo_search, run once a
- * count, with TurboFan for its loops here. */
+/* The tables from the links as they stand: an option that clashes with a
+ * forced one (an item covered, or settled on another color) gets no items
+ * and sits in no list. Not inlined: in run() it was copied into both
+ * dlx_memo_search and dlx_memo_zdd (1.4 KiB), and V8 compiled
+ * dlx_memo_search, run once a count, with TurboFan for its loops here. */
 static ONCE int build(dlx_t *d) {
     dlx_memo_free(d);
     struct dlx_memo *m = calloc(1, sizeof *m);
@@ -342,32 +458,43 @@ static ONCE int build(dlx_t *d) {
     d->memo = m;
     int32_t n = d->n_items, np = d->n_primary, no = d->n_options;
     m->n_primary = np, m->n_items = n, m->words = n > 64 ? (n + 63) / 64 : 1;
+    m->kwords = m->words;
     size_t total = entries(d);
     m->opt_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->opt_item = malloc((total + 1) * sizeof(int32_t));
     m->col_at = calloc((size_t)n + 1, sizeof(int32_t));
     m->col_opt = malloc((total + 1) * sizeof(int32_t));
     m->covered = calloc((size_t)m->words, sizeof(uint64_t));
-    m->key = calloc((size_t)m->words, sizeof(uint64_t));
     m->fr = malloc(((size_t)np + 1) * sizeof(struct frame));
     m->word_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->word = malloc((total + 1) * sizeof(int32_t));
     m->bits = malloc((total + 1) * sizeof(uint64_t));
-    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->key || !m->fr || !m->word_at || !m->word ||
-        !m->bits)
-        return DLX_ENOMEM;
-    list_options(d, m);
-    option_words(m, no);
-    if (item_columns(m, n, no)) return DLX_ENOMEM;
+    /* colors: those of opt_item's and col_opt's places (built and read here only) */
+    int32_t *opt_color = d->has_colors ? malloc((total + 1) * sizeof(int32_t)) : NULL;
+    int32_t *col_color = d->has_colors ? malloc((total + 1) * sizeof(int32_t)) : NULL;
+    int32_t *at_col = d->has_colors ? malloc((total + 1) * sizeof(int32_t)) : NULL;
+    int rc = DLX_ENOMEM;
+    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->fr || !m->word_at || !m->word ||
+        !m->bits || (d->has_colors && (!opt_color || !col_color || !at_col)))
+        goto out;
+    list_options(d, m, opt_color);
+    option_words(m, no, opt_color);
+    if (item_columns(m, n, no, opt_color, col_color, at_col)) goto out;
     for (int32_t x = 0; x < n; x++)
         if (d->len[x + 1] >= COVERED) m->covered[x >> 6] |= 1ULL << (x & 63);
-    if (bits_pay(d, m, no) && build_bits(m, n, no)) return DLX_ENOMEM;
-    m->stride = (size_t)m->words + 2;
+    if (d->has_colors && build_colors(d, m, opt_color, col_color, at_col)) goto out;
+    m->key = calloc((size_t)m->kwords, sizeof(uint64_t));
+    m->keys = malloc(((size_t)np + 1) * m->kwords * sizeof(uint64_t));
+    if (!m->key || !m->keys || (bits_pay(d, m, no) && build_bits(m, n, no, opt_color, col_color))) goto out;
+    m->stride = (size_t)m->kwords + 2;
     m->max_slots = 0;
     /* a handle never given dlx_set_memo has 0: the default cap, as 0 there means */
     size_t fit = (d->memo_cap ? d->memo_cap : DLX_MEMO_DEFAULT_BYTES) / (m->stride * sizeof(uint64_t));
     for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s; /* a power of 2 */
-    return DLX_OK;
+    rc = DLX_OK;
+out:
+    free(opt_color), free(col_color), free(at_col);
+    return rc;
 }
 
 /* The primary item to branch on: fewest possible options, the first of
@@ -402,18 +529,27 @@ static int32_t choose(const struct dlx_memo *m, const uint64_t *live, int32_t *l
     return best;
 }
 
-/* The state's key (live: its live options, bit sets only). */
+/* The state's key (live: its live options, bit sets only). A secondary
+ * item no possible option holds is as good as covered, whatever its color. */
 static const uint64_t *key_of(struct dlx_memo *m, const uint64_t *live) {
     if (m->n_items == m->n_primary) return m->covered;
     memcpy(m->key, m->covered, (size_t)m->words * sizeof(uint64_t));
+    if (m->kwords > m->words) memset(m->key + m->words, 0, (size_t)(m->kwords - m->words) * sizeof(uint64_t));
     for (int32_t x = m->n_primary; x < m->n_items; x++) {
-        if (is_set(m->covered, x)) continue;
-        int32_t j = m->col_at[x], end = m->col_at[x + 1];
-        if (m->bw)
-            while (j < end && !is_set(live, m->col_opt[j])) j++;
-        else
-            while (j < end && !possible(m, m->col_opt[j])) j++;
-        if (j == end) m->key[x >> 6] |= 1ULL << (x & 63); /* no option left: as if covered */
+        int on = is_set(m->covered, x);
+        if (on && !(m->col && m->col[x])) continue; /* covered */
+        int alive = 0;
+        if (m->bw) { /* its column's words against the live options */
+            const uint64_t *c = m->sec_bits + (size_t)(x - m->n_primary) * m->bw;
+            for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1] && !alive; w++) alive = (c[w] & live[w]) != 0;
+        } else {
+            for (int32_t j = m->col_at[x]; j < m->col_at[x + 1] && !alive; j++) alive = possible(m, m->col_opt[j]);
+        }
+        if (!alive) m->key[x >> 6] |= 1ULL << (x & 63); /* no option left: as if covered */
+        else if (on) { /* its color, in its field */
+            int32_t f = m->field[x];
+            m->key[m->words + f / m->per] |= (uint64_t)m->col[x] << (f % m->per * m->fbits);
+        }
     }
     return m->key;
 }
@@ -458,12 +594,13 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_
             uint64_t h = 0;
             if (i < 0) value = 1, ref = 1;
             else if (left == 0) value = 0, ref = 0;
-            else if ((key = key_of(m, live_at(m, depth))), (h = hash_of(key, m->words)),
+            else if ((key = key_of(m, live_at(m, depth))), (h = hash_of(key, m->kwords)),
                      (hit = lookup(m, h, key))) {
                 if (z) ref = (uint32_t)hit[0], value = z->count[ref];
                 else value = (dlx_count_t)hit[1] << 64 | hit[0];
             } else {
                 if (left > 1) d->guesses++;
+                memcpy(m->keys + (size_t)depth * m->kwords, key, (size_t)m->kwords * sizeof(uint64_t));
                 fr[depth++] = (struct frame){ .item = i, .k = m->col_at[i] - 1, .opt = -1, .hash = h, .sum = 0, .chain = 0 };
                 if (depth > d->max_level) d->max_level = depth;
             }
@@ -476,7 +613,7 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_
                 out = DLX_ENOMEM;
                 break;
             }
-            flip(m, f->opt);
+            untake(m, f->opt, f->mark);
             f->opt = -1;
         }
         if (m->bw) { /* the state's live options: a bit each */
@@ -491,18 +628,19 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_
                 break;
             }
             f->opt = m->col_opt[f->k];
-            flip(m, f->opt);
+            f->mark = m->n_colored;
+            take(m, f->opt);
             if (m->bw) { /* the next state's live options: those the option leaves */
                 const uint64_t *a = m->live + (size_t)(depth - 1) * m->bw, *k = m->kill + (size_t)f->opt * m->bw;
                 uint64_t *b = m->live + (size_t)depth * m->bw;
                 for (int32_t w = 0; w < m->bw; w++) b[w] = a[w] & ~k[w];
             }
-            d->updates += (uint64_t)(m->word_at[f->opt + 1] - m->word_at[f->opt]);
+            d->updates += (uint64_t)(m->word_at[f->opt + 1] - m->word_at[f->opt]) + (uint64_t)(m->n_colored - f->mark);
             entering = 1;
             continue;
         }
         value = f->sum, ref = f->chain; /* every option done */
-        if (store(m, f->hash, key_of(m, live_at(m, depth - 1)), value, ref)) {
+        if (store(m, f->hash, m->keys + (size_t)(depth - 1) * m->kwords, value, ref)) {
             out = DLX_ENOMEM;
             break;
         }

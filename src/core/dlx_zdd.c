@@ -19,7 +19,6 @@ int dlx_zdd_build(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
     if (!d || !out) return DLX_EARG;
     *out = NULL;
     if (d->n_bounded) return DLX_EBOUND;
-    if (d->has_colors) return DLX_ECOLOR;
     dlx_restart(d);
     uint64_t bytes = max_bytes ? max_bytes : DLX_MEMO_DEFAULT_BYTES;
     struct dlx_zdd *z = calloc(1, sizeof *z);

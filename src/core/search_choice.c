@@ -34,9 +34,9 @@ void dlx_set_engine(dlx_t *d, int engine) {
 }
 
 /* Memoized counting (dlx_memo.c): only for a count without a limit (no
- * solution is read) on a problem without colors; DLX_MEMO_ON always,
- * DLX_MEMO_AUTO by the probe below. */
-static int memo_fits(const dlx_t *d) { return d->counting && !d->has_colors; }
+ * solution is read), colors or not; DLX_MEMO_ON always, DLX_MEMO_AUTO by
+ * the probe below. */
+static int memo_fits(const dlx_t *d) { return d->counting; }
 
 /* DLX_MEMO_AUTO: memoizing pays where subproblems repeat (tilings, packings:
  * the search's tree is astronomically bigger than the set of states) and
@@ -63,6 +63,19 @@ enum { MEMO_PROBES = 64 };
  * a rough estimate is enough there; dominoes-6x6 1.08x as a whole). */
 #define MEETS_MIN 0.125
 enum { MEET_SHARE = 16 };
+/* Whether the rule may give a colored problem the memo: only where the
+ * estimate can see meets (on bit sets), else it costs its probes for
+ * nothing (words-5x5-16500: 0.08 s became 0.13 s). */
+static int memo_may_pay(dlx_t *d) {
+    return !d->has_colors || (!d->bits_off && dlx_bits_ready(d));
+}
+/* Where they meet the memo gets at least MEET_FLOOR nodes: most probes of
+ * a Wang tiling of 3x24 (4.5 * 10^22 tilings) die young, and the estimate
+ * (4,800 nodes) gave it 302 where it needs 1,734. Colors: the memo only
+ * where the probes meet (Wang tilings at 0.19); word rectangles (no meets,
+ * trees of 10^7 nodes and more) lost 5-33% to its 1/1024 share, in which
+ * it never ended (docs/notes/MEMO.md). */
+enum { MEET_FLOOR = 1 << 16 };
 /* Under a node budget (a sheet's count, --max-nodes) the memo gets at most
  * 1/BUDGET_PART of it: a count the memo ends (a tiling far past the budget
  * as a search) comes back done; one it does not costs the budget at most
@@ -71,10 +84,11 @@ enum { MEET_SHARE = 16 };
 enum { BUDGET_PART = 4 };
 double dlx_memo_share(dlx_t *d, uint64_t node_budget) {
     double tree = 0, share = 0;
-    if (dlx_estimate_meets(d, 1, MEMO_PROBES, MEETS_MIN, &tree, NULL) == DLX_OK) {
+    if (memo_may_pay(d) && dlx_estimate_meets(d, 1, MEMO_PROBES, MEETS_MIN, &tree, NULL) == DLX_OK) {
         int meet = d->est_meets >= MEETS_MIN;
         share = tree / (meet ? MEET_SHARE : MEMO_SHARE);
-        if (!meet && share <= PLAIN_FIRST) share = 0;
+        if (meet && share < MEET_FLOOR) share = MEET_FLOOR;
+        if (!meet && (share <= PLAIN_FIRST || d->has_colors)) share = 0;
     }
     if (node_budget && share > (double)(node_budget / BUDGET_PART)) share = (double)(node_budget / BUDGET_PART);
     return share;
@@ -166,7 +180,7 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     }
     if (d->phase == PH_START && memo_fits(d)) {
         if (d->memo_mode == DLX_MEMO_ON) return dlx_memo_search(d, stop);
-        if (d->memo_mode == DLX_MEMO_AUTO && !d->restarts_on) return memo_auto(d, stop);
+        if (d->memo_mode == DLX_MEMO_AUTO && !d->restarts_on && memo_may_pay(d)) return memo_auto(d, stop);
     }
     return plain_search(d, stop);
 }

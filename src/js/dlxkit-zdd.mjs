@@ -32,7 +32,6 @@ export function buildZdd (problem, opts = {}) {
 function refused (err, maxMemory) {
   const why = {
     OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
-    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
     BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
     COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
   }[err.code]

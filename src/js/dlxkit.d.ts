@@ -399,7 +399,7 @@ export class Problem<D = unknown> {
   /**
    * the ZDD of all its solutions (Knuth's DLX6, by the memoized search), at
    * most maxMemory bytes while it is built (0: 1 GiB; past it OUT_OF_MEMORY);
-   * no colors (BAD_COLOR) or bounds (BAD_BOUND). It restarts the search
+   * colors too, no bounds (BAD_BOUND). It restarts the search
    */
   zdd (opts?: { maxMemory?: number }): Zdd
   /** option k's cost (0 unless given); a bigint only past 2^53 - 1 (from DLX text) */

@@ -26,8 +26,8 @@ check build/dlx pentomino-5x12.dlx 4040
 check build/dlx pentomino-6x10.dlx 9356
 check build/dlx tests/c/data/edge-matching-7x7.dlx 8
 # Memoized counts (--memo): the same on problems whose subproblems rarely
-# repeat (secondary items), with colors and with bounds (counted by the other
-# searches), and domino tilings of a 24 x 8 board, past 2^64 (their count
+# repeat (secondary items), with colors (memoized too) and with bounds
+# (counted by Algorithm M), and domino tilings of a 24 x 8 board, past 2^64 (their count
 # checked against a transfer matrix in tests/c/test_memo.c).
 check "$DLX_SAN" queens-12.dlx 14200 --memo
 check "$DLX_SAN" langford-11.dlx 35584 --memo

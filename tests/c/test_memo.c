@@ -3,8 +3,8 @@
  * secondary items, forced options, caps from none to plenty); domino
  * tilings equal a transfer-matrix count computed here, past 2^64 and up to
  * the overflow past 2^128; a tiny cache stays within its cap and still
- * counts right; budgets stop; a walk in slices counts as one call; colors
- * and solution listings go on as before.
+ * counts right; budgets stop; a walk in slices counts as one call;
+ * solution listings go on as before (colors: test_memo_colors.c).
  * Both choices: on bit sets of live options, and on the lists (the tests'
  * DLX_ENGINE_LINKS), on random problems and domino boards. */
 #include <stdlib.h>
@@ -341,7 +341,7 @@ static void test_slices(void) {
     dlx_free(d);
 }
 
-/* What memoizing leaves alone: a bad mode, colors, a limit, solutions. */
+/* What memoizing leaves alone: a bad mode, a limit, solutions; colors counted. */
 static void test_others(void) {
     check_context("modes");
     dlx_t *d = dominoes(4, 4);
@@ -372,7 +372,7 @@ static void test_others(void) {
     CHECK(st.nodes < searched);
     dlx_free(d);
 
-    check_context("colors: counted by the search");
+    check_context("colors: counted by the memo");
     d = dlx_new(2, 1);
     int32_t it[2] = { 0, 2 }, col[2] = { 0, 1 }, col2[2] = { 0, 2 };
     dlx_add_option(d, it, col, 2);

@@ -347,16 +347,11 @@ static void test_dead_secondary(void) {
     dlx_free(d);
 }
 
-/* What the ZDD does not take: colors, bounds, NULLs. */
+/* What the ZDD does not take: bounds, NULLs (colors: test_memo_colors.c). */
 static void test_refused(void) {
     check_context("refused");
     dlx_zdd_t *z = NULL;
-    dlx_t *d = dlx_new(1, 1);
-    int32_t it[2] = { 0, 1 }, col[2] = { 0, 1 };
-    dlx_add_option(d, it, col, 2);
-    CHECK_EQ(dlx_zdd_build(d, 0, &z), DLX_ECOLOR);
-    dlx_free(d);
-    d = dominoes(2, 2);
+    dlx_t *d = dominoes(2, 2);
     CHECK_EQ(dlx_zdd_build(NULL, 0, &z), DLX_EARG);
     CHECK_EQ(dlx_zdd_build(d, 0, NULL), DLX_EARG);
     dlx_set_bounds(d, 0, 0, 1);
