@@ -77,6 +77,13 @@ export function units (size) {
 }
 
 /**
+ * The at-most-one encoding of the CNF given to CaDiCaL: the one that made it
+ * fastest at the peak of hardness (bench/HARD.md measures it against the
+ * others in every run of bench/hard-sweep.mjs).
+ */
+export const AMO_CHOICE = 'pairwise'
+
+/**
  * DIMACS CNF: a variable for each value an empty cell may still take (none
  * of its row, column or box gives it); each empty cell takes exactly one,
  * each value missing from a unit goes in exactly one of its cells, "at most
@@ -84,7 +91,7 @@ export function units (size) {
  * the ladder's and commander's own variables come after the candidates').
  * Returns { text, decode(model) -> cells, variable(cell, value) (or undefined) }.
  */
-export function cnf (size, cells, { amo = 'pairwise' } = {}) {
+export function cnf (size, cells, { amo = AMO_CHOICE } = {}) {
   const all = units(size)
   const unitsOf = range(size * size).map(() => [])
   all.forEach((u, k) => u.forEach((cell) => unitsOf[cell].push(k)))

@@ -11,12 +11,6 @@ import { machineList, median, secs } from './report.mjs'
 /** The blank fractions swept, 0.35 to 0.75 by 0.05. */
 export const FRACTIONS = Array.from({ length: 9 }, (_, i) => Math.round((0.35 + 0.05 * i) * 100) / 100)
 
-/**
- * CaDiCaL's CNF: the at-most-one encoding that made it fastest at the peak
- * (bench/HARD.md's encoding table measures it against the others in every run).
- */
-export const AMO_CHOICE = 'pairwise'
-
 /** Issue 30's goals at the peak and a step either side: seconds per puzzle, every one (native, WASM), by size; the median ratio over CaDiCaL. */
 export const GOALS = { seconds: { 36: [2, 4], 49: [10, 20] }, overCadical: 2 }
 
@@ -172,7 +166,10 @@ function gaps (data) {
 
 /** bench/HARD.md. */
 export function hardMarkdown (data) {
-  const { puzzles, peakPuzzles } = data.settings
+  const plans = [...new Set(data.sizes.map((s) => `${s.puzzles}/${s.peakPuzzles}/${s.comparePuzzles}`))]
+  const planText = plans.length === 1
+    ? `${data.sizes[0].puzzles} puzzle(s) per fraction, ${data.sizes[0].peakPuzzles} at the peak and a step either side (the first ${data.sizes[0].comparePuzzles} of the peak's in CaDiCaL's other encodings)`
+    : `puzzles per fraction, at the peak and a step either side, and in CaDiCaL's other encodings (the peak's first): ${data.sizes.map((s) => `${s.puzzles}, ${s.peakPuzzles}, ${s.comparePuzzles} at ${s.size}x${s.size}`).join('; ')}`
   const caps = [...new Set(data.sizes.map((s) => s.cap))]
   const capText = caps.length === 1 ? `${caps[0]} CPU s` : data.sizes.map((s) => `${s.cap} s at ${s.size}x${s.size}`).join(', ')
   return `# Hard random-hole Sudoku: the blank-fraction sweep (issue 30)
@@ -193,8 +190,7 @@ Every solution is checked against the puzzle.
 - dlxkit WASM (the rows within a step of the peak): \`sudoku.solve(grid, { limit: 1 })\` through
   the JS API in a fresh Node process, CPU time from \`load()\` to the answer. A puzzle native did
   not solve within the cap is not run in WASM (the same search, slower) and counts as capped.
-- ${puzzles} puzzle(s) per fraction, ${peakPuzzles} at the peak and a step either side. The peak of a size
-  is found from this run: the fraction with the highest median dlxkit native nodes (a
+- ${planText}. The peak of a size is found from this run: the fraction with the highest median dlxkit native nodes (a
   puzzle not solved counting as more than any; ties: the higher mean time, then CaDiCaL's
   median). Ratios: the median of the per-puzzle ratios.
 

@@ -7,9 +7,11 @@
 // JS API, as bench/run.mjs's WASM column) runs too, and CaDiCaL on the other
 // at-most-one encodings. Every answer checked. Writes bench/HARD.md.
 //   node bench/hard-sweep.mjs [--sizes 16,25] [--cap 30] [--caps 64:10,...]
-//     [--puzzles 3] [--peak 10] [--compare 10] [--until HH:MM] [--no-wasm] [--quick]
+//     [--puzzles 3] [--peak 10] [--compare 10] [--counts 64:2:4:2,...]
+//     [--until HH:MM] [--no-wasm] [--quick]
 // (--caps: another cap for some sizes; --compare: the peak's puzzles that
-// CaDiCaL solves in the other encodings too.)
+// CaDiCaL solves in the other encodings too; --counts SIZE:PUZZLES:PEAK:COMPARE
+// for some sizes.)
 // Results are kept in build/bench/hard-sweep/cache-SIZE.json by program build
 // (a hash of the binary or module), size, fraction, seed and cap: a run
 // stopped (or cut by --until, UTC) resumes where it was; a rebuilt solver
@@ -21,8 +23,8 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { AMO_ENCODINGS } from './cnf-amo.mjs'
-import { cnf, isSolution, numbersText } from './hard-sudoku.mjs'
-import { AMO_CHOICE, FRACTIONS, findPeak, hardMarkdown, sweepPuzzle } from './hard-sweep-report.mjs'
+import { AMO_CHOICE, cnf, isSolution, numbersText } from './hard-sudoku.mjs'
+import { FRACTIONS, findPeak, hardMarkdown, sweepPuzzle } from './hard-sweep-report.mjs'
 import { describeMachine } from './machine.mjs'
 import * as native from './measure-native.mjs'
 import * as peer from './measure-peer.mjs'
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     puzzles: { type: 'string', default: '3' },
     peak: { type: 'string', default: '10' },
     compare: { type: 'string', default: '10' },
+    counts: { type: 'string', default: process.env.HARD_SWEEP_COUNTS ?? '' },
     until: { type: 'string', default: process.env.HARD_SWEEP_UNTIL },
     'no-wasm': { type: 'boolean' },
     quick: { type: 'boolean', default: process.env.QUICK === '1' }
@@ -49,6 +52,7 @@ const settings = {
   puzzles: quick ? 1 : Number(values.puzzles),
   peakPuzzles: quick ? 2 : Number(values.peak),
   comparePuzzles: quick ? 1 : Number(values.compare),
+  counts: Object.fromEntries(values.counts.split(',').filter(Boolean).map((c) => { const [size, ...n] = c.split(':').map(Number); return [size, n] })),
   wasm: !values['no-wasm'],
   until: values.until ?? null
 }
@@ -148,9 +152,10 @@ const started = describeMachine()
 const sizes = []
 for (const size of settings.sizes) {
   const cap = capOf(size)
+  const [puzzles, peakPuzzles, comparePuzzles] = quick || !settings.counts[size] ? [settings.puzzles, settings.peakPuzzles, settings.comparePuzzles] : settings.counts[size]
   const basic = ['native', `cadical-${AMO_CHOICE}`]
   say(`${size}x${size}:`)
-  let rows = FRACTIONS.map((blank) => { say(` ${blank}`); return row(size, blank, settings.puzzles, basic) })
+  let rows = FRACTIONS.map((blank) => { say(` ${blank}`); return row(size, blank, puzzles, basic) })
   // the peak and a step either side get PEAK puzzles; a peak that moves with them is topped up in turn
   const topped = new Set()
   for (let peak = findPeak(rows, cap); !topped.has(peak); peak = findPeak(rows, cap)) {
@@ -158,17 +163,17 @@ for (const size of settings.sizes) {
     const k = FRACTIONS.indexOf(peak)
     for (const j of [k - 1, k, k + 1].filter((j) => j >= 0 && j < FRACTIONS.length)) {
       say(` +${FRACTIONS[j]}`)
-      rows[j] = row(size, FRACTIONS[j], Math.max(settings.peakPuzzles, settings.puzzles), basic)
+      rows[j] = row(size, FRACTIONS[j], Math.max(peakPuzzles, puzzles), basic)
     }
   }
   const peak = findPeak(rows, cap)
   const k = FRACTIONS.indexOf(peak)
   const others = AMO_ENCODINGS.filter((a) => a !== AMO_CHOICE).map((a) => `cadical-${a}`)
   rows = rows.map((r, j) => (Math.abs(j - k) > 1 ? r : row(size, r.blank, r.puzzles.length, [...basic, ...(settings.wasm ? ['wasm'] : [])])))
-  const compared = row(size, peak, Math.min(settings.comparePuzzles, rows[k].puzzles.length), others)
+  const compared = row(size, peak, Math.min(comparePuzzles, rows[k].puzzles.length), others)
   compared.puzzles.forEach((p, i) => Object.assign(rows[k].puzzles[i], p))
   say(` peak ${peak}\n`)
-  sizes.push({ size, cap, peak, rows })
+  sizes.push({ size, cap, puzzles, peakPuzzles, comparePuzzles, peak, rows })
 }
 const data = { settings, builds, machine: started, loadAtEnd: describeMachine().load, amoChoice: AMO_CHOICE, sizes }
 writeFileSync(join(DIR, 'results.json'), JSON.stringify(data, null, 2) + '\n')

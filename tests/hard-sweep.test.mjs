@@ -145,7 +145,7 @@ test('the goals: every puzzle within a step of the peak under the limit, the med
     machine: { cpu: 'Test CPU', cores: 2, memoryGiB: 4, os: 'Test OS', node: 'v20', clang: 'clang', emcc: 'emcc', cadical: 'sc2021', load: '1', date: 'now' },
     loadAtEnd: '2',
     builds: { native: 'n', wasm: 'w', cadical: 'sc2021' },
-    sizes: [{ size: 36, cap: 30, peak: 0.5, rows }]
+    sizes: [{ size: 36, cap: 30, puzzles: 1, peakPuzzles: 2, comparePuzzles: 0, peak: 0.5, rows }]
   }
   const g = goals(data)
   assert.deepEqual(g.map((x) => [x.goal, x.met]), [
