@@ -124,7 +124,9 @@ function peaksTable (data) {
     const cap = s.cap
     const cp = findPeak(s.rows, cap, 'cadical')
     const at = (b) => s.rows.find((r) => r.blank === b)
-    return [`${s.size}x${s.size}`, pct(s.peak), shown(side(at(s.peak), 'native', cap).median, cap), pct(cp), shown(side(at(cp), 'cadical', cap).median, cap)]
+    // a median the cap decides: rows past it may be as hard, the peak is only where they begin
+    const first = (who, b) => (side(at(b), who, cap).median === Infinity ? `${pct(b)} (the cap decides)` : pct(b))
+    return [`${s.size}x${s.size}`, first('native', s.peak), shown(side(at(s.peak), 'native', cap).median, cap), first('cadical', cp), shown(side(at(cp), 'cadical', cap).median, cap)]
   }), 'lrrrr')
 }
 

@@ -158,4 +158,7 @@ test('the goals: every puzzle within a step of the peak under the limit, the med
   assert.match(md, /\| 40% \| 1 \| 0\/1 \| > 30 s \|/)
   delete rows[1].puzzles[0].cadical
   assert.match(hardMarkdown(data), /36x36 45%: cadical not run on 1 of 2 puzzles/)
+  assert.match(hardMarkdown(data), /\| 36x36 \| 50% \| 1.25 s \|/)
+  for (const p of rows[2].puzzles) p.native = capped(30)
+  assert.match(hardMarkdown(data), /\| 36x36 \| 50% \(the cap decides\) \| > 30 s \|/)
 })
