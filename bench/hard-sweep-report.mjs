@@ -166,6 +166,14 @@ function gaps (data) {
   return out.length ? out.join('\n') : '- Nothing: every planned measurement ran.'
 }
 
+/** The 1-minute load average as each measurement began: lowest, median, highest. */
+function loadText (data) {
+  const loads = data.sizes.flatMap((s) => s.rows.flatMap((r) => r.puzzles.flatMap((p) => Object.values(p).filter((c) => c?.load != null).map((c) => c.load))))
+  if (!loads.length) return 'Load during the measurements: not recorded'
+  const f = (x) => x.toFixed(1)
+  return `Load average (1 minute) as the measurements began: ${f(Math.min(...loads))} to ${f(Math.max(...loads))}, median ${f(median(loads))}, on ${data.machine.cores} cores`
+}
+
 /** bench/HARD.md. */
 export function hardMarkdown (data) {
   const plans = [...new Set(data.sizes.map((s) => `${s.puzzles}/${s.peakPuzzles}/${s.comparePuzzles}`))]
@@ -176,7 +184,7 @@ export function hardMarkdown (data) {
   const capText = caps.length === 1 ? `${caps[0]} CPU s` : data.sizes.map((s) => `${s.cap} s at ${s.size}x${s.size}`).join(', ')
   return `# Hard random-hole Sudoku: the blank-fraction sweep (issue 30)
 
-Written by \`node bench/hard-sweep.mjs\` (\`make bench\` runs it): do not edit.
+Written by \`node bench/hard-sweep.mjs\` (\`make bench\` runs it): do not edit.${data.command ? ` This run: \`${data.command}\`.` : ''}
 Puzzles from bench/hard-sudoku.mjs (a pattern grid shuffled by the seed,
 round(fraction x N²) cells drawn by the seed blanked; seeds size x 1000 + 1,
 2, ...: the same grids at every fraction, more holes as it grows). One
@@ -223,6 +231,7 @@ ${gaps(data)}
 ## Machine
 
 ${machineList({ ...data.machine, loadAtEnd: data.loadAtEnd })}
+- ${loadText(data)}
 - dlxkit native build ${data.builds.native}, dist/dlxkit.wasm ${data.builds.wasm} (sha1, first 12 digits)
 `
 }

@@ -175,7 +175,8 @@ for (const size of settings.sizes) {
   say(` peak ${peak}\n`)
   sizes.push({ size, cap, puzzles, peakPuzzles, comparePuzzles, peak, rows })
 }
-const data = { settings, builds, machine: started, loadAtEnd: describeMachine().load, amoChoice: AMO_CHOICE, sizes }
+const command = ['node bench/hard-sweep.mjs', ...process.argv.slice(2)].join(' ')
+const data = { command, settings, builds, machine: started, loadAtEnd: describeMachine().load, amoChoice: AMO_CHOICE, sizes }
 writeFileSync(join(DIR, 'results.json'), JSON.stringify(data, null, 2) + '\n')
 writeFileSync(new URL('HARD.md', import.meta.url), hardMarkdown(data))
 say('Written: bench/HARD.md\n')
