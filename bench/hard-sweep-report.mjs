@@ -48,21 +48,23 @@ export function ratio (row, cap, who, over = 'cadical') {
  * The peak fraction of a size: the row where `who`'s median work (nodes, or
  * CaDiCaL's conflicts; an unsolved puzzle counts as more than any) is the
  * highest. Work, not time: the same on a busy machine, and not lost in a
- * process's fixed cost at 16x16. A tie (rows the cap decides) goes to the
- * higher mean time, then to CaDiCaL's median time.
+ * process's fixed cost at 16x16. A tie (medians the cap decides) goes to the
+ * row whose neighbours take the most time on the mean (the middle of a
+ * plateau of capped rows), then to its own mean time, then to CaDiCaL's median.
  */
 export function findPeak (rows, cap, who = 'native') {
-  const score = (r) => {
+  const mean = (r) => (r ? side(r, who, cap).mean ?? 0 : 0)
+  const score = (r, j) => {
     const work = median(cellsOf(r, who).map((c) => (c.solved ? c.nodes ?? c.conflicts : 1e300))) ?? -1
     const c = side(r, 'cadical', cap).median
-    return [work, side(r, who, cap).mean ?? -1, c === Infinity ? cap : c ?? -1]
+    return [work, mean(rows[j - 1]) + mean(rows[j + 1]), mean(r), c === Infinity ? cap : c ?? -1]
   }
   const above = (a, b) => { const i = a.findIndex((x, j) => x !== b[j]); return i >= 0 && a[i] > b[i] }
   let best = null
-  for (const r of rows) {
-    const s = score(r)
+  rows.forEach((r, j) => {
+    const s = score(r, j)
     if (!best || above(s, best.s)) best = { s, blank: r.blank }
-  }
+  })
   return best.blank
 }
 
@@ -201,8 +203,8 @@ Every solution is checked against the puzzle.
   the JS API in a fresh Node process, CPU time from \`load()\` to the answer. A puzzle native did
   not solve within the cap is not run in WASM (the same search, slower) and counts as capped.
 - ${planText}. The peak of a size is found from this run: the fraction with the highest median dlxkit native nodes (a
-  puzzle not solved counting as more than any; ties: the higher mean time, then CaDiCaL's
-  median). Ratios: the median of the per-puzzle ratios.
+  puzzle not solved counting as more than any; ties: the row whose neighbours take the
+  most mean time, then its own mean time, then CaDiCaL's median). Ratios: the median of the per-puzzle ratios.
 
 ## Goals (issue 30), at the peak and a step either side
 

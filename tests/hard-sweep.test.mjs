@@ -120,7 +120,7 @@ const solved = (seconds, nodes) => ({ solved: true, seconds, nodes })
 const sat = (seconds, conflicts) => ({ solved: true, seconds, conflicts })
 const capped = (cap) => ({ solved: false, capped: true, seconds: cap })
 
-test('the peak: the highest median nodes, an unsolved puzzle above any; a tie of caps goes to the higher mean time', () => {
+test('the peak: the highest median nodes, an unsolved puzzle above any; a tie of capped medians goes to the harder neighbours', () => {
   const row = (blank, natives, cads = natives.map(() => sat(1, 10))) => ({ blank, puzzles: natives.map((n, i) => ({ seed: i, native: n, cadical: cads[i] })) })
   const rows = [
     row(0.4, [solved(0.1, 10), solved(0.1, 20), solved(0.1, 30)]),
@@ -131,8 +131,10 @@ test('the peak: the highest median nodes, an unsolved puzzle above any; a tie of
   rows.push(row(0.55, [capped(30), capped(30), solved(2, 5)]))
   assert.equal(findPeak(rows, 30), 0.55)
   rows.push(row(0.6, [capped(30), capped(30), capped(30)]))
-  assert.equal(findPeak(rows, 30), 0.6)
-  assert.equal(findPeak(rows.slice(0, 3), 30, 'cadical'), 0.4) // CaDiCaL's own peak: all tied on conflicts, then time... all equal: the first
+  assert.equal(findPeak(rows, 30), 0.55) // capped medians both: the harder neighbours (0.5 and 0.6 against 0.55 alone)
+  rows.push(row(0.65, [capped(30), capped(30), solved(25, 5)]))
+  assert.equal(findPeak(rows, 30), 0.6) // the middle of three capped rows
+  assert.equal(findPeak(rows.slice(0, 3), 30, 'cadical'), 0.45) // CaDiCaL's own: the same conflicts and times in all three, the middle
 })
 
 test('the goals: every puzzle within a step of the peak under the limit, the median over CaDiCaL; capped shows as "> cap"', () => {
