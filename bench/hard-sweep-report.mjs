@@ -228,7 +228,7 @@ ${data.sizes.map((s) => `## ${s.size}x${s.size}\n\n${sweepTable(s)}`).join('\n\n
 
 ## Left out
 
-${gaps(data)}
+${data.note ? `${data.note}\n\n` : ''}${gaps(data)}
 
 ## Machine
 

@@ -8,10 +8,10 @@
 // at-most-one encodings. Every answer checked. Writes bench/HARD.md.
 //   node bench/hard-sweep.mjs [--sizes 16,25] [--cap 30] [--caps 64:10,...]
 //     [--puzzles 3] [--peak 10] [--compare 10] [--counts 64:2:4:2,...]
-//     [--until HH:MM] [--no-wasm] [--quick]
+//     [--until HH:MM] [--no-wasm] [--quick] [--note TEXT]
 // (--caps: another cap for some sizes; --compare: the peak's puzzles that
 // CaDiCaL solves in the other encodings too; --counts SIZE:PUZZLES:PEAK:COMPARE
-// for some sizes.)
+// for some sizes; --note: a line for the report, such as what a busy machine cut.)
 // Results are kept in build/bench/hard-sweep/cache-SIZE.json by program build
 // (a hash of the binary or module), size, fraction, seed and cap: a run
 // stopped (or cut by --until, UTC) resumes where it was; a rebuilt solver
@@ -39,6 +39,7 @@ const { values } = parseArgs({
     peak: { type: 'string', default: '10' },
     compare: { type: 'string', default: '10' },
     counts: { type: 'string', default: process.env.HARD_SWEEP_COUNTS ?? '' },
+    note: { type: 'string' },
     until: { type: 'string', default: process.env.HARD_SWEEP_UNTIL },
     'no-wasm': { type: 'boolean' },
     quick: { type: 'boolean', default: process.env.QUICK === '1' }
@@ -175,8 +176,8 @@ for (const size of settings.sizes) {
   say(` peak ${peak}\n`)
   sizes.push({ size, cap, puzzles, peakPuzzles, comparePuzzles, peak, rows })
 }
-const command = ['node bench/hard-sweep.mjs', ...process.argv.slice(2)].join(' ')
-const data = { command, settings, builds, machine: started, loadAtEnd: describeMachine().load, amoChoice: AMO_CHOICE, sizes }
+const command = ['node bench/hard-sweep.mjs', ...process.argv.slice(2).filter((a, i, all) => a !== '--note' && all[i - 1] !== '--note')].join(' ')
+const data = { command, note: values.note, settings, builds, machine: started, loadAtEnd: describeMachine().load, amoChoice: AMO_CHOICE, sizes }
 writeFileSync(join(DIR, 'results.json'), JSON.stringify(data, null, 2) + '\n')
 writeFileSync(new URL('HARD.md', import.meta.url), hardMarkdown(data))
 say('Written: bench/HARD.md\n')
