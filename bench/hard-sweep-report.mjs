@@ -224,6 +224,8 @@ A ratio over 1x: the encoding used was faster on the median puzzle.
 
 ${wasmTable(data)}
 
+Speed ratios, the other program's time over WASM's (median per puzzle): under 1x, WASM took longer.
+
 ${data.sizes.map((s) => `## ${s.size}x${s.size}\n\n${sweepTable(s)}`).join('\n\n')}
 
 ## Left out
