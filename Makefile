@@ -296,6 +296,7 @@ build/bench/rusage: bench/rusage.c
 bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native build/bench/explain_native
 	@DATA=$(DATA) node bench/run.mjs
 	@DATA=$(DATA) node bench/sudoku9-run.mjs
+	@node bench/hard-sweep.mjs
 	@node bench/family-run.mjs
 	@node bench/multiplicity-run.mjs
 	@node bench/costs-run.mjs

@@ -1,7 +1,7 @@
 // Whether a shape of bench/generate-variants.mjs has a complete grid at all,
 // and how fast a SAT solver finds one: the empty grid as DIMACS CNF (each
-// cell one digit, each unit each digit once; "at most one" by a sequential
-// counter, so a 64x64 stays a few million clauses), run through a solver
+// cell one digit, each unit each digit once; "at most one" by a ladder,
+// bench/cnf-amo.mjs, so a 64x64 stays a few million clauses), run through a solver
 // (default: Debian's cadical) under a CPU cap, its grid checked.
 //   node bench/fill-cnf.mjs [cap s] [solver] [shape names...]
 //   node bench/fill-cnf.mjs --map SHAPE N > MAP   (bench/fill_native.c's input)
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { unitsOf } from '../tests/grid-units.mjs'
+import { dimacs, exactlyOne } from './cnf-amo.mjs'
 import { shapeOptions } from './generate-variants.mjs'
 
 /** The units of a shape name at size n, as cell lists. */
@@ -25,23 +26,13 @@ export function shapeUnits (name, n) {
 /** CNF text of the empty grid with these units; variable (cell, digit d in 0..n-1) is cell * n + d + 1. */
 export function fillCnf (n, units) {
   let next = n * n * n + 1
+  const fresh = () => next++
   const clauses = []
-  const exactlyOne = (lits) => {
-    clauses.push(lits.join(' ') + ' 0')
-    // Sinz's sequential counter: s_i = "one of lits[0..i] is true".
-    let prev = lits[0]
-    for (let i = 1; i < lits.length; i++) {
-      clauses.push(`-${prev} -${lits[i]} 0`)
-      if (i === lits.length - 1) break
-      const s = next++
-      clauses.push(`-${prev} ${s} 0`, `-${lits[i]} ${s} 0`)
-      prev = s
-    }
-  }
   const v = (cell, d) => cell * n + d + 1
-  for (let cell = 0; cell < n * n; cell++) exactlyOne(Array.from({ length: n }, (_, d) => v(cell, d)))
-  for (const unit of units) for (let d = 0; d < n; d++) exactlyOne(unit.map((cell) => v(cell, d)))
-  return `p cnf ${next - 1} ${clauses.length}\n${clauses.join('\n')}\n`
+  const digits = Array.from({ length: n }, (_, d) => d)
+  for (let cell = 0; cell < n * n; cell++) clauses.push(...exactlyOne(digits.map((d) => v(cell, d)), 'ladder', fresh))
+  for (const unit of units) for (let d = 0; d < n; d++) clauses.push(...exactlyOne(unit.map((cell) => v(cell, d)), 'ladder', fresh))
+  return dimacs(`empty ${n}x${n} grid (bench/fill-cnf.mjs)`, next - 1, clauses)
 }
 
 /** Run the solver on a shape: { status: 'SAT' | 'UNSAT' | 'capped', seconds (CPU, user + sys) }. */

@@ -6,6 +6,7 @@
 // fraction of its cells, drawn by the seed, is blanked. Such a puzzle may
 // have many solutions: the solvers are asked for one (limit 1).
 // Cells are numbers 1..N, 0 for blank, row by row.
+import { dimacs, exactlyOne } from './cnf-amo.mjs'
 
 /** A small seeded generator (mulberry32): the same seed, the same numbers. */
 export function random (seed) {
@@ -76,13 +77,21 @@ export function units (size) {
 }
 
 /**
+ * The at-most-one encoding of the CNF given to CaDiCaL: the one that made it
+ * fastest at the peak of hardness (bench/HARD.md measures it against the
+ * others in every run of bench/hard-sweep.mjs).
+ */
+export const AMO_CHOICE = 'pairwise'
+
+/**
  * DIMACS CNF: a variable for each value an empty cell may still take (none
  * of its row, column or box gives it); each empty cell takes exactly one,
- * each value missing from a unit goes in exactly one of its cells (at most
- * one: pairwise). Returns { text, variable(cell, value) (or undefined),
- * decode(model) -> cells }.
+ * each value missing from a unit goes in exactly one of its cells, "at most
+ * one" in `amo`'s encoding (bench/cnf-amo.mjs: pairwise, ladder, commander;
+ * the ladder's and commander's own variables come after the candidates').
+ * Returns { text, decode(model) -> cells, variable(cell, value) (or undefined) }.
  */
-export function cnf (size, cells) {
+export function cnf (size, cells, { amo = AMO_CHOICE } = {}) {
   const all = units(size)
   const unitsOf = range(size * size).map(() => [])
   all.forEach((u, k) => u.forEach((cell) => unitsOf[cell].push(k)))
@@ -97,20 +106,18 @@ export function cnf (size, cells) {
       back.push([cell, v])
     }
   }
+  let next = back.length
+  const fresh = () => next++
   const clauses = []
-  const exactlyOne = (lits) => {
-    clauses.push(lits.join(' ') + ' 0')
-    for (let i = 0; i < lits.length; i++) for (let j = i + 1; j < lits.length; j++) clauses.push(`-${lits[i]} -${lits[j]} 0`)
-  }
   for (let cell = 0; cell < size * size; cell++) {
-    if (!cells[cell]) exactlyOne(range(size).map((v) => vars.get(cell * size + v)).filter(Boolean))
+    if (!cells[cell]) clauses.push(...exactlyOne(range(size).map((v) => vars.get(cell * size + v)).filter(Boolean), amo, fresh))
   }
   all.forEach((u, k) => {
     for (let v = 1; v <= size; v++) {
-      if (!given[k].has(v)) exactlyOne(u.map((cell) => vars.get(cell * size + v - 1)).filter(Boolean))
+      if (!given[k].has(v)) clauses.push(...exactlyOne(u.map((cell) => vars.get(cell * size + v - 1)).filter(Boolean), amo, fresh))
     }
   })
-  const text = `c random-hole Sudoku ${size}x${size} (bench/hard-sudoku.mjs)\np cnf ${back.length - 1} ${clauses.length}\n${clauses.join('\n')}\n`
+  const text = dimacs(`random-hole Sudoku ${size}x${size}, at most one: ${amo} (bench/hard-sudoku.mjs)`, next - 1, clauses)
   const decode = (model) => {
     const out = cells.slice()
     for (const lit of model) if (lit > 0 && back[lit]) out[back[lit][0]] = back[lit][1]

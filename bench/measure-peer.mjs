@@ -51,11 +51,15 @@ export function harnessCounted (id, file, { minSeconds = 1 } = {}) {
   return { puzzles: n, rate: cpuRate, peakKiB: r.peakKiB, tally: [none, unique, multiple] }
 }
 
-/** CaDiCaL on a CNF file under a CPU cap: { solved, seconds, model, peakKiB }; capped: { solved: false }. */
-export function cadical (cnfFile, cap) {
-  const r = underRusage('cadical', ['-q', cnfFile], { cap })
+/**
+ * CaDiCaL on a CNF file under a CPU cap: { solved, seconds, model, peakKiB,
+ * conflicts (with `stats`: its statistics printed, not -q) }; capped: { solved: false }.
+ */
+export function cadical (cnfFile, cap, { stats = false } = {}) {
+  const r = underRusage('cadical', [...(stats ? [] : ['-q']), cnfFile], { cap })
   if (r.capped) return { solved: false, seconds: r.seconds }
   if (r.status === '127') throw new Error('cadical not found: apt-get install cadical (only the bench needs it)')
   if (r.status !== '10') throw new Error(`cadical ${cnfFile}: exit ${r.status} (10 is satisfiable): ${r.stderr.trim().slice(-200)}`)
-  return { solved: true, seconds: r.seconds, model: readModel(r.stdout), peakKiB: r.peakKiB }
+  const conflicts = /^c conflicts:\s+(\d+)/m.exec(r.stdout)
+  return { solved: true, seconds: r.seconds, model: readModel(r.stdout), peakKiB: r.peakKiB, conflicts: stats ? Number(conflicts?.[1] ?? 0) : null } // none printed: none made
 }

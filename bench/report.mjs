@@ -4,6 +4,7 @@
 // itself; ratios are medians of the per-round ratios (the two programs of a
 // ratio ran one after the other in the same round).
 import { generationTable } from './generation.mjs'
+import { AMO_CHOICE } from './hard-sudoku.mjs'
 import { GOALS, HARNESS_PEERS, KNUTH_PEERS } from './rows.mjs'
 import { svgChart } from './svg-chart.mjs'
 
@@ -388,11 +389,12 @@ most of it at 16x16). dlxkit native: build/bench/hard_native
 solver for its side, solves (limit 1) and prints the answer, the whole
 process timed. CaDiCaL: \`cadical -q\` on a CNF from the same file (a variable per
 value a blank may still take, exactly-one per cell and per value of each
-unit, pairwise), the whole process, parsing included: timed as dlxkit native
+unit, at most one ${AMO_CHOICE}), the whole process, parsing included: timed as dlxkit native
 is, which is the ratio the goal judges. Each process is capped
 at ${s.cap} CPU seconds; an unsolved puzzle counts ${s.cap} s in the ratios,
 and a median it decides shows as "> ${s.cap} s". Every solution is checked against the puzzle by the bench.
-The ratio is the median of the per-puzzle ratios.
+The ratio is the median of the per-puzzle ratios. The sweep of the blank
+fraction, 16x16 to 64x64, with issue 30's goals: [HARD.md](HARD.md).
 
 ## Sudoku generation: seeds generated, median and worst CPU seconds (issue 15)
 
