@@ -104,7 +104,7 @@ export const SUDOKU_CASES = [
   ['sudoku.generate', '64x64 with maxNodes 1000', 'STOPPED', (d) => d.sudoku.generate({ size: 64, seed: 1, maxNodes: 1000, format: 'array' })],
   ['sudoku.generate', 'minimal 9x9 with maxNodes 200', 'STOPPED', (d) => d.sudoku.generate({ seed: 1, minimal: true, maxNodes: 200 })],
   // once ignored without a word: a plain 9x9 came back
-  ['sudoku.generate', "variant 'jigsaw' without a map", 'BAD_ARGUMENT', (d) => d.sudoku.generate({ variant: 'jigsaw', seed: 1 })],
+  ['sudoku.solve', "variant 'jigsaw' without a map (only generate makes one)", 'BAD_ARGUMENT', (d) => d.sudoku.solve('.'.repeat(81), { variant: 'jigsaw' })],
   ['sudoku.generate', "an option it does not take ('limit')", 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, limit: 1 })],
   ['setMemoryLimit', 'maxMemory -1', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(-1)],
   ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)],
@@ -296,7 +296,7 @@ export const FILES = {
 
 export const CLI_CASES = [
   ['cover --nth past the count', ['cover', '--nth', '2'], 'a b\na b\na\nb\n', 1, '--nth 2: no such solution: there are 2 (0 .. 1)'],
-  ['cover --zdd of a problem with colors', ['cover', '--zdd', '-'], 'a | x\na x:red\n', 1, 'a ZDD takes no colors'],
+  ['cover --zdd of a problem with multiplicities', ['cover', '--zdd', '-'], '1:2|a b\na\nb\n', 1, 'a ZDD takes no multiplicities'],
   ['cover --random 0', ['cover', '--random', '0'], 'a\na\n', 2, "--random '0' is not allowed"],
   ['cover --seed without --random', ['cover', '--seed', '3'], 'a\na\n', 2, '--seed goes with --random'],
   ['cover --nth with --count', ['cover', '--nth', '0', '--count'], 'a\na\n', 2, '--zdd, --random and --nth go without --count'],

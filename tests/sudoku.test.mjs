@@ -246,14 +246,12 @@ test('read: one puzzle by the C reader, in every form, with where it stopped', (
   assert.match(dlx.sudoku.solve(hex).solution, /^0123456789ABCDEF[0-9A-F]{240}$/)
 })
 
-test("generate refuses what it would ignore: variant 'jigsaw' without a map, an option it does not take", () => {
+test('generate refuses what it would ignore: an option it does not take', () => {
   const refused = (opts, pattern, option) => assert.throws(() => dlx.sudoku.generate(opts),
     (e) => e instanceof DlxError && e.code === 'BAD_ARGUMENT' && pattern.test(e.message) && e.details.option === option)
-  refused({ variant: 'jigsaw', seed: 1 }, /variant 'jigsaw' needs the map as the jigsaw option/, 'variant')
-  refused({ variant: ['x', 'jigsaw'], seed: 1 }, /jigsaw/, 'variant')
   refused({ seed: 1, minimall: true }, /generate has no option 'minimall' \(it takes size, .*format\)/, 'minimall')
   refused({ seed: 1, limit: 1 }, /no option 'limit'/, 'limit')
-  // solve too: 'jigsaw' alone would have been the plain boxes
+  // solve: 'jigsaw' alone would have been the plain boxes (only generate makes a map: tests/generate-jigsaw.test.mjs)
   assert.throws(() => dlx.sudoku.solve(CLASSIC, { variant: 'jigsaw' }), (e) => e.code === 'BAD_ARGUMENT' && /jigsaw/.test(e.message))
   // with its map, 'jigsaw' names it, as before; an option left undefined is no option
   const map = Array.from({ length: 81 }, (_, c) => Math.floor(c / 27) * 3 + Math.floor((c % 9) / 3)) // the boxes as pieces
