@@ -74,6 +74,8 @@ int sudoku_linked(sudoku_t *s);
 
 /* Force the givens (the linked matrix built first); on a clash fill *err and leave nothing forced. */
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
+/* The clash of givens the links would name, found by a scan (0: none). */
+int sudoku_name_clash(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
 
 /* Search the forced matrix (sudoku_steps.c): up to limit solutions, first
  * one into solution. 0, or an error code (out of memory; *res then says

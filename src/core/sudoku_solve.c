@@ -88,6 +88,8 @@ int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_
         int rc = sudoku_check_values(s, grid, err);
         if (rc) return rc;
         if (!solver_of[p.on](s, &p, grid, limit, max_nodes, solution, res)) return 0;
+        rc = sudoku_name_clash(s, grid, err);
+        if (rc) return rc;
     }
     return sudoku_solve_linked(s, grid, limit, max_nodes, solution, res, err);
 }

@@ -66,11 +66,17 @@ typedef struct {
 static void agree(sudoku_t *su, const uint8_t *p, uint64_t limit, uint64_t budget, tally *t) {
     uint8_t a[81], b[81];
     sudoku_result_t ra, rb;
-    int ca = sudoku_solve(su, p, limit, budget, a, &ra, NULL);
-    int cb = sudoku_solve_linked(su, p, limit, 0, b, &rb, NULL);
+    sudoku_error_t ea, eb;
+    int ca = sudoku_solve(su, p, limit, budget, a, &ra, &ea);
+    int cb = sudoku_solve_linked(su, p, limit, 0, b, &rb, &eb);
     CHECK_EQ(ca, cb);
     t->clashes += ca != 0;
-    if (ca) return;
+    if (ca) { /* the same clash named (sudoku_name_clash's scan against the links' forcing) */
+        CHECK_EQ(ea.code, eb.code);
+        CHECK(!strcmp(ea.message, eb.message));
+        CHECK(ea.row == eb.row && ea.col == eb.col && ea.row2 == eb.row2 && ea.col2 == eb.col2 && ea.value == eb.value);
+        return;
+    }
     if (budget) CHECK(ra.nodes <= budget);
     if (ra.status == SUDOKU_STOPPED) {
         t->stopped++;
@@ -84,8 +90,41 @@ static void agree(sudoku_t *su, const uint8_t *p, uint64_t limit, uint64_t budge
     t->unique += ra.count == 1, t->several += ra.count > 1, t->none += ra.count == 0;
 }
 
+/* sudoku_name_clash's scan names the clash the links' forcing names, on
+ * every shape (boxes of 2x2 to 4x4, X, windoku, both): random digits in
+ * random cells, most of them clashing somewhere. */
+static void clash_names(void) {
+    static const sudoku_shape_t shapes[] = {{4, 0, 0, 0, NULL, NULL, 0}, {6, 0, 0, SUDOKU_X, NULL, NULL, 0},
+                                            {9, 0, 0, SUDOKU_WINDOKU, NULL, NULL, 0},
+                                            {9, 0, 0, SUDOKU_X | SUDOKU_WINDOKU, NULL, NULL, 0}, {16, 0, 0, 0, NULL, NULL, 0}};
+    long named = 0;
+    for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
+        sudoku_error_t e;
+        sudoku_t *s = sudoku_new(&shapes[k], &e);
+        if (!CHECK(s != NULL)) continue;
+        int n = shapes[k].size;
+        uint8_t g[256];
+        for (int t = 0; t < 300; t++) {
+            memset(g, 0, sizeof g);
+            for (int m = rnd(n * n / 2) + 1; m; m--) g[rnd(n * n)] = (uint8_t)(1 + rnd(n));
+            sudoku_error_t ea, eb;
+            memset(&ea, 0, sizeof ea), memset(&eb, 0, sizeof eb);
+            int ra = sudoku_name_clash(s, g, &ea), rb = sudoku_force_givens(s, g, &eb);
+            check_context("shape %d, grid %d", (int)k, t);
+            CHECK_EQ(ra, rb);
+            CHECK(!strcmp(ea.message, eb.message));
+            CHECK(ea.row == eb.row && ea.col == eb.col && ea.row2 == eb.row2 && ea.col2 == eb.col2 && ea.value == eb.value);
+            named += ra != 0;
+        }
+        sudoku_free(s);
+    }
+    check_context("");
+    CHECK(named > 1000); /* clashes met, so that the agreement means something */
+}
+
 int main(void) {
     check_cpu_limit("test_sudoku9", 120);
+    clash_names();
     sudoku_shape_t nine = {9, 0, 0, 0, NULL, NULL, 0};
     sudoku_error_t err;
     sudoku_t *su = sudoku_new(&nine, &err);
