@@ -1,8 +1,9 @@
 /* sudoku_solve.c: solving a puzzle by the solver search_choice.c picks
  * for its shape: the 9x9 solver (sudoku9.c), the bit masks (xc_array.c),
  * which hand a heavy tail over to the links, or the links (sudoku_steps.c)
- * with restarts and clause learning. The links also name a clash of
- * givens, which the others only see. */
+ * with restarts and clause learning. A clash of givens the others only
+ * see is named by a scan of the givens (sudoku_name_clash), as the links
+ * would name it. */
 #include <string.h>
 
 #include "sudoku_internal.h"
