@@ -116,8 +116,11 @@ const nativeOverTdoku = (row) => ratioOf(row, 'native', 'tdoku', (n, t) => n.rat
 const wasmOverTdokuWasm = (row) => ratioOf(row, 'wasm', 'tdoku.wasm', (w, t) => w.batch / t.rate)
 const callOverBatch = (row) => ratioOf(row, 'wasm', 'wasm', (w) => w.perCall / w.batch)
 
-export function sudokuRatios (data) {
-  const rows = data.sudoku.map((row) => [
+export function sudokuRatios (data) { return sudokuRatioTable(data.sudoku) }
+
+/** The 9x9 ratios of rows measured as the bench's 9x9 sets are (bench/sudoku9-report.mjs's too). */
+export function sudokuRatioTable (sets) {
+  const rows = sets.map((row) => [
     row.set,
     ratioShown(row, 'native', 'tdoku', (n, t) => n.rate / t.rate),
     ratioShown(row, 'wasm', 'tdoku.wasm', (w, t) => w.batch / t.rate),

@@ -12,6 +12,16 @@
  * cold cache) decides the ratio. Every pass's count must agree.
  * Returns, per row, { name: [result per round] }.
  */
+/** A measurement, or the reason it failed: a failed cell is reported, never dropped. */
+export function attempt (fn) {
+  try {
+    return fn()
+  } catch (e) {
+    process.stderr.write(' [failed]')
+    return { error: e.message.split('\n')[0].slice(0, 200) }
+  }
+}
+
 export function runRounds (rows, programs, rounds, { repeatBelow = 0, repeats = 1 } = {}) {
   const runs = rows.map(() => ({}))
   for (let round = 0; round < rounds; round++) {

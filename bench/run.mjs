@@ -23,6 +23,7 @@ import * as peer from './measure-peer.mjs'
 import { buildPeers } from './peers.mjs'
 import { inChild } from './proc.mjs'
 import { chart, resultsMarkdown } from './report.mjs'
+import { attempt } from './rounds.mjs'
 import { HARD, HARNESS_PEERS, INSTANCES, KNUTH_PEERS, SUDOKU_SETS } from './rows.mjs'
 import { DATA } from './timing.mjs'
 
@@ -38,16 +39,6 @@ const settings = {
 const WORK = 'build/bench'
 
 const say = (text) => process.stderr.write(text)
-
-/** A measurement, or the reason it failed: a failed cell is reported, never dropped. */
-function attempt (fn) {
-  try {
-    return fn()
-  } catch (e) {
-    say(' [failed]')
-    return { error: e.message.split('\n')[0].slice(0, 200) }
-  }
-}
 
 /** The cell checked against the count known beforehand. */
 function counted (cell, expected) {

@@ -2,7 +2,7 @@
 // rates, the ratios (medians of per-round ratios) and issue 30's 9x9 goals,
 // met or not; and the check of every program's answers against a set's.
 // Pure functions, no timing and no I/O: tests feed them fixed data.
-import { int, machineList, missing, ok, peersList, perSecond, ratioOf, ratioShown, shown, table, times } from './report.mjs'
+import { int, machineList, missing, ok, peersList, perSecond, ratioOf, shown, sudokuRatioTable, table, times } from './report.mjs'
 import { HARNESS_PEERS } from './rows.mjs'
 import { FAMILIES } from './sudoku9-sets.mjs'
 
@@ -104,19 +104,7 @@ export function ratesTable (data) {
     ['l', 'r', ...COLUMNS.map(() => 'r')])
 }
 
-export function ratiosTable (data) {
-  const rows = data.rows.map((row) => [
-    row.set,
-    ratioShown(row, 'native', 'tdoku', (n, t) => n.rate / t.rate),
-    ratioShown(row, 'wasm', 'tdoku.wasm', (w, t) => w.batch / t.rate),
-    ratioShown(row, 'wasm', 'wasm', (w) => w.perCall / w.batch),
-    ratioShown(row, 'wasm', 'native', (w, n) => w.batch / n.rate),
-    ratioShown(row, 'native', 'jsolve', (n, j) => n.rate / j.rate),
-    ratioShown(row, 'native', 'kudoku', (n, k) => n.rate / k.rate)
-  ])
-  return table(['set', 'native / tdoku', 'WASM batch / tdoku.wasm', 'one call / batch', 'WASM batch / native', 'native / jsolve', 'native / kudoku'],
-    rows, 'lrrrrrr'.split(''))
-}
+export function ratiosTable (data) { return sudokuRatioTable(data.rows) }
 
 export function goalsTable9 (data) {
   return table(['goal (issue 30)', 'set', 'measured', 'met'],

@@ -23,6 +23,7 @@ import { sudokuCounted } from './measure-native.mjs'
 import { harnessCounted, PEERS } from './measure-peer.mjs'
 import { buildPeers } from './peers.mjs'
 import { inChild } from './proc.mjs'
+import { attempt } from './rounds.mjs'
 import { HARNESS_PEERS } from './rows.mjs'
 import { FAMILIES, makeFamily } from './sudoku9-sets.mjs'
 import { checkAnswers, sudoku9Markdown, SHARED_SETS } from './sudoku9-report.mjs'
@@ -77,15 +78,6 @@ function sharedSets () {
     const puzzles = readFileSync(file, 'utf8').split('\n').filter((l) => l.length >= 81 && !l.startsWith('#')).length
     return { name, file, puzzles, shared: true, answers: '1'.repeat(puzzles) }
   })
-}
-
-function attempt (fn) {
-  try {
-    return fn()
-  } catch (e) {
-    say(' [failed]')
-    return { error: e.message.split('\n')[0].slice(0, 200) }
-  }
 }
 
 /** One round of one set: every program once, one after another, each checked against the set's answers. */

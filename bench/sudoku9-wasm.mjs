@@ -9,10 +9,9 @@ import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { load } from '../src/js/dlxkit.mjs'
 import { cpuSeconds } from './timing.mjs'
-import { TDOKU_WASM } from './tdoku-wasm.mjs'
+import { SLOT, TDOKU_WASM, tdokuSlots } from './tdoku-wasm.mjs'
 
 const BATCH = 1000
-const SLOT = 82
 const [rounds, minSeconds, ...files] = process.argv.slice(2)
 
 async function tdokuOf () {
@@ -31,13 +30,7 @@ function passes (all, dlx, base, tdoku) {
   const slices = []
   for (let i = 0; i < all.length; i += BATCH) {
     const chunk = all.slice(i, i + BATCH)
-    const bytes = new Uint8Array(chunk.length * SLOT)
-    chunk.forEach((p, k) => {
-      for (let j = 0; j < 81; j++) {
-        const c = p.charCodeAt(j)
-        bytes[k * SLOT + j] = c >= 49 && c <= 57 ? c : 46
-      }
-    })
+    const bytes = tdokuSlots(chunk)
     slices.push({ chunk, bytes })
   }
   const buf = tdoku.tdoku_buf()

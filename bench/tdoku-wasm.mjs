@@ -7,7 +7,7 @@ import { cpuRate, puzzlesIn, sudokuFile } from './timing.mjs'
 
 export const TDOKU_WASM = 'build/peers/tdoku.wasm'
 const BATCH = 1000
-const SLOT = 82
+export const SLOT = 82
 
 /** An instance of the module, with the few imports Emscripten's standalone build asks for. */
 async function instantiate (bytes) {
@@ -28,6 +28,18 @@ export async function sudoku (set, opts = {}) {
   return r
 }
 
+/** Puzzles as tdoku_solve_many reads them: SLOT bytes each, '1'-'9' or '.'. */
+export function tdokuSlots (chunk) {
+  const bytes = new Uint8Array(chunk.length * SLOT)
+  chunk.forEach((p, k) => {
+    for (let j = 0; j < 81; j++) {
+      const c = p.charCodeAt(j)
+      bytes[k * SLOT + j] = c >= 49 && c <= 57 ? c : 46
+    }
+  })
+  return bytes
+}
+
 /** Any 9x9 file: { puzzles, rate, answers (each puzzle's count capped at 2: a string of '0', '1', '2') }. */
 export async function sudokuCounted (file, { minSeconds = 1 } = {}) {
   const tdoku = await instantiate(readFileSync(TDOKU_WASM))
@@ -35,13 +47,7 @@ export async function sudokuCounted (file, { minSeconds = 1 } = {}) {
   const batches = []
   for (let i = 0; i < all.length; i += BATCH) {
     const chunk = all.slice(i, i + BATCH)
-    const bytes = new Uint8Array(chunk.length * SLOT)
-    chunk.forEach((p, k) => {
-      for (let j = 0; j < 81; j++) {
-        const c = p.charCodeAt(j)
-        bytes[k * SLOT + j] = c >= 49 && c <= 57 ? c : 46 // '1'-'9', else '.'
-      }
-    })
+    const bytes = tdokuSlots(chunk)
     batches.push({ at: i, n: chunk.length, bytes })
   }
   const buf = tdoku.tdoku_buf()
