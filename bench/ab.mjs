@@ -2,13 +2,15 @@
 // `--count`), WebAssembly modules (through src/js/dlxkit.mjs, load and parse
 // included, as the bench measures them) and Knuth's programs built in
 // build/peers (peer:ssxcc, peer:dlx2), run one after another in every
-// round, each in a process of its own and timed over its CPU time. Prints,
+// round, each in a process of its own and timed over its CPU time; tree:DIR
+// is another checkout's module through its own library and bench (an older
+// commit, whose JS may not bind today's module). Prints,
 // per row, each build's median seconds and the median of its per-round ratio
 // to the first build (above 1: faster). Checks every count.
-//   node bench/ab.mjs [--rounds N] [--rows name,name] native:build/bench/dlx wasm:dist/dlxkit.wasm wasm:other.wasm peer:ssxcc
+//   node bench/ab.mjs [--rounds N] [--rows name,name] native:build/bench/dlx wasm:dist/dlxkit.wasm wasm:other.wasm tree:../old peer:ssxcc
 // Rows by their bench/rows.mjs names (default: all). DATA as for make bench.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { coloredInstance } from './colored.mjs'
 import { knuth } from './measure-peer.mjs'
@@ -21,8 +23,8 @@ const { values, positionals: builds } = parseArgs({
   options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' } },
   allowPositionals: true
 })
-if (builds.length === 0 || builds.some((b) => !/^(native|wasm|peer):./.test(b))) {
-  throw new Error('usage: node bench/ab.mjs [--rounds N] [--rows a,b] native:PATH|wasm:PATH|peer:ID ...')
+if (builds.length === 0 || builds.some((b) => !/^(native|wasm|tree|peer):./.test(b))) {
+  throw new Error('usage: node bench/ab.mjs [--rounds N] [--rows a,b] native:PATH|wasm:PATH|tree:DIR|peer:ID ...')
 }
 const rounds = Number(values.rounds)
 const rows = values.rows ? values.rows.split(',') : INSTANCES.map((i) => i.name)
@@ -39,6 +41,7 @@ function fileOf (inst) {
 function measure (build, file) {
   const [kind, path] = build.split(/:(.*)/s)
   if (kind === 'wasm') return inChild('measure-wasm.mjs', 'exactCover', { wasm: path }, file)
+  if (kind === 'tree') return inChild('measure-wasm.mjs', 'exactCover', {}, resolve(file), { root: path })
   if (kind === 'peer') return knuth(path, file)
   const r = underRusage(path, ['--count', file])
   if (r.status !== '0') throw new Error(`${path} ${file}: exit ${r.status}`)

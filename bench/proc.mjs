@@ -4,6 +4,7 @@
 // memory, garbage or compiled code counts against another's.
 import { spawnSync } from 'node:child_process'
 import { openSync, closeSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const RUSAGE = 'build/bench/rusage'
@@ -36,10 +37,12 @@ export function underRusage (cmd, args, { cap = 0, input } = {}) {
 
 /**
  * One measuring function (`fn` exported by bench/`file`) in a fresh Node
- * process under the cap: its result, with the process's peak memory.
+ * process under the cap: its result, with the process's peak memory. `root`:
+ * another checkout whose bench/ (and so whose library and module) to run, for
+ * an A/B against an older commit.
  */
-export function inChild (file, fn, options = {}, arg, { cap = 0 } = {}) {
-  const script = fileURLToPath(new URL('child.mjs', import.meta.url))
+export function inChild (file, fn, options = {}, arg, { cap = 0, root } = {}) {
+  const script = root ? join(resolve(root), 'bench', 'child.mjs') : fileURLToPath(new URL('child.mjs', import.meta.url))
   const args = [script, file, fn, JSON.stringify(options), ...(arg === undefined ? [] : [arg])]
   const r = underRusage(process.execPath, args, { cap })
   if (r.capped) return { capped: true, seconds: r.seconds }
