@@ -210,7 +210,11 @@ void dlx_learn_free(dlx_t *d);
 dlx_search_fn dlx_memo_search;
 size_t dlx_memo_bytes(const dlx_t *d);
 size_t dlx_memo_cache_bytes(const dlx_t *d); /* the cache alone: at most d->memo_cap */
-void dlx_memo_free(dlx_t *d);
+void dlx_memo_free(dlx_t *d); /* a ZDD build in steps it held ends unfinished */
+/* Ends a ZDD build in steps d's memo holds (its tables go; dlx_zdd_step
+ * then refuses the handle): any other move of d's search does. Returns
+ * whether there was one. */
+int dlx_memo_abandon(dlx_t *d);
 /* Algorithm M (dlx_multi.c), for problems with bounds: it works on a copy
  * of the links made at each start, so a restart has nothing to unwind. */
 dlx_search_fn dlx_multi_search;

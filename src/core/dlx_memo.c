@@ -214,6 +214,7 @@ static int store(struct dlx_memo *m, uint64_t h, const uint64_t *key, dlx_count_
 void dlx_memo_free(dlx_t *d) {
     struct dlx_memo *m = d->memo;
     if (!m) return;
+    if (m->zdd) m->zdd->building = NULL; /* a build in steps ends here */
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
     free(m->word_at), free(m->word), free(m->bits);
     free(m->covered), free(m->key), free(m->fr), free(m->slot);
@@ -221,6 +222,12 @@ void dlx_memo_free(dlx_t *d) {
     free(m->cit_at), free(m->cit), free(m->cit_color), free(m->col), free(m->field), free(m->colored);
     free(m);
     d->memo = NULL;
+}
+
+int dlx_memo_abandon(dlx_t *d) {
+    if (!d->memo || !d->memo->zdd) return 0;
+    dlx_memo_free(d);
+    return 1;
 }
 
 size_t dlx_memo_cache_bytes(const dlx_t *d) {
@@ -448,8 +455,8 @@ static ONCE int item_columns(struct dlx_memo *m, int32_t n, int32_t no, const in
 
 /* The tables from the links as they stand: an option that clashes with a
  * forced one (an item covered, or settled on another color) gets no items
- * and sits in no list. Not inlined: in run() it was copied into both
- * dlx_memo_search and dlx_memo_zdd (1.4 KiB), and V8 compiled
+ * and sits in no list. Not inlined: in start() it was copied into both
+ * dlx_memo_search and dlx_memo_zdd_begin (1.4 KiB), and V8 compiled
  * dlx_memo_search, run once a count, with TurboFan for its loops here. */
 static ONCE int build(dlx_t *d) {
     dlx_memo_free(d);
@@ -664,19 +671,21 @@ enum { SLICE_NODES = 0 };
 #endif
 static __attribute__((noinline)) int walk_count(dlx_t *d, uint64_t stop, uint64_t slice) { return walk(d, stop, slice, NULL); }
 static __attribute__((noinline)) int walk_zdd(dlx_t *d, uint64_t slice, struct dlx_zdd *z) { return walk(d, UINT64_MAX, slice, z); }
+/* Building a ZDD, stop ends a slice (WALK_SLICE at a node's entry, where
+ * the walk resumes): the build's steps; a count stops between two nodes. */
 static int walk_all(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
     uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
     int out;
     do {
         uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
+        if (z && slice > stop) slice = stop;
         out = z ? walk_zdd(d, slice, z) : walk_count(d, stop, slice);
-    } while (out == WALK_SLICE);
+    } while (out == WALK_SLICE && !(z && d->nodes >= stop));
     return out;
 }
 
-/* The search: a count (z NULL; stop: the node budget) or a ZDD into z. */
-static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
-    if (d->phase == PH_DONE) return DLX_DONE;
+/* The search's start: its tables (building a ZDD, out of its room). */
+static int start(dlx_t *d, struct dlx_zdd *z) {
     int rc = build(d);
     if (!rc && z) { /* the tables come out of the ZDD's room */
         size_t held = dlx_memo_bytes(d);
@@ -687,22 +696,22 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
         dlx_memo_free(d);
         return rc;
     }
-    struct dlx_memo *m = d->memo;
     d->phase = PH_FORWARD;
     d->on_bits = d->on_cells = 0;
-    int out = walk_all(d, stop, z);
+    return DLX_OK;
+}
+
+int dlx_memo_search(dlx_t *d, uint64_t stop) {
+    if (d->phase == PH_DONE) return DLX_DONE;
+    int rc = start(d, NULL);
+    if (rc < 0) return rc;
+    struct dlx_memo *m = d->memo;
+    int out = walk_all(d, stop, NULL);
     int32_t depth = m->depth, over = m->over;
     dlx_count_t value = m->value;
-    if (out < 0) rc = out;
     d->level = d->depth = 0;
     d->phase = PH_DONE;
-    if (z) { /* the tables go; the ZDD stays */
-        uint32_t ref = m->ref;
-        dlx_memo_free(d);
-        if (rc < 0) return rc;
-        z->root = ref;
-        return over ? DLX_EOVERFLOW : DLX_OK;
-    }
+    if (out < 0) return out;
     if (out == WALK_STOPPED) { /* the finished branches, a lower bound; a count never resumes */
         value = 0;
         for (int32_t l = 0; l < depth; l++) over |= add(&value, m->fr[l].sum);
@@ -715,6 +724,23 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
     return out == WALK_STOPPED ? DLX_BUDGET : DLX_DONE;
 }
 
-int dlx_memo_search(dlx_t *d, uint64_t stop) { return run(d, stop, NULL); }
+int dlx_memo_zdd_begin(dlx_t *d, struct dlx_zdd *z) {
+    int rc = start(d, z);
+    if (!rc) z->building = d;
+    return rc;
+}
 
-int dlx_memo_zdd(dlx_t *d, struct dlx_zdd *z) { return run(d, UINT64_MAX, z); }
+int dlx_memo_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop) {
+    struct dlx_memo *m = d->memo;
+    int out = walk_all(d, stop, z);
+    z->nodes = d->nodes, z->states = m->used;
+    if (out == WALK_SLICE) return DLX_BUDGET;
+    int over = m->over;
+    uint32_t ref = m->ref;
+    d->level = d->depth = 0;
+    d->phase = PH_DONE;
+    dlx_memo_free(d); /* the tables go; the ZDD stays */
+    if (out < 0) return out;
+    z->root = ref;
+    return over ? DLX_EOVERFLOW : DLX_OK;
+}
