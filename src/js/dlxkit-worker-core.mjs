@@ -1,6 +1,6 @@
 // dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
 // thread) and serves createWorker()'s requests (dlxkit-operations.mjs). Long
-// searches (the library's run loop, and Sudoku solves above 16x16) and
+// searches (the library's run loop, Sudoku solves above 16x16, ZDD builds) and
 // batches run in slices of nodes (or puzzles), reporting progress after each
 // and pausing every 20 ms or so, so that an abort message is seen within one
 // slice. A slice is bounded in time, not only in nodes: its size starts at
@@ -14,6 +14,7 @@ import { BestRun } from './dlxkit-best.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
+import { ZddBuild } from './dlxkit-zdd.mjs'
 
 const SLICE_MS = 20 // aim for slices this long, and pause this often
 const GROWTH = 4 // a slice at most this many times the size of the last one
@@ -199,6 +200,27 @@ async function memoCount (id, p, { maxNodes, memo, ...opts }) {
   }
 }
 
+/**
+ * problem.zdd: the build in slices of nodes (ZddBuild), with progress
+ * { nodes, states, size, bytes } after each and an abort read between
+ * them; an aborted or failed build lets its problem go, usable as before.
+ */
+async function zddInSlices (id, p, opts) {
+  const build = new ZddBuild(p, opts)
+  const slices = new Slices()
+  try {
+    for (;;) {
+      slices.start()
+      if (build.step(slices.size)) return build.result()
+      report(id, build.progress())
+      slices.update()
+      await slices.pauseIfDue(id)
+    }
+  } finally {
+    build.close()
+  }
+}
+
 /** The count alone as a bigint, STOPPED when maxNodes ends it early (as Problem.countBig). */
 async function countBig (id, p, opts) {
   const r = await countDetailed(id, p, { ...opts, bigint: true })
@@ -337,9 +359,9 @@ export const handlers = {
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.best': (id, [pid, opts]) => best(id, problem(pid), opts),
   'problem.zdd': async (id, [pid, opts]) => {
-    const z = problem(pid).zdd(opts)
-    // An abort sent during the build (one call) is read here: its ZDD would
-    // be kept for a caller who has gone, so it is freed.
+    const z = await zddInSlices(id, problem(pid), opts)
+    // An abort sent during a build shorter than a slice is read here: its
+    // ZDD would be kept for a caller who has gone, so it is freed.
     await pause()
     if (aborted.has(id)) z.free()
     stopIfAborted(id)
