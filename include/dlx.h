@@ -270,11 +270,19 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
  * full, new subproblems replace old ones: slower, never wrong. A node is a
  * subproblem entered (the start, and each option tried, known to the cache
  * or not). A memoized count stopped by its budget (DLX_BUDGET) has counted
- * the branches it finished. Returns DLX_OK or DLX_EARG (an unknown mode).
+ * the branches it finished, and dlx_count_resume goes on with it. Returns
+ * DLX_OK or DLX_EARG (an unknown mode).
  * Solutions and listings search as before. Abandons any search in progress. */
 enum { DLX_MEMO_AUTO = 0, DLX_MEMO_OFF = 1, DLX_MEMO_ON = 2 };
 #define DLX_MEMO_DEFAULT_BYTES ((uint64_t)1 << 30)
 int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes);
+/* A memoized count that dlx_count_wide (or this) stopped by its budget
+ * goes on for up to max_nodes more nodes (0: to the end) from where it
+ * stopped, as if it had never stopped: the same nodes in all and the same
+ * count. Returns as dlx_count_wide (*count the solutions so far: a lower
+ * bound while DLX_BUDGET), or DLX_EARG when d holds no such count (any
+ * other move of d's search since ends it: a restart, a search, a change). */
+int dlx_count_resume(dlx_t *d, uint64_t max_nodes, dlx_wide_t *count);
 /* DLX_MEMO_AUTO's share: the memo nodes its rule gives a count of d (0:
  * none, the search counts), from Knuth's estimate (it restarts the search),
  * within a quarter of node_budget (0: none). For callers that count in

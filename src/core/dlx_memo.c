@@ -25,7 +25,8 @@
  * A node is a subproblem entered: the start, and each option tried, whether
  * the cache knows its count or not; an update, a word of the covered set
  * changed by taking an option. A budget stops the count (DLX_BUDGET, the
- * solutions of the finished branches counted); it does not resume. The
+ * solutions of the finished branches counted) before a node is entered,
+ * and the next call goes on from there (d->on_memo: dlx_count_resume). The
  * cache stays within d->memo_cap bytes: it grows by doubling up to that, and
  * then a new state takes the place of an old one (a bounded probe), so a
  * tiny cap costs time, never a wrong count or a failure.
@@ -215,6 +216,7 @@ void dlx_memo_free(dlx_t *d) {
     struct dlx_memo *m = d->memo;
     if (!m) return;
     if (m->zdd) m->zdd->building = NULL; /* a build in steps ends here */
+    d->on_memo = 0;                           /* and a count stopped by its budget */
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
     free(m->word_at), free(m->word), free(m->bits);
     free(m->covered), free(m->key), free(m->fr), free(m->slot);
@@ -573,15 +575,16 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
 }
 
 /* The walk from where the last one ended (m->depth, m->over; a state is
- * entered first) until every option is done, the budget stop, a slice's
- * end (nodes reach slice: WALK_SLICE, between two nodes) or an error. */
-enum { WALK_END = 0, WALK_STOPPED = 1, WALK_SLICE = 2 };
+ * entered first) until every option is done, a slice's end (nodes reach
+ * slice: WALK_SLICE, before a node is entered, where the next walk
+ * resumes; a budget ends a slice too) or an error. */
+enum { WALK_END = 0, WALK_SLICE = 2 };
 #ifdef __wasm__ /* one walk for both: the module's size (a second copy at -O2 is 4 KiB) */
 #define WALK_INLINE __attribute__((noinline))
 #else
 #define WALK_INLINE inline __attribute__((always_inline))
 #endif
-static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_zdd *z) {
+static WALK_INLINE int walk(dlx_t *d, uint64_t slice, struct dlx_zdd *z) {
     struct dlx_memo *m = d->memo;
     struct frame *fr = m->fr;
     int32_t depth = m->depth, over = m->over, out = WALK_END;
@@ -630,10 +633,6 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_
             while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
         }
         if (f->k < m->col_at[f->item + 1]) {
-            if (d->nodes >= stop) {
-                out = WALK_STOPPED;
-                break;
-            }
             f->opt = m->col_opt[f->k];
             f->mark = m->n_colored;
             take(m, f->opt);
@@ -669,18 +668,18 @@ enum { SLICE_NODES = 4096 };
 #else
 enum { SLICE_NODES = 0 };
 #endif
-static __attribute__((noinline)) int walk_count(dlx_t *d, uint64_t stop, uint64_t slice) { return walk(d, stop, slice, NULL); }
-static __attribute__((noinline)) int walk_zdd(dlx_t *d, uint64_t slice, struct dlx_zdd *z) { return walk(d, UINT64_MAX, slice, z); }
-/* Building a ZDD, stop ends a slice (WALK_SLICE at a node's entry, where
- * the walk resumes): the build's steps; a count stops between two nodes. */
+static __attribute__((noinline)) int walk_count(dlx_t *d, uint64_t slice) { return walk(d, slice, NULL); }
+static __attribute__((noinline)) int walk_zdd(dlx_t *d, uint64_t slice, struct dlx_zdd *z) { return walk(d, slice, z); }
+/* Until the node counter reaches stop (WALK_SLICE: the walk resumes there,
+ * a count's budget or a ZDD's step) or the end. */
 static int walk_all(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
     uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
     int out;
     do {
         uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
-        if (z && slice > stop) slice = stop;
-        out = z ? walk_zdd(d, slice, z) : walk_count(d, stop, slice);
-    } while (out == WALK_SLICE && !(z && d->nodes >= stop));
+        if (slice > stop) slice = stop;
+        out = z ? walk_zdd(d, slice, z) : walk_count(d, slice);
+    } while (out == WALK_SLICE && d->nodes < stop);
     return out;
 }
 
@@ -701,27 +700,29 @@ static int start(dlx_t *d, struct dlx_zdd *z) {
     return DLX_OK;
 }
 
+/* A count from the start, or (d->on_memo) from where its budget stopped it. */
 int dlx_memo_search(dlx_t *d, uint64_t stop) {
     if (d->phase == PH_DONE) return DLX_DONE;
-    int rc = start(d, NULL);
-    if (rc < 0) return rc;
+    if (!d->on_memo) {
+        int rc = start(d, NULL);
+        if (rc < 0) return rc;
+        d->on_memo = 1;
+    }
     struct dlx_memo *m = d->memo;
     int out = walk_all(d, stop, NULL);
     int32_t depth = m->depth, over = m->over;
     dlx_count_t value = m->value;
-    d->level = d->depth = 0;
-    d->phase = PH_DONE;
-    if (out < 0) return out;
-    if (out == WALK_STOPPED) { /* the finished branches, a lower bound; a count never resumes */
+    if (out == WALK_SLICE) { /* the finished branches, a lower bound; the walk resumes from here */
         value = 0;
         for (int32_t l = 0; l < depth; l++) over |= add(&value, m->fr[l].sum);
     }
+    if (out != WALK_SLICE || over) d->on_memo = 0, d->phase = PH_DONE;
     if (over || add(&value, d->count_from)) {
         d->solutions = ~(dlx_count_t)0;
         return DLX_EOVERFLOW;
     }
     d->solutions = value;
-    return out == WALK_STOPPED ? DLX_BUDGET : DLX_DONE;
+    return out == WALK_SLICE ? DLX_BUDGET : DLX_DONE;
 }
 
 int dlx_memo_zdd_begin(dlx_t *d, struct dlx_zdd *z) {

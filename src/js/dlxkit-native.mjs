@@ -243,9 +243,14 @@ export class Native {
   }
 
   /** { result: a RESULT code, count: a bigint (its two 64-bit words: exact at any size) } */
-  problemCount (p, limit, maxNodes) {
+  problemCount (p, limit, maxNodes) { return this._counted((out) => this._x.dk_problem_count(p, limit, maxNodes, out)) }
+
+  /** A memoized count stopped by its budget, on for maxNodes more nodes: as problemCount. */
+  problemCountResume (p, maxNodes) { return this._counted((out) => this._x.dk_problem_count_resume(p, maxNodes, out)) }
+
+  _counted (call) {
     return this.withBuffers([8 * SLOT.count.length], (out) => {
-      const result = this.check(this._x.dk_problem_count(p, limit, maxNodes, out))
+      const result = this.check(call(out))
       const words = new DataView(this._memory.buffer, out, 8 * SLOT.count.length)
       const word = (slot) => words.getBigUint64(8 * slot, true)
       return { result, count: word(SLOT.count.lo) + (word(SLOT.count.hi) << 64n) }

@@ -14,6 +14,7 @@ import { BestRun } from './dlxkit-best.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
+import { memoCount } from './dlxkit-worker-memo.mjs'
 import { ZddBuild } from './dlxkit-zdd.mjs'
 
 const SLICE_MS = 20 // aim for slices this long, and pause this often
@@ -155,49 +156,15 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
   const memoFits = memo !== false && !limit && !p._native.problemBounded(p._handle())
   if (memoFits) {
     search.close()
-    const memoized = await memoCount(id, p, { shard, parts, balanced, splitSeed, maxNodes, restarts, memo, memoBytes })
+    const slices = new Slices()
+    const run = { slices, report: (r) => report(id, r), pauseIfDue: () => slices.pauseIfDue(id), pause: () => pause().then(() => stopIfAborted(id)) }
+    const memoized = await memoCount(p, { shard, parts, balanced, splitSeed, maxNodes, restarts, memo, memoBytes }, run)
     if (memoized) return bigint ? memoized : { ...memoized, count: safeCount(memoized.count) }
     search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
   }
   await inSlices(id, search)
   const r = search.result()
   return bigint ? r : { ...r, count: safeCount(r.count) }
-}
-
-/**
- * A memoized count, which cannot be cut into slices (one stopped by a budget
- * does not resume): in rounds, each from the start with MEMO_GROWTH times
- * the last one's nodes (at most maxNodes), an abort read and progress
- * (nodes) reported between rounds: about 4/3 of one count's work. memo:
- * true goes on to the end; 'auto' (the default; a shard gets the whole
- * problem's share) takes the share the engine's rule gives the memo within maxNodes
- * (dlx_memo_share, search_choice.c: from Knuth's estimate), at most
- * MEMO_AUTO_NODES (its rounds say nothing, so they stay short: the progress
- * bar of a long count comes from the search); none: the count goes on by the
- * search in slices (null). Node counts, not clocks, decide: the same problem
- * takes the same path on any machine.
- */
-const MEMO_GROWTH = 4
-const MEMO_FIRST = 4096
-const MEMO_AUTO_NODES = 2 ** 18
-async function memoCount (id, p, { maxNodes, memo, ...opts }) {
-  let share = Infinity
-  if (memo !== true) {
-    share = Math.min(p._memoShare(maxNodes), MEMO_AUTO_NODES)
-    if (!(share > 0)) return null
-  }
-  let spent = 0
-  for (let round = MEMO_FIRST; ; round *= MEMO_GROWTH) {
-    const budget = Math.min(round, share, maxNodes || Infinity)
-    const r = p._countDetailed({ ...opts, maxNodes: Math.ceil(budget), memo: true })
-    if (r.status !== 'stopped' || budget === maxNodes) return r
-    if (budget === share) return null // not within its share: the search, in slices
-    spent += r.nodes
-    // progress in nodes spent, which only grow; 'auto' says nothing until it is the memo's or the search's
-    if (memo === true) report(id, { nodes: spent, progress: 0, solutions: 0 })
-    await pause()
-    stopIfAborted(id)
-  }
 }
 
 /**
