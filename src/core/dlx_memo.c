@@ -716,8 +716,9 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
         value = 0;
         for (int32_t l = 0; l < depth; l++) over |= add(&value, m->fr[l].sum);
     }
+    over |= add(&value, d->count_from);
     if (out != WALK_SLICE || over) d->on_memo = 0, d->phase = PH_DONE;
-    if (over || add(&value, d->count_from)) {
+    if (over) {
         d->solutions = ~(dlx_count_t)0;
         return DLX_EOVERFLOW;
     }

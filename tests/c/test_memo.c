@@ -282,6 +282,11 @@ static void test_budget(void) {
     CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_EARG); /* a restart ends it */
     CHECK_EQ(dlx_count_resume(d, 0, NULL), DLX_EARG);
     CHECK_EQ(dlx_count_resume(NULL, 0, &w), DLX_EARG);
+    check_context("budget: a lower bound past 2^128 - 1 ends the count");
+    dlx_debug_count_from(d, (dlx_wide_t){ UINT64_MAX - 5, UINT64_MAX });
+    CHECK_EQ(dlx_count_wide(d, 0, 1000, &w), DLX_EOVERFLOW);
+    CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_EARG);
+    dlx_debug_count_from(d, (dlx_wide_t){ 0, 0 });
     CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
     CHECK(value(w) == want);
     dlx_free(d);
