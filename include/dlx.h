@@ -270,11 +270,19 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
  * full, new subproblems replace old ones: slower, never wrong. A node is a
  * subproblem entered (the start, and each option tried, known to the cache
  * or not). A memoized count stopped by its budget (DLX_BUDGET) has counted
- * the branches it finished. Returns DLX_OK or DLX_EARG (an unknown mode).
+ * the branches it finished, and dlx_count_resume goes on with it. Returns
+ * DLX_OK or DLX_EARG (an unknown mode).
  * Solutions and listings search as before. Abandons any search in progress. */
 enum { DLX_MEMO_AUTO = 0, DLX_MEMO_OFF = 1, DLX_MEMO_ON = 2 };
 #define DLX_MEMO_DEFAULT_BYTES ((uint64_t)1 << 30)
 int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes);
+/* A memoized count that dlx_count_wide (or this) stopped by its budget
+ * goes on for up to max_nodes more nodes (0: to the end) from where it
+ * stopped, as if it had never stopped: the same nodes in all and the same
+ * count. Returns as dlx_count_wide (*count the solutions so far: a lower
+ * bound while DLX_BUDGET), or DLX_EARG when d holds no such count (any
+ * other move of d's search since ends it: a restart, a search, a change). */
+int dlx_count_resume(dlx_t *d, uint64_t max_nodes, dlx_wide_t *count);
 /* DLX_MEMO_AUTO's share: the memo nodes its rule gives a count of d (0:
  * none, the search counts), from Knuth's estimate (it restarts the search),
  * within a quarter of node_budget (0: none). For callers that count in
@@ -296,6 +304,30 @@ double dlx_memo_share(dlx_t *d, uint64_t node_budget);
  * (dlx_stats reads the build's work; dlx_restart starts afresh). */
 typedef struct dlx_zdd dlx_zdd_t;
 int dlx_zdd_build(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out);
+/* The same build in steps, for a caller that reports progress or stops
+ * between them: dlx_zdd_begin starts it (as dlx_zdd_build: DLX_OK with
+ * *out an unfinished handle, or its errors), dlx_zdd_step runs it for up
+ * to max_nodes more nodes (0: to the end) and returns DLX_BUDGET while it
+ * is unfinished, then DLX_OK (the handle is dlx_zdd_build's ZDD, node for
+ * node) or the build's error (the build is over: free the handle), and
+ * from then on the same again. Between steps, any other call that moves
+ * d's search (a search, a count, a restart, a change to d, dlx_free)
+ * abandons the build: its step returns DLX_EARG, as for a handle not
+ * begun on d. Freeing an unfinished handle abandons its build (d
+ * restarts). Only a finished handle is read (DLX_EARG before: size and
+ * count say 0 nodes and solutions so far). */
+int dlx_zdd_begin(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out);
+int dlx_zdd_step(dlx_t *d, dlx_zdd_t *z, uint64_t max_nodes);
+typedef struct dlx_zdd_progress {
+    uint64_t nodes;  /* the search's nodes so far (a node as dlx_stats counts them) */
+    uint64_t states; /* distinct subproblems cached, each a chain */
+    uint64_t size;   /* ZDD nodes made, as dlx_zdd_size */
+    uint64_t bytes;  /* held of max_bytes: tables, cache and nodes (built: dlx_zdd_bytes) */
+} dlx_zdd_progress_t;
+/* A build's progress at its last step. Returns DLX_BUDGET while it is
+ * unfinished (or abandoned), DLX_OK once built, or the build's error;
+ * DLX_EARG for a NULL pointer. */
+int dlx_zdd_progress(const dlx_zdd_t *z, dlx_zdd_progress_t *out);
 void dlx_zdd_free(dlx_zdd_t *z);
 /* Nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
 uint64_t dlx_zdd_size(const dlx_zdd_t *z);

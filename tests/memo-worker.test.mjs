@@ -1,12 +1,12 @@
-// The memoized count through the worker (in rounds: abort and progress
-// between them) and the Node CLI (`dlxkit cover --count`, --memo, --no-memo).
+// The memoized count through the worker (in slices that resume, or for a
+// shard in rounds: abort and progress between them) and the Node CLI (`dlxkit cover --count`, --memo, --no-memo).
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWorker, load, DlxError } from '../src/js/dlxkit.mjs'
-import { DOMINO, packing } from '../bench/tilings.mjs'
+import { DOMINO, PENTOMINO, packing } from '../bench/tilings.mjs'
 import { dlxkit, ok } from './cli-helpers.mjs'
 import { HANG_MS } from './helpers.mjs'
 
@@ -77,6 +77,34 @@ test('worker: a memoized count reports progress between rounds and an abort ends
   ac.abort()
   await assert.rejects(running, (e) => e instanceof DlxError && e.code === 'ABORTED')
   assert.equal(await p.countBig({ memo: true }), TWELVE_COUNT) // not FREED: the worker read the abort between rounds
+})
+
+test('worker: memo: true counts a whole problem in slices that go on where the last stopped: progress all along, the work of one count', async () => {
+  const kit = await load()
+  const direct = kit.parseDlx(TWELVE).countDetailed({ memo: true, bigint: true })
+  const p = await w.parseDlx(TWELVE)
+  const reports = []
+  const r = await p.countDetailed({ memo: true, bigint: true, onProgress: (q) => reports.push(q.nodes) })
+  assert.deepEqual(r, direct) // the count, its nodes (one count's), done
+  assert.ok(reports.length >= 5, `${reports.length} reports`)
+  for (const [k, nodes] of reports.entries()) assert.ok(nodes > (reports[k - 1] ?? 0) && nodes < r.nodes, `report ${k}: ${nodes} nodes of ${r.nodes}`)
+  const stopped = await p.countDetailed({ memo: true, maxNodes: 30000, bigint: true, onProgress: () => {} })
+  assert.deepEqual([stopped.status, stopped.nodes], ['stopped', 30000])
+  assert.equal(stopped.count, kit.parseDlx(TWELVE).countDetailed({ memo: true, maxNodes: 30000, bigint: true }).count) // the same lower bound
+  const shard = await p.countDetailed({ memo: true, shard: 1, parts: 2, bigint: true, onProgress: () => {} }) // a shard: in rounds
+  assert.equal(shard.count, kit.parseDlx(TWELVE).countDetailed({ memo: true, shard: 1, parts: 2, bigint: true }).count)
+})
+
+test('worker: an abort mid memoized count leaves the worker and its other problems', async () => {
+  const other = await w.parseDlx(packing(4, 4, DOMINO, false))
+  const p = await w.parseDlx(packing(5, 12, PENTOMINO, true)) // about a second by the memo
+  const ac = new AbortController()
+  let heard = 0
+  const running = p.countDetailed({ memo: true, signal: ac.signal, onProgress: (q) => { heard = q.nodes; if (q.nodes > 20000) ac.abort() } })
+  await assert.rejects(running, (e) => e instanceof DlxError && e.code === 'ABORTED')
+  assert.ok(heard > 20000)
+  assert.equal(await other.count(), 36, 'not FREED: the worker read the abort between slices')
+  assert.equal(await p.count({ limit: 2 }), 2)
 })
 
 test('cli: cover --count prints the 12x12 tilings exactly (by default and with --memo); --no-memo with a budget stops', () => {

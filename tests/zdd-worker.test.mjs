@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWorker, load } from '../src/js/dlxkit.mjs'
-import { DOMINO, TROMINO, packing } from '../bench/tilings.mjs'
+import { DOMINO, PENTOMINO, TROMINO, packing } from '../bench/tilings.mjs'
 import { dlxkit, ok } from './cli-helpers.mjs'
 
 const dlx = await load()
@@ -57,12 +57,12 @@ test('worker: errors keep their codes, the problem usable afterwards', async () 
 })
 
 test('worker: an aborted build keeps no ZDD; a freed one leaves the worker', async () => {
-  const p = await w.parseDlx(packing(10, 10, DOMINO)) // a build of 20 ms: within the abort's grace
+  const p = await w.parseDlx(packing(10, 10, DOMINO)) // a build of 20 ms: shorter than a slice
   const before = (await w.usage()).zdds
   await assert.rejects(p.zdd({ signal: AbortSignal.abort() }), { code: 'ABORTED' })
   const controller = new AbortController()
   const building = p.zdd({ signal: controller.signal })
-  controller.abort() // posted after the request: the worker reads it once the build (one call) is done
+  controller.abort() // posted after the request: the worker reads it between slices, or once the build is done
   await assert.rejects(building, { code: 'ABORTED' })
   assert.equal((await w.usage()).zdds, before, 'the aborted build\'s ZDD was freed')
   const z = await p.zdd()
@@ -90,6 +90,14 @@ test('CLI: --zdd writes the API\'s text, --nth and --random print the API\'s sol
   assert.equal(ok(['cover', '--random', '1', file]).stdout, block(p, z.random()) + '\n') // seed 0 by default
   const json = ok(['cover', '--nth', '2', '--json', '-q', file]).stdout
   assert.deepEqual(JSON.parse(json), { solution: z.nth(2), options: z.nth(2).map((k) => p.formatOption(k)) })
+})
+
+test('CLI: --zdd --progress draws the build\'s bar (its nodes and their rate)', () => {
+  const pentominoes = join(dir, 'pentominoes.dlx')
+  writeFileSync(pentominoes, packing(5, 12, PENTOMINO, true)) // a build of a second or more: the bar shows
+  const r = ok(['cover', '--zdd', join(dir, 'pentominoes.zdd'), '--progress', pentominoes])
+  assert.match(r.stderr, /nodes\/s/)
+  assert.match(r.stderr, /ZDD: \d+ nodes, \d+ bytes, 4040 solutions/)
 })
 
 test('CLI: K past the count, an unwritable OUT: exit 1 (colors: exit 0); flags that do not go with it: exit 2', () => {

@@ -14,7 +14,9 @@ import { SolutionPrinter } from './cover-problem.mjs'
 export async function searchZdd (problem, settings, { out, terminal }) {
   let zdd
   try {
-    zdd = await problem.zdd({ maxMemory: settings.maxMemory })
+    // the build's progress bar: its search nodes (the worker builds in slices)
+    const onProgress = terminal.showsProgress ? (p) => terminal.tally(p.nodes, 'nodes') : undefined
+    zdd = await problem.zdd({ maxMemory: settings.maxMemory, onProgress })
   } catch (e) {
     if (e instanceof DlxError && e.code === 'OUT_OF_MEMORY' && settings.maxMemory) return { failed: `building the ZDD: it does not fit in --max-memory ${settings.maxMemory} bytes` }
     if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }

@@ -25,6 +25,14 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
     return d->solutions < d->count_from ? DLX_EOVERFLOW : rc;
 }
 
+int dlx_count_resume(dlx_t *d, uint64_t max_nodes, dlx_wide_t *count) {
+    if (!d || !count || !d->on_memo) return DLX_EARG;
+    uint64_t left = UINT64_MAX - d->nodes;
+    int rc = dlx_memo_search(d, max_nodes && max_nodes < left ? d->nodes + max_nodes : UINT64_MAX);
+    *count = words(d->solutions);
+    return rc;
+}
+
 int dlx_count(dlx_t *d, uint64_t limit, uint64_t max_nodes, uint64_t *count) {
     if (!count) return DLX_EARG;
     dlx_wide_t wide;

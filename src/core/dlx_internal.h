@@ -133,6 +133,7 @@ struct dlx {
     int bits_off;    /* no bit sets: the memo keeps its lists, the estimate probes the links (dlx_set_engine: the tests' links) */
     dlx_cells *cells; /* the sparse-set search's tables, built on its first search */
     int on_cells;     /* the search in progress runs on them: choice[] holds options */
+    int on_memo;      /* a memoized count stopped by its budget: dlx_count_resume goes on with it */
     /* A count (dlx_count_wide without a limit) is under way: nobody reads the
      * solutions, so a search may count them without returning at each one
      * (the bit-set search does; the others return at each, as always). */
@@ -206,11 +207,16 @@ int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_
 void dlx_learn_free(dlx_t *d);
 /* Counting by memoized search (dlx_memo.c), for counts without a limit
  * (colors or not; bounds go to Algorithm M): it ends the search (DLX_DONE, or DLX_BUDGET with
- * a lower bound; DLX_EOVERFLOW past 2^128 - 1) and never resumes. */
+ * a lower bound; DLX_EOVERFLOW past 2^128 - 1); after DLX_BUDGET (d->on_memo)
+ * the next call (dlx_count_resume's) goes on from where it stopped. */
 dlx_search_fn dlx_memo_search;
 size_t dlx_memo_bytes(const dlx_t *d);
 size_t dlx_memo_cache_bytes(const dlx_t *d); /* the cache alone: at most d->memo_cap */
-void dlx_memo_free(dlx_t *d);
+void dlx_memo_free(dlx_t *d); /* a ZDD build in steps it held ends unfinished */
+/* Ends a ZDD build in steps d's memo holds (its tables go; dlx_zdd_step
+ * then refuses the handle): any other move of d's search does. Returns
+ * whether there was one. */
+int dlx_memo_abandon(dlx_t *d);
 /* Algorithm M (dlx_multi.c), for problems with bounds: it works on a copy
  * of the links made at each start, so a restart has nothing to unwind. */
 dlx_search_fn dlx_multi_search;

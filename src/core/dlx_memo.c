@@ -25,7 +25,8 @@
  * A node is a subproblem entered: the start, and each option tried, whether
  * the cache knows its count or not; an update, a word of the covered set
  * changed by taking an option. A budget stops the count (DLX_BUDGET, the
- * solutions of the finished branches counted); it does not resume. The
+ * solutions of the finished branches counted) before a node is entered,
+ * and the next call goes on from there (d->on_memo: dlx_count_resume). The
  * cache stays within d->memo_cap bytes: it grows by doubling up to that, and
  * then a new state takes the place of an old one (a bounded probe), so a
  * tiny cap costs time, never a wrong count or a failure.
@@ -214,6 +215,8 @@ static int store(struct dlx_memo *m, uint64_t h, const uint64_t *key, dlx_count_
 void dlx_memo_free(dlx_t *d) {
     struct dlx_memo *m = d->memo;
     if (!m) return;
+    if (m->zdd) m->zdd->building = NULL; /* a build in steps ends here */
+    d->on_memo = 0;                           /* and a count stopped by its budget */
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
     free(m->word_at), free(m->word), free(m->bits);
     free(m->covered), free(m->key), free(m->fr), free(m->slot);
@@ -221,6 +224,12 @@ void dlx_memo_free(dlx_t *d) {
     free(m->cit_at), free(m->cit), free(m->cit_color), free(m->col), free(m->field), free(m->colored);
     free(m);
     d->memo = NULL;
+}
+
+int dlx_memo_abandon(dlx_t *d) {
+    if (!d->memo || !d->memo->zdd) return 0;
+    dlx_memo_free(d);
+    return 1;
 }
 
 size_t dlx_memo_cache_bytes(const dlx_t *d) {
@@ -448,8 +457,8 @@ static ONCE int item_columns(struct dlx_memo *m, int32_t n, int32_t no, const in
 
 /* The tables from the links as they stand: an option that clashes with a
  * forced one (an item covered, or settled on another color) gets no items
- * and sits in no list. Not inlined: in run() it was copied into both
- * dlx_memo_search and dlx_memo_zdd (1.4 KiB), and V8 compiled
+ * and sits in no list. Not inlined: in start() it was copied into both
+ * dlx_memo_search and dlx_memo_zdd_begin (1.4 KiB), and V8 compiled
  * dlx_memo_search, run once a count, with TurboFan for its loops here. */
 static ONCE int build(dlx_t *d) {
     dlx_memo_free(d);
@@ -566,15 +575,16 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
 }
 
 /* The walk from where the last one ended (m->depth, m->over; a state is
- * entered first) until every option is done, the budget stop, a slice's
- * end (nodes reach slice: WALK_SLICE, between two nodes) or an error. */
-enum { WALK_END = 0, WALK_STOPPED = 1, WALK_SLICE = 2 };
+ * entered first) until every option is done, a slice's end (nodes reach
+ * slice: WALK_SLICE, before a node is entered, where the next walk
+ * resumes; a budget ends a slice too) or an error. */
+enum { WALK_END = 0, WALK_SLICE = 2 };
 #ifdef __wasm__ /* one walk for both: the module's size (a second copy at -O2 is 4 KiB) */
 #define WALK_INLINE __attribute__((noinline))
 #else
 #define WALK_INLINE inline __attribute__((always_inline))
 #endif
-static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_zdd *z) {
+static WALK_INLINE int walk(dlx_t *d, uint64_t slice, struct dlx_zdd *z) {
     struct dlx_memo *m = d->memo;
     struct frame *fr = m->fr;
     int32_t depth = m->depth, over = m->over, out = WALK_END;
@@ -623,10 +633,6 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_
             while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
         }
         if (f->k < m->col_at[f->item + 1]) {
-            if (d->nodes >= stop) {
-                out = WALK_STOPPED;
-                break;
-            }
             f->opt = m->col_opt[f->k];
             f->mark = m->n_colored;
             take(m, f->opt);
@@ -662,21 +668,23 @@ enum { SLICE_NODES = 4096 };
 #else
 enum { SLICE_NODES = 0 };
 #endif
-static __attribute__((noinline)) int walk_count(dlx_t *d, uint64_t stop, uint64_t slice) { return walk(d, stop, slice, NULL); }
-static __attribute__((noinline)) int walk_zdd(dlx_t *d, uint64_t slice, struct dlx_zdd *z) { return walk(d, UINT64_MAX, slice, z); }
+static __attribute__((noinline)) int walk_count(dlx_t *d, uint64_t slice) { return walk(d, slice, NULL); }
+static __attribute__((noinline)) int walk_zdd(dlx_t *d, uint64_t slice, struct dlx_zdd *z) { return walk(d, slice, z); }
+/* Until the node counter reaches stop (WALK_SLICE: the walk resumes there,
+ * a count's budget or a ZDD's step) or the end. */
 static int walk_all(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
     uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
     int out;
     do {
         uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
-        out = z ? walk_zdd(d, slice, z) : walk_count(d, stop, slice);
-    } while (out == WALK_SLICE);
+        if (slice > stop) slice = stop;
+        out = z ? walk_zdd(d, slice, z) : walk_count(d, slice);
+    } while (out == WALK_SLICE && d->nodes < stop);
     return out;
 }
 
-/* The search: a count (z NULL; stop: the node budget) or a ZDD into z. */
-static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
-    if (d->phase == PH_DONE) return DLX_DONE;
+/* The search's start: its tables (building a ZDD, out of its room). */
+static int start(dlx_t *d, struct dlx_zdd *z) {
     int rc = build(d);
     if (!rc && z) { /* the tables come out of the ZDD's room */
         size_t held = dlx_memo_bytes(d);
@@ -687,34 +695,54 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
         dlx_memo_free(d);
         return rc;
     }
-    struct dlx_memo *m = d->memo;
     d->phase = PH_FORWARD;
     d->on_bits = d->on_cells = 0;
-    int out = walk_all(d, stop, z);
+    return DLX_OK;
+}
+
+/* A count from the start, or (d->on_memo) from where its budget stopped it. */
+int dlx_memo_search(dlx_t *d, uint64_t stop) {
+    if (d->phase == PH_DONE) return DLX_DONE;
+    if (!d->on_memo) {
+        int rc = start(d, NULL);
+        if (rc < 0) return rc;
+        d->on_memo = 1;
+    }
+    struct dlx_memo *m = d->memo;
+    int out = walk_all(d, stop, NULL);
     int32_t depth = m->depth, over = m->over;
     dlx_count_t value = m->value;
-    if (out < 0) rc = out;
-    d->level = d->depth = 0;
-    d->phase = PH_DONE;
-    if (z) { /* the tables go; the ZDD stays */
-        uint32_t ref = m->ref;
-        dlx_memo_free(d);
-        if (rc < 0) return rc;
-        z->root = ref;
-        return over ? DLX_EOVERFLOW : DLX_OK;
-    }
-    if (out == WALK_STOPPED) { /* the finished branches, a lower bound; a count never resumes */
+    if (out == WALK_SLICE) { /* the finished branches, a lower bound; the walk resumes from here */
         value = 0;
         for (int32_t l = 0; l < depth; l++) over |= add(&value, m->fr[l].sum);
     }
-    if (over || add(&value, d->count_from)) {
+    over |= add(&value, d->count_from);
+    if (out != WALK_SLICE || over) d->on_memo = 0, d->phase = PH_DONE;
+    if (over) {
         d->solutions = ~(dlx_count_t)0;
         return DLX_EOVERFLOW;
     }
     d->solutions = value;
-    return out == WALK_STOPPED ? DLX_BUDGET : DLX_DONE;
+    return out == WALK_SLICE ? DLX_BUDGET : DLX_DONE;
 }
 
-int dlx_memo_search(dlx_t *d, uint64_t stop) { return run(d, stop, NULL); }
+int dlx_memo_zdd_begin(dlx_t *d, struct dlx_zdd *z) {
+    int rc = start(d, z);
+    if (!rc) z->building = d;
+    return rc;
+}
 
-int dlx_memo_zdd(dlx_t *d, struct dlx_zdd *z) { return run(d, UINT64_MAX, z); }
+int dlx_memo_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop) {
+    struct dlx_memo *m = d->memo;
+    int out = walk_all(d, stop, z);
+    z->nodes = d->nodes, z->states = m->used;
+    if (out == WALK_SLICE) return DLX_BUDGET;
+    int over = m->over;
+    uint32_t ref = m->ref;
+    d->level = d->depth = 0;
+    d->phase = PH_DONE;
+    dlx_memo_free(d); /* the tables go; the ZDD stays */
+    if (out < 0) return out;
+    z->root = ref;
+    return over ? DLX_EOVERFLOW : DLX_OK;
+}

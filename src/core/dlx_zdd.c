@@ -8,14 +8,18 @@
  * node's count weighing its HI side. A random solution is the k-th for a k
  * drawn uniformly below the count: uniform because every solution is one
  * path, one k. Forced options sit above the search's root as nodes of
- * their own (LO 0), so every solution lists them first. */
+ * their own (LO 0), so every solution lists them first.
+ *
+ * The build runs in steps (dlx_zdd_begin, dlx_zdd_step: the walk resumes
+ * where a step stopped, so the nodes are made in the same order and the
+ * ZDD is the one-call build's); only a finished ZDD is read. */
 #include "dlx_zdd.h"
 
 #include <string.h>
 
 #include "random.h"
 
-int dlx_zdd_build(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
+int dlx_zdd_begin(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
     if (!d || !out) return DLX_EARG;
     *out = NULL;
     if (d->n_bounded) return DLX_EBOUND;
@@ -23,7 +27,8 @@ int dlx_zdd_build(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
     uint64_t bytes = max_bytes ? max_bytes : DLX_MEMO_DEFAULT_BYTES;
     struct dlx_zdd *z = calloc(1, sizeof *z);
     if (!z) return DLX_ENOMEM;
-    z->room = bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes;
+    z->limit = z->room = bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes;
+    z->status = DLX_BUDGET;
     const size_t first = 64;
     int rc = DLX_ENOMEM;
     if (z->room >= sizeof *z + first * ZDD_NODE_BYTES) {
@@ -34,27 +39,60 @@ int dlx_zdd_build(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
             z->cap = first, z->n = 2; /* the terminals: no solution, the empty one */
             z->node[0] = z->node[1] = (struct dlx_zdd_node){ -1, 0, 0 };
             z->count[0] = 0, z->count[1] = 1;
-            rc = dlx_memo_zdd(d, z);
+            rc = dlx_memo_zdd_begin(d, z);
         }
     }
-    for (int32_t j = d->n_forced - 1; rc == DLX_OK && j >= 0 && z->root; j--)
-        if (!(z->root = dlx_zdd_add(z, d->forced[j], 0, z->root))) rc = DLX_ENOMEM;
     if (rc != DLX_OK) {
         dlx_zdd_free(z);
         return rc;
     }
+    *out = z;
+    return DLX_OK;
+}
+
+/* The end of a build: the forced options above the search's root, the spare room given back. */
+static int finish(const dlx_t *d, struct dlx_zdd *z) {
+    for (int32_t j = d->n_forced - 1; j >= 0 && z->root; j--)
+        if (!(z->root = dlx_zdd_add(z, d->forced[j], 0, z->root))) return DLX_ENOMEM;
     struct dlx_zdd_node *nd = realloc(z->node, z->n * sizeof *nd); /* shrinking: the spare room goes */
     if (nd) z->node = nd;
     dlx_count_t *c = realloc(z->count, z->n * sizeof *c);
     if (c) z->count = c;
     if (nd && c) z->cap = z->n;
-    *out = z;
     return DLX_OK;
+}
+
+int dlx_zdd_step(dlx_t *d, dlx_zdd_t *z, uint64_t max_nodes) {
+    if (!d || !z) return DLX_EARG;
+    if (z->status != DLX_BUDGET) return z->status; /* ended: as it ended */
+    if (z->building != d) return DLX_EARG;       /* not d's, or abandoned */
+    uint64_t left = UINT64_MAX - d->nodes;
+    int rc = dlx_memo_zdd_step(d, z, max_nodes && max_nodes < left ? d->nodes + max_nodes : UINT64_MAX);
+    if (rc == DLX_OK) rc = finish(d, z);
+    if (rc != DLX_BUDGET) z->status = rc;
+    return rc;
+}
+
+int dlx_zdd_build(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
+    int rc = dlx_zdd_begin(d, max_bytes, out);
+    if (rc == DLX_OK && (rc = dlx_zdd_step(d, *out, 0)) != DLX_OK) {
+        dlx_zdd_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
 
 void dlx_zdd_free(dlx_zdd_t *z) {
     if (!z) return;
+    if (z->building) dlx_restart(z->building); /* a build under way: d's memo lets it go */
     free(z->node), free(z->count), free(z);
+}
+
+int dlx_zdd_progress(const dlx_zdd_t *z, dlx_zdd_progress_t *out) {
+    if (!z || !out) return DLX_EARG;
+    out->nodes = z->nodes, out->states = z->states, out->size = z->n - 2;
+    out->bytes = z->status == DLX_OK ? dlx_zdd_bytes(z) : z->limit - z->room;
+    return z->status;
 }
 
 uint64_t dlx_zdd_size(const dlx_zdd_t *z) { return z ? z->n - 2 : 0; }
@@ -69,7 +107,7 @@ dlx_wide_t dlx_zdd_count(const dlx_zdd_t *z) {
 }
 
 int dlx_zdd_node(const dlx_zdd_t *z, uint64_t j, int32_t *option, uint64_t *lo, uint64_t *hi) {
-    if (!z || j < 2 || j >= z->n) return DLX_EARG;
+    if (!z || z->status != DLX_OK || j < 2 || j >= z->n) return DLX_EARG;
     if (option) *option = z->node[j].opt;
     if (lo) *lo = z->node[j].lo;
     if (hi) *hi = z->node[j].hi;
@@ -91,7 +129,7 @@ static int32_t nth(const dlx_zdd_t *z, dlx_count_t k, int32_t *options, int32_t 
 }
 
 int32_t dlx_zdd_nth(const dlx_zdd_t *z, dlx_wide_t k, int32_t *options, int32_t cap) {
-    if (!z || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
+    if (!z || z->status != DLX_OK || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     dlx_count_t kk = (dlx_count_t)k.hi << 64 | k.lo;
     if (kk >= z->count[z->root]) return DLX_ENOSOLUTION;
     return nth(z, kk, options, cap);
@@ -109,7 +147,7 @@ static dlx_count_t below(dlx_count_t c, uint64_t *state) {
 }
 
 int32_t dlx_zdd_random(const dlx_zdd_t *z, uint64_t *state, int32_t *options, int32_t cap) {
-    if (!z || !state || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
+    if (!z || z->status != DLX_OK || !state || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     if (!z->count[z->root]) return DLX_ENOSOLUTION;
     return nth(z, below(z->count[z->root], state), options, cap);
 }
@@ -146,7 +184,7 @@ static void put_line(char *out, size_t cap, uint64_t *at, uint64_t id, uint64_t 
  * from 1 (option k is k + 1), then a root of variable 0 whose HI is the
  * ZDD's root. */
 int64_t dlx_zdd_text(const dlx_zdd_t *z, char *out, size_t cap) {
-    if (!z || (cap && !out)) return DLX_EARG;
+    if (!z || z->status != DLX_OK || (cap && !out)) return DLX_EARG;
     uint64_t at = 0;
     for (size_t j = 2; j < z->n; j++)
         put_line(out, cap, &at, j, (uint64_t)z->node[j].opt + 1, z->node[j].lo, z->node[j].hi);

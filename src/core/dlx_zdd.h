@@ -28,7 +28,15 @@ struct dlx_zdd {
     dlx_count_t *count;
     size_t n, cap; /* nodes made (the two terminals included), room for */
     size_t room;   /* bytes the build may still take */
+    size_t limit;  /* of max_bytes: room + what the build took */
     uint32_t root;
+    /* A build in steps (dlx_zdd_begin): DLX_BUDGET while under way, then
+     * DLX_OK or its error; the problem whose memo holds it (NULL once it
+     * ends or is abandoned: dlx_memo_free clears it); the search's nodes
+     * and the states cached at its last step. */
+    int status;
+    dlx_t *building;
+    uint64_t nodes, states;
 };
 
 enum { ZDD_NODE_BYTES = sizeof(struct dlx_zdd_node) + sizeof(dlx_count_t) };
@@ -57,9 +65,13 @@ static inline uint32_t dlx_zdd_add(struct dlx_zdd *z, int32_t opt, uint32_t lo, 
 }
 
 /* The memoized search from the links as they stand (forced options taken)
- * into z (its terminals made): DLX_OK with z->root set, DLX_ENOMEM when
- * the room runs out, DLX_EOVERFLOW past 2^128 - 1 solutions. The cache
+ * into z (its terminals made), in steps: begin builds the tables (from z's
+ * room; DLX_OK, or DLX_ENOMEM), and sets z->building; each step walks
+ * until the node counter reaches stop: DLX_BUDGET, or the end: DLX_OK
+ * with z->root set, DLX_ENOMEM when the room runs out, DLX_EOVERFLOW past
+ * 2^128 - 1 solutions (the tables go, z->building is cleared). The cache
  * never replaces a state, so each state met is one chain. */
-int dlx_memo_zdd(dlx_t *d, struct dlx_zdd *z);
+int dlx_memo_zdd_begin(dlx_t *d, struct dlx_zdd *z);
+int dlx_memo_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop);
 
 #endif

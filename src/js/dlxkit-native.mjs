@@ -4,7 +4,7 @@
 // their slot names from dlxkit-abi.mjs. No other module names a dk_ export or
 // reads the memory's layout (tests/native-boundary.test.mjs): they hold pointers
 // this module gave them and call its methods.
-import { ERROR_NAMES, SLOT } from './dlxkit-abi.mjs'
+import { ERROR_NAMES, RESULT, SLOT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX } from './dlxkit-errors.mjs'
 import { installSudokuCalls } from './dlxkit-native-sudoku.mjs'
 
@@ -19,7 +19,7 @@ const utf8Decoder = new TextDecoder()
  */
 export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
+  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_begin']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 export function unsignedPointers (exports) {
@@ -243,9 +243,14 @@ export class Native {
   }
 
   /** { result: a RESULT code, count: a bigint (its two 64-bit words: exact at any size) } */
-  problemCount (p, limit, maxNodes) {
+  problemCount (p, limit, maxNodes) { return this._counted((out) => this._x.dk_problem_count(p, limit, maxNodes, out)) }
+
+  /** A memoized count stopped by its budget, on for maxNodes more nodes: as problemCount. */
+  problemCountResume (p, maxNodes) { return this._counted((out) => this._x.dk_problem_count_resume(p, maxNodes, out)) }
+
+  _counted (call) {
     return this.withBuffers([8 * SLOT.count.length], (out) => {
-      const result = this.check(this._x.dk_problem_count(p, limit, maxNodes, out))
+      const result = this.check(call(out))
       const words = new DataView(this._memory.buffer, out, 8 * SLOT.count.length)
       const word = (slot) => words.getBigUint64(8 * slot, true)
       return { result, count: word(SLOT.count.lo) + (word(SLOT.count.hi) << 64n) }
@@ -362,11 +367,16 @@ export class Native {
 
   // ---- the ZDD of all solutions -----------------------------------------------------
 
-  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
-  zddBuild (p, maxBytes) {
-    const z = this._x.dk_zdd_build(p, maxBytes)
+  /** The build of problem p's ZDD within maxBytes (0: 1 GiB), in steps (zddStep): its handle (it outlives p). */
+  zddBegin (p, maxBytes) {
+    const z = this._x.dk_zdd_begin(p, maxBytes)
     if (!z) throw this.lastError()
     return z
+  }
+
+  /** Up to maxNodes more nodes of z's build (0: to the end): whether it is built. */
+  zddStep (p, z, maxNodes) {
+    return this.check(this._x.dk_zdd_step(p, z, maxNodes)) === RESULT.OK
   }
 
   zddFree (z) {
@@ -374,13 +384,14 @@ export class Native {
     this._released()
   }
 
-  /** { size (nodes), count (a bigint, exact), bytes } */
+  /** { size (nodes), count (a bigint, exact), bytes, nodes and states (the build's, so far while it runs) } */
   zddInfo (z) {
     return this.withBuffers([8 * SLOT.zdd.length], (out) => {
       this._x.dk_zdd_info(z, out)
       const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
       const word = (slot) => words.getBigUint64(8 * slot, true)
-      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
+      const n = (slot) => Number(word(slot))
+      return { size: n(SLOT.zdd.size), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: n(SLOT.zdd.bytes), nodes: n(SLOT.zdd.nodes), states: n(SLOT.zdd.states) }
     })
   }
 

@@ -12,6 +12,7 @@ import { buildZdd } from './dlxkit-zdd.mjs'
 const PLAIN_CAP = 4 * MAX_PARTS
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
+const counted = (p, { result, count }) => ({ count, status: result === RESULT.DONE ? 'done' : result === RESULT.LIMIT ? 'limit' : 'stopped', nodes: p.stats().nodes })
 
 /** A problem from { primary, secondary, options } (see Dlxkit.exactCover and dlxkit-options.mjs). */
 export function exactCover (kit, spec) {
@@ -102,9 +103,7 @@ export class Problem {
   }
 
   /** Counts: primary items, items, options, forced options. */
-  get shape () {
-    return this._native.problemShape(this._handle())
-  }
+  get shape () { return this._native.problemShape(this._handle()) }
 
   /** Item i's name (its index as a string when the problem has no names). */
   itemName (i) {
@@ -263,12 +262,14 @@ export class Problem {
     const undo = flag === undefined ? () => {} : this._withRestarts(flag)
     try {
       this._native.problemSetMemo(this._handle(), mode, memoBytes)
-      const { result, count } = this._native.problemCount(this._idle(), limit, maxNodes)
-      return { count, status: result === RESULT.DONE ? 'done' : result === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
+      return counted(this, this._native.problemCount(this._idle(), limit, maxNodes))
     } finally {
       undo()
     }
   }
+
+  /** A memoized count maxNodes stopped (_countDetailed, memo: true) on for maxNodes more nodes, as it (a worker's slices). */
+  _countResume (maxNodes) { return counted(this, this._native.problemCountResume(this._idle(), maxNodes)) }
 
   /**
    * Every solution in turn (sorted option indices; with withData

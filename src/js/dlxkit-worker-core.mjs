@@ -1,6 +1,6 @@
 // dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
 // thread) and serves createWorker()'s requests (dlxkit-operations.mjs). Long
-// searches (the library's run loop, and Sudoku solves above 16x16) and
+// searches (the library's run loop, Sudoku solves above 16x16, ZDD builds) and
 // batches run in slices of nodes (or puzzles), reporting progress after each
 // and pausing every 20 ms or so, so that an abort message is seen within one
 // slice. A slice is bounded in time, not only in nodes: its size starts at
@@ -14,6 +14,8 @@ import { BestRun } from './dlxkit-best.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
+import { memoCount } from './dlxkit-worker-memo.mjs'
+import { ZddBuild } from './dlxkit-zdd.mjs'
 
 const SLICE_MS = 20 // aim for slices this long, and pause this often
 const GROWTH = 4 // a slice at most this many times the size of the last one
@@ -154,7 +156,9 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
   const memoFits = memo !== false && !limit && !p._native.problemBounded(p._handle())
   if (memoFits) {
     search.close()
-    const memoized = await memoCount(id, p, { shard, parts, balanced, splitSeed, maxNodes, restarts, memo, memoBytes })
+    const slices = new Slices()
+    const run = { slices, report: (r) => report(id, r), pauseIfDue: () => slices.pauseIfDue(id), pause: () => pause().then(() => stopIfAborted(id)) }
+    const memoized = await memoCount(p, { shard, parts, balanced, splitSeed, maxNodes, restarts, memo, memoBytes }, run)
     if (memoized) return bigint ? memoized : { ...memoized, count: safeCount(memoized.count) }
     search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
   }
@@ -164,38 +168,23 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
 }
 
 /**
- * A memoized count, which cannot be cut into slices (one stopped by a budget
- * does not resume): in rounds, each from the start with MEMO_GROWTH times
- * the last one's nodes (at most maxNodes), an abort read and progress
- * (nodes) reported between rounds: about 4/3 of one count's work. memo:
- * true goes on to the end; 'auto' (the default; a shard gets the whole
- * problem's share) takes the share the engine's rule gives the memo within maxNodes
- * (dlx_memo_share, search_choice.c: from Knuth's estimate), at most
- * MEMO_AUTO_NODES (its rounds say nothing, so they stay short: the progress
- * bar of a long count comes from the search); none: the count goes on by the
- * search in slices (null). Node counts, not clocks, decide: the same problem
- * takes the same path on any machine.
+ * problem.zdd: the build in slices of nodes (ZddBuild), with progress
+ * { nodes, states, size, bytes } after each and an abort read between
+ * them; an aborted or failed build lets its problem go, usable as before.
  */
-const MEMO_GROWTH = 4
-const MEMO_FIRST = 4096
-const MEMO_AUTO_NODES = 2 ** 18
-async function memoCount (id, p, { maxNodes, memo, ...opts }) {
-  let share = Infinity
-  if (memo !== true) {
-    share = Math.min(p._memoShare(maxNodes), MEMO_AUTO_NODES)
-    if (!(share > 0)) return null
-  }
-  let spent = 0
-  for (let round = MEMO_FIRST; ; round *= MEMO_GROWTH) {
-    const budget = Math.min(round, share, maxNodes || Infinity)
-    const r = p._countDetailed({ ...opts, maxNodes: Math.ceil(budget), memo: true })
-    if (r.status !== 'stopped' || budget === maxNodes) return r
-    if (budget === share) return null // not within its share: the search, in slices
-    spent += r.nodes
-    // progress in nodes spent, which only grow; 'auto' says nothing until it is the memo's or the search's
-    if (memo === true) report(id, { nodes: spent, progress: 0, solutions: 0 })
-    await pause()
-    stopIfAborted(id)
+async function zddInSlices (id, p, opts) {
+  const build = new ZddBuild(p, opts)
+  const slices = new Slices()
+  try {
+    for (;;) {
+      slices.start()
+      if (build.step(slices.size)) return build.result()
+      report(id, build.progress())
+      slices.update()
+      await slices.pauseIfDue(id)
+    }
+  } finally {
+    build.close()
   }
 }
 
@@ -337,9 +326,9 @@ export const handlers = {
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.best': (id, [pid, opts]) => best(id, problem(pid), opts),
   'problem.zdd': async (id, [pid, opts]) => {
-    const z = problem(pid).zdd(opts)
-    // An abort sent during the build (one call) is read here: its ZDD would
-    // be kept for a caller who has gone, so it is freed.
+    const z = await zddInSlices(id, problem(pid), opts)
+    // An abort sent during a build shorter than a slice is read here: its
+    // ZDD would be kept for a caller who has gone, so it is freed.
     await pause()
     if (aborted.has(id)) z.free()
     stopIfAborted(id)

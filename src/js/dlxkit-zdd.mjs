@@ -1,30 +1,102 @@
 // The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
 // 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
-// memoized search), and a Zdd reads it: its size, its exact count, solution
+// memoized search) in steps (ZddBuild: progress, maxNodes, and a worker's
+// abort between them), and a Zdd reads it: its size, its exact count, solution
 // k in its order, uniformly random ones from a seed, and DLX6's text. It
 // holds nothing of the problem, so it outlives changes to it and its free().
 import { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } from './dlxkit-errors.mjs'
 
 const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
 
-/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
+const PROGRESS_NODES = 100000 // nodes between two onProgress calls (as runSearch's)
+
+/**
+ * problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0:
+ * 1 GiB) and maxNodes nodes of the build (0: no bound); onProgress hears
+ * the build's progress every PROGRESS_NODES nodes.
+ */
 export function buildZdd (problem, opts = {}) {
-  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
-  const { maxMemory = 0 } = opts
-  checkCount(maxMemory, 'maxMemory')
-  const h = problem._idle()
-  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
-  let z
+  const { onProgress = null } = opts ?? {}
+  if (onProgress !== null && typeof onProgress !== 'function') throw new DlxError('BAD_ARGUMENT', `onProgress must be a function (got ${describe(onProgress)})`)
+  const build = new ZddBuild(problem, opts)
   try {
-    z = problem._native.zddBuild(h, maxMemory)
-  } catch (err) {
-    throw refused(err, maxMemory)
+    if (!onProgress) build.step(0)
+    else while (!build.step(PROGRESS_NODES)) onProgress(build.progress())
+    return build.result()
+  } finally {
+    build.close()
   }
-  try {
-    return new Zdd(problem._kit, z, cap)
-  } catch (err) { // its record could not be read (memory at the cap): the handle goes
-    problem._native.zddFree(z)
-    throw err
+}
+
+/**
+ * The build of a problem's ZDD in steps (problem.zdd, and the worker's in
+ * slices: progress and an abort between them). step(n) runs up to n more
+ * nodes (0: to the end) and says whether the ZDD is built; STOPPED past
+ * maxNodes. Between steps the problem's search must not move (a count, a
+ * search): the build would be abandoned (BUSY at its next step). close()
+ * lets an unfinished build go (the problem restarts, usable as before).
+ */
+export class ZddBuild {
+  constructor (problem, opts = {}) {
+    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory, maxNodes, onProgress } (got ${describe(opts)})`)
+    const { maxMemory = 0, maxNodes = 0 } = opts
+    checkCount(maxMemory, 'maxMemory')
+    checkCount(maxNodes, 'maxNodes')
+    this._problem = problem
+    this._native = problem._native
+    this._maxMemory = maxMemory
+    this._maxNodes = maxNodes
+    this._h = problem._idle()
+    this._cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+    try {
+      this._z = this._native.zddBegin(this._h, maxMemory)
+    } catch (err) {
+      throw refused(err, maxMemory)
+    }
+    this._info = this._native.zddInfo(this._z)
+  }
+
+  step (n = 0) {
+    const max = this._maxNodes
+    const left = max && max - this._info.nodes
+    let built
+    try {
+      built = this._native.zddStep(this._h, this._z, max && (!n || n > left) ? left : n)
+      this._info = this._native.zddInfo(this._z)
+    } catch (err) {
+      this.close()
+      if (err.code === 'BAD_ARGUMENT') throw new DlxError('BUSY', 'the ZDD\'s build was abandoned: the problem\'s search moved during it (a count or a search on it between two steps)')
+      throw refused(err, this._maxMemory)
+    }
+    if (!built && max && this._info.nodes >= max) {
+      const progress = this.progress()
+      this.close()
+      throw new DlxError('STOPPED', `the ZDD's build stopped after ${progress.nodes} nodes (maxNodes), unfinished: raise maxNodes`, progress)
+    }
+    return built
+  }
+
+  /** { nodes (the search's), states (subproblems cached), size (ZDD nodes made), bytes (held of maxMemory) } so far. */
+  progress () {
+    const { nodes, states, size, bytes } = this._info
+    return { nodes, states, size, bytes }
+  }
+
+  /** The ZDD, once step() said it is built. */
+  result () {
+    const z = this._z
+    this._z = 0
+    try {
+      return new Zdd(this._problem._kit, z, this._cap)
+    } catch (err) { // its record could not be read (memory at the cap): the handle goes
+      this._native.zddFree(z)
+      throw err
+    }
+  }
+
+  close () {
+    if (this._z) this._native.zddFree(this._z) // unfinished: the problem restarts
+    this._z = 0
   }
 }
 

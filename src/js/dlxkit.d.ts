@@ -398,10 +398,13 @@ export class Problem<D = unknown> {
   best (opts?: BestOptions & WithoutData & { onImprovement?: (s: Costed<number[]>) => void }): Array<Costed<number[]>>
   /**
    * the ZDD of all its solutions (Knuth's DLX6, by the memoized search), at
-   * most maxMemory bytes while it is built (0: 1 GiB; past it OUT_OF_MEMORY);
-   * colors too, no bounds (BAD_BOUND). It restarts the search
+   * most maxMemory bytes while it is built (0: 1 GiB; past it OUT_OF_MEMORY)
+   * and maxNodes nodes of the build (0: no bound; past it STOPPED, details:
+   * its progress); onProgress hears the build every 100,000 nodes (a count or
+   * a search of the problem from it: BUSY). Colors too, no bounds
+   * (BAD_BOUND). It restarts the search
    */
-  zdd (opts?: { maxMemory?: number }): Zdd
+  zdd (opts?: ZddOptions & { onProgress?: (p: ZddProgress) => void }): Zdd
   /** option k's cost (0 unless given); a bigint only past 2^53 - 1 (from DLX text) */
   optionCost (k: number): number | bigint
   search (maxNodes?: number): 'solution' | 'done' | 'budget'
@@ -440,6 +443,19 @@ export class Problem<D = unknown> {
   formatOption (k: number): string
   free (): void
   [Symbol.dispose] (): void
+}
+
+export interface ZddOptions {
+  maxMemory?: number
+  maxNodes?: number
+}
+
+/** how far a ZDD's build has gone: the search's nodes, the subproblems cached, the ZDD's nodes, the bytes held of maxMemory */
+export interface ZddProgress {
+  nodes: number
+  states: number
+  size: number
+  bytes: number
 }
 
 /** The ZDD of a problem's solutions (Problem.zdd): it holds nothing of the problem and outlives it */
@@ -529,8 +545,8 @@ export interface RemoteProblem<D = unknown> {
   /** the data given with option k, structured-cloned from the worker */
   data (k: number): Promise<D>
   formatOption (k: number): Promise<string>
-  /** the ZDD of its solutions (as Problem.zdd), held by the worker */
-  zdd (opts?: { maxMemory?: number } & AsyncOptions): Promise<RemoteZdd>
+  /** the ZDD of its solutions (as Problem.zdd), held by the worker: built in slices, progress and an abort between them */
+  zdd (opts?: ZddOptions & { signal?: AbortSignal, onProgress?: (p: ZddProgress) => void }): Promise<RemoteZdd>
   /** a problem dropped without free() is freed in its worker once collected */
   free (): Promise<boolean>
 }

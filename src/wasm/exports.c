@@ -461,6 +461,18 @@ EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes,
     return rc;
 }
 
+/* A memoized count stopped by its budget, on for max_nodes more nodes
+ * (dlx_count_resume: the worker's slices); out as dk_problem_count's. */
+EXPORT int32_t dk_problem_count_resume(dk_problem_t *p, double max_nodes, uint64_t *out) {
+    static dlx_wide_t count; /* static: see err */
+    uint64_t budget;
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    count.lo = count.hi = 0;
+    int rc = dlx_count_resume(p->dlx, budget, &count);
+    out[DK_COUNT_LO] = count.lo, out[DK_COUNT_HI] = count.hi;
+    return engine_rc(rc);
+}
+
 /* How counts search (dlx_set_memo): mode a DLX_MEMO_*, the cache's bytes
  * (0: DLX_MEMO_DEFAULT_BYTES) and at most a quarter of the memory cap (of
  * wasm32's 4 GiB without one), so that its growth by doubling leaves room

@@ -36,8 +36,10 @@ enum dk_stats_slot {
 /* dk_problem_count (uint64 words: the count is lo + hi * 2^64). */
 enum dk_count_slot { DK_COUNT_LO, DK_COUNT_HI, DK_COUNT_LENGTH };
 
-/* dk_zdd_info (uint64 words): nodes, the count's two words, bytes held. */
-enum dk_zdd_slot { DK_ZDD_SIZE, DK_ZDD_COUNT_LO, DK_ZDD_COUNT_HI, DK_ZDD_BYTES, DK_ZDD_LENGTH };
+/* dk_zdd_info (uint64 words): nodes, the count's two words, bytes held;
+ * the build's search nodes and states cached (its progress, as
+ * dlx_zdd_progress: while it is under way, nodes and bytes so far). */
+enum dk_zdd_slot { DK_ZDD_SIZE, DK_ZDD_COUNT_LO, DK_ZDD_COUNT_HI, DK_ZDD_BYTES, DK_ZDD_NODES, DK_ZDD_STATES, DK_ZDD_LENGTH };
 
 /* dk_explain_next (int32): the technique, then each array's address and
  * length (moves are {cell, digit} int32 pairs), then the text's address. */

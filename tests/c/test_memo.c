@@ -3,7 +3,8 @@
  * secondary items, forced options, caps from none to plenty); domino
  * tilings equal a transfer-matrix count computed here, past 2^64 and up to
  * the overflow past 2^128; a tiny cache stays within its cap and still
- * counts right; budgets stop; a walk in slices counts as one call;
+ * counts right; budgets stop; a walk in slices counts as one call, and
+ * so does a count stopped by its budget again and again and resumed;
  * solution listings go on as before (colors: test_memo_colors.c).
  * Both choices: on bit sets of live options, and on the lists (the tests'
  * DLX_ENGINE_LINKS), on random problems and domino boards. */
@@ -265,8 +266,27 @@ static void test_budget(void) {
         dlx_stats(d, &st);
         CHECK(st.nodes <= budget);
         CHECK(value(w) < want);
-        CHECK_EQ(dlx_search(d, 0), DLX_DONE); /* a memoized count does not resume */
+        CHECK_EQ(dlx_search(d, 0), DLX_DONE); /* a search ends a memoized count stopped by its budget */
+        CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_EARG);
     }
+    check_context("budget: resumed");
+    CHECK_EQ(dlx_count_wide(d, 0, 1000, &w), DLX_BUDGET);
+    CHECK_EQ(dlx_count_resume(d, 1000, &w), DLX_BUDGET);
+    dlx_stats(d, &st);
+    CHECK_EQ(st.nodes, 2000);
+    CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_DONE);
+    CHECK(value(w) == want);
+    CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_EARG); /* done: nothing to resume */
+    CHECK_EQ(dlx_count_wide(d, 0, 10, &w), DLX_BUDGET);
+    dlx_restart(d);
+    CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_EARG); /* a restart ends it */
+    CHECK_EQ(dlx_count_resume(d, 0, NULL), DLX_EARG);
+    CHECK_EQ(dlx_count_resume(NULL, 0, &w), DLX_EARG);
+    check_context("budget: a lower bound past 2^128 - 1 ends the count");
+    dlx_debug_count_from(d, (dlx_wide_t){ UINT64_MAX - 5, UINT64_MAX });
+    CHECK_EQ(dlx_count_wide(d, 0, 1000, &w), DLX_EOVERFLOW);
+    CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_EARG);
+    dlx_debug_count_from(d, (dlx_wide_t){ 0, 0 });
     CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
     CHECK(value(w) == want);
     dlx_free(d);
@@ -287,13 +307,31 @@ static struct sliced count_sliced(dlx_t *d, uint64_t slice, uint64_t budget) {
     return r;
 }
 
+/* One count stopped every `step` nodes by its budget and resumed
+ * (dlx_count_resume) until it ends: its lower bounds never fall. */
+static struct sliced count_resumed(dlx_t *d, uint64_t step) {
+    struct sliced r;
+    d->memo_slice = 0;
+    u128 was = 0;
+    for (r.rc = dlx_count_wide(d, 0, step, &r.w); r.rc == DLX_BUDGET; r.rc = dlx_count_resume(d, step, &r.w)) {
+        CHECK(value(r.w) >= was);
+        was = value(r.w);
+    }
+    dlx_stats(d, &r.st);
+    return r;
+}
+
 static void check_slices(dlx_t *d, uint64_t budget) {
     static const uint64_t slices[] = { 1, 2, 5, 64 };
     struct sliced one = count_sliced(d, 0, budget);
-    for (size_t k = 0; k < sizeof slices / sizeof *slices; k++) {
-        struct sliced r = count_sliced(d, slices[k], budget);
+    for (size_t k = 0; k < 2 * sizeof slices / sizeof *slices; k++) {
+        int resumed = k >= sizeof slices / sizeof *slices; /* in budgets of as many nodes, resumed: the whole count only */
+        if (resumed && budget) break;
+        uint64_t n = slices[k % (sizeof slices / sizeof *slices)];
+        struct sliced r = resumed ? count_resumed(d, n) : count_sliced(d, n, budget);
         CHECK_EQ(r.rc, one.rc);
         CHECK(value(r.w) == value(one.w));
+        if (resumed && r.rc == DLX_EOVERFLOW) continue; /* a lower bound past 2^128 - 1 ends it sooner */
         CHECK_EQ(r.st.nodes, one.st.nodes);
         CHECK_EQ(r.st.updates, one.st.updates);
         CHECK_EQ(r.st.guesses, one.st.guesses);
@@ -302,8 +340,8 @@ static void check_slices(dlx_t *d, uint64_t budget) {
     d->memo_slice = 0;
 }
 
-/* The walk returns and goes on where it was (WebAssembly's slices): the
- * same counts, statistics and budget stops as in one call, on both
+/* The walk returns and goes on where it was (WebAssembly's slices, and
+ * dlx_count_resume): the same counts, statistics and budget stops as in one call, on both
  * choices, with the cache roomy or tiny, secondary items and forced
  * options. */
 static void test_slices(void) {

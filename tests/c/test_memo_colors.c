@@ -6,11 +6,13 @@
  * tilings (edge colors that must match) equal a transfer-matrix count
  * computed here, in a small part of the search's nodes, the same by the
  * default rule, and in slices; de Bruijn sequences equal (k!)^(k^(n-1)); word rectangles
- * equal the search, whose nodes the default rule keeps. */
+ * equal the search, whose nodes the default rule keeps. The ZDD built in
+ * steps is the one-call build's (zdd_steps.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "zdd_steps.h"
 #include "dlx.h"
 #include "../../src/core/dlx_internal.h"
 
@@ -87,6 +89,7 @@ static void check_zdd(dlx_t *d, u128 want) {
     qsort(rows, (size_t)n, WIDTH * sizeof *rows, by_row);
     for (int32_t k = 1; k < n; k++) CHECK(by_row(rows + (size_t)(k - 1) * WIDTH, rows + (size_t)k * WIDTH) != 0);
     free(rows);
+    check_steps(d, z, 1 + (uint64_t)(want % 5)); /* in steps: the same ZDD */
     dlx_zdd_free(z);
 }
 

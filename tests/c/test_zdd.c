@@ -7,12 +7,16 @@
  * planted biased sampler fails. The memory bound: DLX_ENOMEM, nothing
  * leaked, the handle usable. Counts past 2^64 and past 2^128. A dead
  * secondary item keys a state as if covered. Built in slices (as in
- * WebAssembly), the same ZDD. */
+ * WebAssembly), the same ZDD; built in steps (dlx_zdd_begin, dlx_zdd_step),
+ * the same ZDD, with progress between steps, and a build abandoned by any
+ * other move of the problem's search, by freeing either side, or ended by
+ * its memory bound. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "memo_problems.h"
 #include "check.h"
+#include "zdd_steps.h"
 #include "dlx.h"
 #include "../../src/core/dlx_internal.h"
 
@@ -149,6 +153,8 @@ static void check_against_search(dlx_t *d) {
         free(again);
         dlx_zdd_free(sliced);
     }
+    /* built in steps of 1 to 7 nodes: the same ZDD */
+    check_steps(d, z, 1 + count % 7);
     free(text);
     free(mine);
     free(rows);
@@ -367,6 +373,68 @@ static void test_refused(void) {
     dlx_free(d);
 }
 
+/* The build in steps on dominoes of 8x8 (2,316 nodes; 2,320 search
+ * nodes): many steps, the one-call ZDD; what ends a build under way. */
+static void test_steps(void) {
+    check_context("steps: dominoes 8x8");
+    dlx_t *d = dominoes(8, 8), *other = dominoes(2, 2);
+    dlx_zdd_t *whole = NULL, *z = NULL;
+    CHECK_EQ(dlx_zdd_build(d, 0, &whole), DLX_OK);
+    if (!whole) return;
+    CHECK(check_steps(d, whole, 100) >= 20);
+    CHECK(check_steps(d, whole, 1) >= 2000);
+    const char *how[] = { "a restart", "a count", "a search", "a change", "another build", "another problem" };
+    for (int k = 0; k < 6; k++) {
+        check_context("steps: abandoned by %s", how[k]);
+        CHECK_EQ(dlx_zdd_begin(d, 0, &z), DLX_OK);
+        CHECK_EQ(dlx_zdd_step(d, z, 500), DLX_BUDGET);
+        dlx_zdd_t *again = NULL;
+        uint64_t c = 0;
+        if (k == 0) dlx_restart(d);
+        if (k == 1) CHECK_EQ(dlx_count(d, 3, 0, &c), DLX_LIMIT);
+        if (k == 2) CHECK_EQ(dlx_search(d, 0), DLX_SOLUTION);
+        if (k == 3) CHECK_EQ(dlx_set_memo(d, DLX_MEMO_AUTO, 0), DLX_OK);
+        if (k == 4) CHECK_EQ(dlx_zdd_begin(d, 0, &again), DLX_OK);
+        CHECK_EQ(dlx_zdd_step(k == 5 ? other : d, z, 0), DLX_EARG);
+        if (k == 4) CHECK_EQ(dlx_zdd_step(d, again, 0), DLX_OK);
+        if (k == 5) CHECK_EQ(dlx_zdd_step(d, z, 0), DLX_OK); /* another's handle: refused, this one's goes on */
+        dlx_zdd_free(again);
+        dlx_zdd_free(z);
+        CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE); /* the problem as before */
+        CHECK_EQ(c, 12988816);
+    }
+    check_context("steps: an unfinished handle freed, then the problem freed first");
+    CHECK_EQ(dlx_zdd_begin(d, 0, &z), DLX_OK);
+    CHECK_EQ(dlx_zdd_step(d, z, 10), DLX_BUDGET);
+    dlx_zdd_free(z); /* d restarts: its search starts afresh */
+    uint64_t c = 0;
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 12988816);
+    CHECK_EQ(dlx_zdd_begin(other, 0, &z), DLX_OK);
+    dlx_free(other);
+    CHECK_EQ(dlx_zdd_step(d, z, 0), DLX_EARG);
+    dlx_zdd_progress_t pr;
+    CHECK_EQ(dlx_zdd_progress(z, &pr), DLX_BUDGET);
+    CHECK_EQ(dlx_zdd_progress(z, NULL), DLX_EARG);
+    dlx_zdd_free(z); /* nothing left to abandon: ASan sees no leak, no use after free */
+    check_context("steps: the memory bound mid-build");
+    CHECK_EQ(dlx_zdd_begin(d, 40000, &z), DLX_OK);
+    int rc, steps = 0;
+    while ((rc = dlx_zdd_step(d, z, 50)) == DLX_BUDGET) steps++;
+    CHECK_EQ(rc, DLX_ENOMEM);
+    CHECK(steps > 0);
+    CHECK_EQ(dlx_zdd_step(d, z, 50), DLX_ENOMEM); /* ended: as it ended */
+    CHECK_EQ(dlx_zdd_progress(z, &pr), DLX_ENOMEM);
+    CHECK(pr.bytes <= 40000);
+    dlx_zdd_free(z);
+    CHECK_EQ(dlx_zdd_step(d, NULL, 0), DLX_EARG);
+    CHECK_EQ(dlx_zdd_begin(d, 0, NULL), DLX_EARG);
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 12988816);
+    dlx_zdd_free(whole);
+    dlx_free(d);
+}
+
 int main(void) {
     check_cpu_limit("test_zdd", 60);
     test_random();
@@ -375,5 +443,6 @@ int main(void) {
     test_big();
     test_dead_secondary();
     test_refused();
+    test_steps();
     return check_report("test_zdd");
 }
