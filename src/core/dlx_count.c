@@ -28,7 +28,7 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
 int dlx_count_resume(dlx_t *d, uint64_t max_nodes, dlx_wide_t *count) {
     if (!d || !count || !d->on_memo) return DLX_EARG;
     uint64_t left = UINT64_MAX - d->nodes;
-    int rc = dlx_memo_search(d, max_nodes && max_nodes < left ? d->nodes + max_nodes : UINT64_MAX);
+    int rc = dlx_memo_resume(d, max_nodes && max_nodes < left ? d->nodes + max_nodes : UINT64_MAX);
     *count = words(d->solutions);
     return rc;
 }

@@ -210,6 +210,7 @@ void dlx_learn_free(dlx_t *d);
  * a lower bound; DLX_EOVERFLOW past 2^128 - 1); after DLX_BUDGET (d->on_memo)
  * the next call (dlx_count_resume's) goes on from where it stopped. */
 dlx_search_fn dlx_memo_search;
+int dlx_memo_resume(dlx_t *d, uint64_t stop); /* search_choice.c: the memo's count on from a budget stop */
 size_t dlx_memo_bytes(const dlx_t *d);
 size_t dlx_memo_cache_bytes(const dlx_t *d); /* the cache alone: at most d->memo_cap */
 void dlx_memo_free(dlx_t *d); /* a ZDD build in steps it held ends unfinished */
