@@ -240,10 +240,11 @@ static int singles(run_t *r, int b) {
     for (int d = 0; d < 9; d++) two |= one & f[d], one |= f[d];
     if (open & ~one) return 0;
     for (uint32_t s = open & ~two; s; s &= s - 1) {
-        int i = __builtin_ctz(s), d = 0;
-        while (d < 9 && !(f[d] >> i & 1)) d++;
-        if (d == 9) return 0; /* an earlier single took its last digit */
-        place(r, d, b, i);
+        int i = __builtin_ctz(s);
+        uint32_t digits = 0; /* its digit without a loop of a random length (a mispredicted exit) */
+        for (int d = 0; d < 9; d++) digits |= (f[d] >> i & 1) << d;
+        if (!digits) return 0; /* an earlier single took its last digit */
+        place(r, __builtin_ctz(digits), b, i);
         if (r->stopped) return 0;
     }
     return 1;
