@@ -135,7 +135,8 @@ void sudoku_box(const sudoku_t *s, int32_t *box_rows, int32_t *box_cols);
 /* Solve `grid`: up to `limit` solutions (0: no limit; 2 proves uniqueness),
  * at most max_nodes search nodes (0: no budget). The first solution found is
  * written to `solution` (N*N bytes, may be NULL). Returns 0 or an error
- * (SUDOKU_EVALUE, SUDOKU_ECLASH with both cells in *err). */
+ * (SUDOKU_EVALUE, SUDOKU_ECLASH with both cells in *err; err may be NULL:
+ * a clash is then not scanned for its cells). */
 int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                  uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 

@@ -124,11 +124,13 @@ test('solveMany() of one-line puzzles (one block, one call) answers as the C rea
   const slow = kit.sudoku.solveMany(batch.map((l) => l + ' '), { limit: 2 }) // a trailing blank: the C reader's path
   assert.equal(fast.length, batch.length)
   fast.forEach((r, k) => {
-    if (batch[k] === clash) {
-      assert.equal(r.status, 'invalid')
+    if (batch[k] === clash) assert.equal(r.status, 'invalid')
+    assert.deepEqual(r, slow[k], batch[k])
+    if (r.status === 'invalid') { // the errors: made when read, apart from the result's fields
       assert.equal(r.error.code, 'CLASH')
+      assert.equal(r.error.message, slow[k].error.message)
       assert.deepEqual(r.error.details, slow[k].error.details)
-    } else assert.deepEqual(r, slow[k], batch[k])
+    }
   })
   assert.equal(fast.at(-1).status, 'invalid', 'a full grid that breaks the rules')
   // mixed sides, or a line the table leaves to C, send the whole batch to the full path
@@ -150,4 +152,25 @@ test('solve() of plain one-line puzzles finds the cached solver without the shap
   assert.ok(built <= 3, `${built} times with a 4x4 between`)
   delete kit.sudoku._solver
   answers.forEach((r, k) => assert.deepEqual(r, kit.sudoku.solve(lines[k] + ' '), lines[k])) // the C reader's path agrees
+})
+
+test('solveMany() answers a clash without making its error until the error is read', async () => {
+  const kit = await load()
+  const clash = '55' + '.'.repeat(79)
+  const [r, s] = kit.sudoku.solveMany([clash, '.'.repeat(80) + '1'], { limit: 1 })
+  assert.equal(r.status, 'invalid')
+  assert.equal(s.status, 'found', 'the batch goes on after it')
+  assert.equal(Object.getOwnPropertyDescriptor(r, 'error'), undefined, 'not made yet')
+  let alone = null
+  try {
+    kit.sudoku.solve(clash)
+  } catch (e) {
+    alone = e
+  }
+  assert.ok(alone, 'solve() throws the clash')
+  assert.equal(r.error.code, 'CLASH')
+  assert.equal(r.error.message, alone.message)
+  assert.deepEqual(r.error.details, alone.details)
+  assert.equal(r.error, r.error, 'made once')
+  assert.equal(JSON.parse(JSON.stringify(r)).error.code, 'CLASH')
 })

@@ -89,6 +89,7 @@ int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_
         int rc = sudoku_check_values(s, grid, err);
         if (rc) return rc;
         if (!solver_of[p.on](s, &p, grid, limit, max_nodes, solution, res)) return 0;
+        if (!err) return SUDOKU_ECLASH; /* no one to name it to (a batch): the scan is most of its time */
         rc = sudoku_name_clash(s, grid, err);
         if (rc) return rc;
     }

@@ -82,7 +82,7 @@ export const DEFAULT_BOX_ROWS = [0, 1, 1, 1, 2, 1, 2, 1, 2, 3, 2, 1, 3, 1, 2, 3,
 /** Record layouts (src/wasm/records.h): the slot of each field; the last is the length. */
 export const SLOT = {
   error: { code: 0, row: 1, col: 2, row2: 3, col2: 4, value: 5, line: 6, column: 7, offset: 8, index: 9, start: 10, message: 11 },
-  solve: { status: 0, count: 1, nodes: 2, guesses: 3, row: 4, col: 5, row2: 6, col2: 7, length: 8 },
+  solve: { status: 0, count: 1, nodes: 2, guesses: 3, length: 4 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },

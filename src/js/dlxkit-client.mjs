@@ -1,7 +1,7 @@
 // The worker client: createWorker()'s DlxWorker (and its RemoteProblems,
 // dlxkit-remote-problem.mjs), the same API, async, over a worker
 // (dlxkit-worker-core.mjs) that the host starts.
-import { DlxError, errorText } from './dlxkit-errors.mjs'
+import { DlxError, errorText, invalidWith } from './dlxkit-errors.mjs'
 import { adviseDefault, wasmUrl } from './dlxkit-load.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
 import { RemoteProblem, isOptions } from './dlxkit-remote-problem.mjs'
@@ -77,7 +77,7 @@ class DlxWorker {
     for (const [op, name] of operationsOf('sudoku')) this.sudoku[name] = (...args) => this._call(op, args)
     const solveMany = this.sudoku.solveMany
     this.sudoku.solveMany = (...args) => solveMany(...args).then((results) => results.map((r) =>
-      r.error ? { ...r, error: new DlxError(r.error.code, r.error.message, r.error.details) } : r))
+      r.error ? invalidWith(new DlxError(r.error.code, r.error.message, r.error.details)) : r))
   }
 
   async _start () {

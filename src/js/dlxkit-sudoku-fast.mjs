@@ -50,8 +50,8 @@ export class LineSolver {
    * bytes copied through the line table into one block of module memory,
    * one call into the module, each answer turned into its symbols there and
    * read with one decode. null leaves the whole batch to the full path (a
-   * puzzle that is not such a line); a puzzle the module rejects is asked
-   * about alone (invalid(cells, n) gives its result), as the full path does.
+   * puzzle that is not such a line); a puzzle the module rejects gets
+   * invalid(puzzle) (invalidResult(): its error asked about alone when read).
    */
   solveMany (puzzles, size, limit, maxNodes, invalid) {
     checkTextSize(size)
@@ -75,8 +75,8 @@ export class LineSolver {
       native.sudokuSolveMany(this._plainSolver(n), block, limit, maxNodes)
       const results = new Array(count)
       for (let j = 0; j < count; j++) {
-        if (native.solveFailed(block, j)) { // rare: asked again alone for the full message
-          results[j] = invalid(native.readBytes(block.grid(j), n2), n)
+        if (native.solveFailed(block, j)) { // the error is made when read
+          results[j] = invalid(puzzles[j])
           continue
         }
         const r = native.solveResult(block, j)

@@ -165,18 +165,17 @@ export function copyLine (table, s, n2, out, at) {
   let blank = 0 // the first mark, which the answer uses as the C printer would
   let marks = 0 // the set of marks seen
   let givens = 0
+  // No branch on given or empty (taken at random, they were most of the copy):
+  // kind[c] is -1 for a symbol, a shift that leaves the 0 it shifts.
   for (let i = 0; i < n2; i++) {
     const c = s.charCodeAt(i)
     const v = c < 128 ? value[c] : NO
-    if (v > 0) {
-      out[at + i] = v
-      givens++
-    } else if (v === NO) return -1
-    else {
-      out[at + i] = 0
-      blank ||= c
-      marks |= 1 << kind[c]
-    }
+    if (v < 0) return -1
+    out[at + i] = v
+    const empty = (v - 1) >>> 31 // 1 for a mark (v = 0), else 0
+    givens += 1 - empty
+    blank ||= empty * c
+    marks |= empty << kind[c]
   }
   return !givens || (marks && !mixes[marks]) ? -1 : blank // no symbol, or marks the C reader reads otherwise
 }

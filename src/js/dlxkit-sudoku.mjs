@@ -1,6 +1,6 @@
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
-import { DlxError, checkCount, checkFlag, describe } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag, describe, invalidResult, invalidWith } from './dlxkit-errors.mjs'
 import {
   STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
@@ -206,7 +206,9 @@ export class SudokuApi {
     checkFlag(opts.restarts, 'restarts', true)
     checkTextSize(opts.size)
     checkAlphabet(opts.alphabet, opts.size) // an error of the call, not of each puzzle
-    const invalid = (cells, size) => ({ status: 'invalid', error: this._errorOf({ size, cells }, opts), solution: null, count: 0, nodes: 0 })
+    const size = opts.size // read later, opts might have changed
+    const errorOf = (line) => this._errorOfLine(line, size)
+    const invalid = (line) => invalidResult(errorOf, line)
     const fast = puzzles.length && plainOptions(opts) && this._fast.solveMany(puzzles, opts.size, limit, maxNodes, invalid)
     if (fast) return fast // else the full path reads each puzzle and groups them by size
     const inputs = []
@@ -217,7 +219,7 @@ export class SudokuApi {
           inputs.push({ k, input: this._read(p, opts) })
         } catch (e) {
           if (!(e instanceof DlxError)) throw e
-          results[k] = { status: 'invalid', error: e, solution: null, count: 0, nodes: 0 }
+          results[k] = invalidWith(e)
         }
       })
       // Puzzles of one size go together; a batch of mixed sizes makes groups.
@@ -242,7 +244,7 @@ export class SudokuApi {
       native.sudokuSolveMany(h, block, limit, maxNodes)
       group.forEach((it, j) => {
         if (native.solveFailed(block, j)) { // rare: ask again alone for the full message and details
-          results[it.k] = { status: 'invalid', error: this._errorOf(it.input, opts), solution: null, count: 0, nodes: 0 }
+          results[it.k] = invalidWith(this._errorOf(it.input, opts))
           return
         }
         const r = native.solveResult(block, j)
@@ -250,6 +252,17 @@ export class SudokuApi {
         results[it.k] = r
       })
     })
+  }
+
+  /** The error solve() raises for a one-line puzzle of plain options. */
+  _errorOfLine (line, size) {
+    try {
+      this.solve(line, { size })
+    } catch (e) {
+      if (e instanceof DlxError) return e
+      throw e
+    }
+    return new DlxError('UNKNOWN', 'the puzzle could not be solved')
   }
 
   /** The error solving this (already read) puzzle alone raises. */

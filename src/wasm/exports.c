@@ -147,10 +147,11 @@ EXPORT int32_t dk_sudoku_pattern(int32_t size, int32_t box_rows, int32_t box_col
 /* Restarts for the searches that follow (sudoku.h: on unless turned off). */
 EXPORT void dk_sudoku_set_restarts(sudoku_t *s, int32_t on) { sudoku_set_restarts(s, on); }
 
-/* Solve one grid (the error, if any, in err); out: a dk_solve_slot record. */
+/* Solve one grid (the error, if any, in e: the batch passes none, as no
+ * message is read there); out: a dk_solve_slot record. */
 static int solve_one(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t budget, uint8_t *solution,
-                     double *out) {
-    int rc = sudoku_solve(s, grid, limit, budget, solution, &res, &err);
+                     double *out, sudoku_error_t *e) {
+    int rc = sudoku_solve(s, grid, limit, budget, solution, &res, e);
     if (!rc) {
         out[DK_SOLVE_STATUS] = res.status, out[DK_SOLVE_COUNT] = (double)res.count;
         out[DK_SOLVE_NODES] = (double)res.nodes, out[DK_SOLVE_GUESSES] = (double)res.guesses;
@@ -163,7 +164,7 @@ EXPORT int32_t dk_sudoku_solve(sudoku_t *s, const uint8_t *grid, double limit, d
     uint64_t lim, budget;
     NUMBER_ARG(limit, lim, "limit");
     NUMBER_ARG(max_nodes, budget, "maxNodes");
-    return solve_one(s, grid, lim, budget, solution, out) ? from_sudoku_error() : 0;
+    return solve_one(s, grid, lim, budget, solution, out, &err) ? from_sudoku_error() : 0;
 }
 
 /* A solve in steps (sudoku_begin, sudoku_step, sudoku_end): out is a
@@ -190,7 +191,9 @@ EXPORT void dk_sudoku_end(sudoku_t *s) { sudoku_end(s); }
 
 /* Many puzzles in one call: grids and solutions are count * N*N bytes; out
  * holds a dk_solve_slot record per puzzle (status or a negative error code,
- * count, nodes, guesses, and for a clash row, col, row2, col2). */
+ * count, nodes, guesses). A refused puzzle's message is not made here: JS
+ * asks about it alone when its error is read (a clash costs a scan, not a
+ * sentence). */
 EXPORT int32_t dk_sudoku_solve_many(sudoku_t *s, const uint8_t *grids, int32_t count,
                                     double limit, double max_nodes, uint8_t *solutions,
                                     double *out) {
@@ -203,12 +206,8 @@ EXPORT int32_t dk_sudoku_solve_many(sudoku_t *s, const uint8_t *grids, int32_t c
     for (int32_t k = 0; k < count; k++) {
         double *o = out + DK_SOLVE_LENGTH * (size_t)k;
         memset(o, 0, DK_SOLVE_LENGTH * sizeof *o);
-        int rc = solve_one(s, grids + k * cells, lim, budget, solutions + k * cells, o);
-        if (rc) {
-            o[DK_SOLVE_STATUS] = rc, o[DK_SOLVE_ROW] = err.row, o[DK_SOLVE_COL] = err.col;
-            o[DK_SOLVE_ROW2] = err.row2, o[DK_SOLVE_COL2] = err.col2;
-            failed++;
-        }
+        int rc = solve_one(s, grids + k * cells, lim, budget, solutions + k * cells, o, NULL);
+        if (rc) o[DK_SOLVE_STATUS] = rc, failed++;
     }
     return failed;
 }

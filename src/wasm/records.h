@@ -13,11 +13,8 @@ enum dk_error_slot {
 };
 
 /* dk_sudoku_solve (doubles); dk_sudoku_solve_many writes one per puzzle,
- * where a negative status is an error code and the clash's cells follow. */
-enum dk_solve_slot {
-    DK_SOLVE_STATUS, DK_SOLVE_COUNT, DK_SOLVE_NODES, DK_SOLVE_GUESSES,
-    DK_SOLVE_ROW, DK_SOLVE_COL, DK_SOLVE_ROW2, DK_SOLVE_COL2, DK_SOLVE_LENGTH
-};
+ * where a negative status is an error code. */
+enum dk_solve_slot { DK_SOLVE_STATUS, DK_SOLVE_COUNT, DK_SOLVE_NODES, DK_SOLVE_GUESSES, DK_SOLVE_LENGTH };
 
 /* dk_sudoku_rate (doubles). */
 enum dk_rate_slot { DK_RATE_LEVEL, DK_RATE_SCORE, DK_RATE_NODES, DK_RATE_GUESSES, DK_RATE_STATUS, DK_RATE_LENGTH };

@@ -70,6 +70,8 @@ static void agree(sudoku_t *su, const uint8_t *p, uint64_t limit, uint64_t budge
     int ca = sudoku_solve(su, p, limit, budget, a, &ra, &ea);
     int cb = sudoku_solve_linked(su, p, limit, 0, b, &rb, &eb);
     CHECK_EQ(ca, cb);
+    sudoku_result_t rn;
+    CHECK_EQ(sudoku_solve(su, p, limit, budget, NULL, &rn, NULL), ca); /* without an error to fill (a batch) */
     t->clashes += ca != 0;
     if (ca) { /* the same clash named (sudoku_name_clash's scan against the links' forcing) */
         CHECK_EQ(ea.code, eb.code);
