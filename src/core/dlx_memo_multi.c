@@ -180,7 +180,7 @@ static int build(dlx_t *d, mm *m) {
     m->cnt = calloc((size_t)n + 1, 4), m->closed = calloc((size_t)n + 1, 4), m->users = calloc((size_t)n + 1, 4);
     m->color = calloc((size_t)n + 1, 4), m->ncolors = calloc((size_t)n + 1, 4);
     m->fword = malloc(((size_t)n + 1) * 4), m->fshift = malloc(((size_t)n + 1) * 4);
-    int32_t *col_color = malloc((total + 1) * 4), *seen = malloc((total + 1) * 4); /* per column place; an item's colors */
+    int32_t *col_color = malloc((total + 1) * 4), *seen = malloc((total + (size_t)n + 1) * 4); /* per column place; scratch */
     int32_t *at_col = malloc((total + 1) * 4);                                      /* each option place's column place */
     int rc = -1;
     if (!m->opt_at || !m->opt_item || !m->opt_color || !m->col_at || !m->col_opt || !m->col_bits || !m->sec_bits ||
@@ -463,11 +463,6 @@ static int start(dlx_t *d) {
         if (!is_live(live, o)) return 1;
         take(m, o, live, live + m->bw, d->hi);
         memcpy(live, live + m->bw, (size_t)m->bw * 8);
-    }
-    for (int32_t o = 0; o < m->no; o++) { /* then the options without a primary item go */
-        int prim = 0;
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) prim |= m->opt_item[p] < m->np;
-        if (!prim) live[o >> 6] &= ~(1ULL << (o & 63));
     }
     return 0;
 }
