@@ -67,8 +67,8 @@ struct dlx_memo_multi {
     struct mframe *fr;
     int32_t frames, top, entering, over;    /* where the walk stands between calls */
     dlx_count_t value;
-    uint64_t *slot;
-    size_t stride, slots, used, max_slots;
+    uint64_t *slot, *block; /* block: the tables above, in one allocation */
+    size_t stride, slots, used, max_slots, block_bytes;
     uint32_t victim;
 };
 
@@ -77,10 +77,7 @@ typedef struct dlx_memo_multi mm;
 void dlx_memo_multi_free(dlx_t *d) {
     mm *m = d->memo_multi;
     if (!m) return;
-    free(m->opt_at), free(m->opt_item), free(m->opt_color), free(m->col_at), free(m->col_opt);
-    free(m->col_bits), free(m->sec_bits), free(m->span), free(m->kill), free(m->live);
-    free(m->cnt), free(m->closed), free(m->users), free(m->color), free(m->ncolors);
-    free(m->fword), free(m->fshift), free(m->key), free(m->keys), free(m->fr), free(m->slot);
+    free(m->block), free(m->key), free(m->keys), free(m->fr), free(m->slot);
     free(m);
     d->memo_multi = NULL;
 }
@@ -88,9 +85,7 @@ void dlx_memo_multi_free(dlx_t *d) {
 size_t dlx_memo_multi_bytes(const dlx_t *d) {
     const mm *m = d->memo_multi;
     if (!m) return 0;
-    size_t n = (size_t)m->np + (size_t)m->ns, entries = (size_t)m->opt_at[m->no];
-    return sizeof *m + m->slots * m->stride * 8 + (4 * entries + 2 * (size_t)m->no + 12 * n) * 4 +
-           ((size_t)m->no + n + (size_t)m->frames) * (size_t)m->bw * 8 + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
+    return sizeof *m + m->slots * m->stride * 8 + m->block_bytes + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
            (size_t)m->frames * sizeof(struct mframe);
 }
 
@@ -172,21 +167,18 @@ static int build(dlx_t *d, mm *m) {
     size_t total = 0;
     for (int32_t o = 0; o < no; o++)
         for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
-    m->opt_at = malloc(((size_t)no + 1) * 4), m->opt_item = malloc((total + 1) * 4), m->opt_color = malloc((total + 1) * 4);
-    m->col_at = calloc((size_t)n + 2, 4), m->col_opt = malloc((total + 1) * 4);
-    m->col_bits = calloc((size_t)np * bw + 1, 8), m->sec_bits = calloc((size_t)m->ns * bw + 1, 8);
-    m->span = malloc(((size_t)2 * n + 1) * 4), m->kill = calloc((size_t)no * bw + 1, 8);
-    m->live = calloc((size_t)m->frames * bw + 1, 8);
-    m->cnt = calloc((size_t)n + 1, 4), m->closed = calloc((size_t)n + 1, 4), m->users = calloc((size_t)n + 1, 4);
-    m->color = calloc((size_t)n + 1, 4), m->ncolors = calloc((size_t)n + 1, 4);
-    m->fword = malloc(((size_t)n + 1) * 4), m->fshift = malloc(((size_t)n + 1) * 4);
-    int32_t *col_color = malloc((total + 1) * 4), *seen = malloc((total + (size_t)n + 1) * 4); /* per column place; scratch */
-    int32_t *at_col = malloc((total + 1) * 4);                                      /* each option place's column place */
-    int rc = -1;
-    if (!m->opt_at || !m->opt_item || !m->opt_color || !m->col_at || !m->col_opt || !m->col_bits || !m->sec_bits ||
-        !m->span || !m->kill || !m->live || !m->cnt || !m->closed || !m->users || !m->color || !m->ncolors || !m->fword ||
-        !m->fshift || !col_color || !seen || !at_col)
-        goto out;
+    /* one block: the sets (64-bit words), then the lists and per-item tables */
+    size_t sets = ((size_t)np + (size_t)m->ns + (size_t)no + (size_t)m->frames) * (size_t)bw;
+    size_t ints = (size_t)no + 1 + 6 * (total + 1) + (size_t)n + 2 + 2 * (size_t)n + 1 + 7 * ((size_t)n + 1) + (size_t)n;
+    m->block_bytes = (sets + (ints + 1) / 2 + 1) * 8;
+    uint64_t *w = m->block = calloc(m->block_bytes, 1);
+    if (!w) return -1;
+    m->col_bits = w, m->sec_bits = w += (size_t)np * bw, m->kill = w += (size_t)m->ns * bw, m->live = w += (size_t)no * bw;
+    int32_t *q = (int32_t *)(w + (size_t)m->frames * bw);
+    m->opt_at = q, m->opt_item = q += no + 1, m->opt_color = q += total + 1, m->col_opt = q += total + 1;
+    m->col_at = q += total + 1, m->span = q += n + 2, m->cnt = q += 2 * n + 1, m->closed = q += n + 1;
+    m->users = q += n + 1, m->color = q += n + 1, m->ncolors = q += n + 1, m->fword = q += n + 1, m->fshift = q += n + 1;
+    int32_t *col_color = q += n + 1, *at_col = q += total + 1, *seen = q += total + 1; /* scratch: total + n + 1 */
     int32_t at = 0;
     for (int32_t o = 0; o < no; o++) {
         m->opt_at[o] = at;
@@ -230,7 +222,7 @@ static int build(dlx_t *d, mm *m) {
                 continue;
             }
             const uint64_t *col = x < np ? m->col_bits + (size_t)x * bw : m->sec_bits + (size_t)(x - np) * bw;
-            for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1]; w++) k[w] |= col[w];
+            for (int32_t j = m->span[2 * x]; j < m->span[2 * x + 1]; j++) k[j] |= col[j];
         }
     }
     /* the key's fields: a primary item's count 0 .. hi (hi: dead), a
@@ -249,10 +241,7 @@ static int build(dlx_t *d, mm *m) {
     for (int32_t o = 0; o < no; o++) set_bit(m->live, o); /* the root: every option not left out */
     for (int32_t x = 0; x < d->n_excluded; x++) m->live[d->excluded[x] >> 6] &= ~(1ULL << (d->excluded[x] & 63));
     m->key = calloc((size_t)m->kwords, 8), m->keys = malloc((size_t)m->frames * m->kwords * 8 + 8);
-    rc = m->key && m->keys ? 0 : -1;
-out:
-    free(col_color), free(seen), free(at_col);
-    return rc;
+    return m->key && m->keys ? 0 : -1;
 }
 
 /* ---- the walk ------------------------------------------------------------------- */
