@@ -3,7 +3,7 @@
 // the default rule), the worker and the Node CLI. Random small problems
 // with bounds, secondary items and colors against Algorithm M (memo:
 // false); quota matrices (bench/multiplicity.mjs) against a count over the
-// columns computed here, past 2^64; the default rule takes the memo on a
+// columns without the engine (bench/multiplicity.mjs), past 2^64; the default rule takes the memo on a
 // quota matrix and Algorithm M on k queens.
 // Run: node --test tests/memo-multi.test.mjs
 import { test, after } from 'node:test'
@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWorker, load } from '../src/js/dlxkit.mjs'
-import { kQueens, quotas } from '../bench/multiplicity.mjs'
+import { kQueens, quotaCount, quotas } from '../bench/multiplicity.mjs'
 import { rng } from './helpers.mjs'
 import { ok } from './cli-helpers.mjs'
 
@@ -23,42 +23,6 @@ after(() => {
   w.terminate()
   rmSync(dir, { recursive: true, force: true })
 })
-
-/** C(n, k) as a bigint. */
-function binom (n, k) {
-  let b = 1n
-  for (let j = 0; j < k; j++) b = b * BigInt(n - j) / BigInt(j + 1)
-  return b
-}
-
-/**
- * r x c 0/1 matrices with `a` marks a row and lo to hi a column, counted
- * column by column: rows are alike, so a state is how many rows hold
- * 0 .. a marks; a column takes x[v] rows holding v (v < a) in
- * prod C(h[v], x[v]) ways.
- */
-function quotaCount (r, c, a, lo, hi) {
-  let states = new Map([[JSON.stringify([r, ...Array(a).fill(0)]), 1n]])
-  for (let j = 0; j < c; j++) {
-    const next = new Map()
-    for (const [key, ways] of states) {
-      const h = JSON.parse(key)
-      const pick = (v, x, taken, n) => {
-        if (v === a) {
-          if (taken < lo) return
-          const g = h.map((k, u) => k - (u < a ? x[u] : 0) + (u > 0 ? x[u - 1] : 0))
-          const k = JSON.stringify(g)
-          next.set(k, (next.get(k) ?? 0n) + n)
-          return
-        }
-        for (let t = 0; t <= h[v] && taken + t <= hi; t++) pick(v + 1, [...x, t], taken + t, n * binom(h[v], t))
-      }
-      pick(0, [], 0, ways)
-    }
-    states = next
-  }
-  return states.get(JSON.stringify([...Array(a).fill(0), r])) ?? 0n
-}
 
 test('random problems with bounds, secondary items and colors: the memo counts as Algorithm M', () => {
   let some = 0
