@@ -16,7 +16,7 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_memo.c dlx_zdd.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_jigsaw.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_memo.c dlx_memo_multi.c dlx_zdd.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_jigsaw.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 # The explainer (sudoku_explain_*: docs/sudoku-logic.md), in every build and
 # the module (src/wasm/explain.c); at -Oz there, as -O2's 1.7x speed (4.7 KiB)
 # is not needed: a hint takes under 2 ms (docs/notes/EXPLAIN.md).
@@ -164,7 +164,7 @@ build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_multi.o build/wasm/core/dlx_multi_bits.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/dlx_best.o: WASM_LEVEL := -O2 -fno-unroll-loops
-build/wasm/core/dlx_memo.o: WASM_LEVEL := -O2 -fno-unroll-loops
+build/wasm/core/dlx_memo.o build/wasm/core/dlx_memo_multi.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 
@@ -202,7 +202,7 @@ src/js/dlxkit-sheets-signatures.mjs: web/excel/functions.json tools/sheet-signat
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_memo_colors build/test_zdd build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku9 build/test_sudoku_text build/test_sudoku_shape build/test_logic build/test_difficulty
+C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_memo_colors build/test_memo_multi build/test_zdd build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku9 build/test_sudoku_text build/test_sudoku_shape build/test_logic build/test_difficulty
 
 test: test-c test-js
 

@@ -1,9 +1,11 @@
 // The memo family: tilings and packings (dominoes, trominoes, pentominoes
-// on boards and in long boxes) and Wang tilings (colors: edges that must
-// match, bench/wang.mjs) as DLX texts, for bench/memo-run.mjs (counts
-// beside DLX6) and bench/zdd-check.mjs (ZDDs beside DLX6's).
+// on boards and in long boxes), Wang tilings (colors: edges that must
+// match, bench/wang.mjs) and problems with multiplicities (a third field:
+// how their count is checked) as DLX texts, for bench/memo-run.mjs (counts
+// beside DLX6) and bench/zdd-check.mjs (ZDDs beside DLX6's, not with bounds).
 import { DOMINO, PENTOMINO, TROMINO, packing } from './tilings.mjs'
 import { wang } from './wang.mjs'
+import { pentominoCopies, quotaCount, quotas } from './multiplicity.mjs'
 
 export const ROWS = [
   ['dominoes-8x8', packing(8, 8, DOMINO, false)],
@@ -14,5 +16,10 @@ export const ROWS = [
   ['pentominoes-5x12', packing(5, 12, PENTOMINO, true)],
   ['wang-3x18', wang(3, 18, 6, 2)], // DLX6 counts in 64 bits: 3x24's 4.5 * 10^22 overflow it
   ['wang-4x4', wang(4, 4, 6, 2)],
-  ['wang-5x8', wang(5, 8, 8, 2)]
+  ['wang-5x8', wang(5, 8, 8, 2)],
+  // multiplicities (src/core/dlx_memo_multi.c): DLX6 has no bounds, so the
+  // count is checked against Algorithm M (`check: 'M'`) or a formula (`want`)
+  ['quota-7x6-3-3:4', quotas(7, 6, 3, 3, 4), { check: 'M' }],
+  ['quota-30x4-2-12:18', quotas(30, 4, 2, 12, 18), { want: quotaCount(30, 4, 2, 12, 18) }],
+  ['pento-5x8-k2', pentominoCopies(8, 5, 2), { check: 'M' }]
 ]

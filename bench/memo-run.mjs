@@ -37,40 +37,60 @@ function dlx6 (file) {
   return { solutions: m[1], seconds: r.seconds, peakKiB: r.peakKiB }
 }
 
+/** Algorithm M (build/bench/dlx --count --no-memo), or a count known by formula: the reference of a row with bounds. */
+function reference (file) {
+  const row = rows.find((r) => r.file === file)
+  if (row.check.want !== undefined) return { solutions: String(row.check.want), seconds: 0, peakKiB: 0 }
+  const r = underRusage('build/bench/dlx', ['--count', '--no-memo', '--quiet', file])
+  if (r.status !== '0') throw new Error(`build/bench/dlx --no-memo ${file}: exit ${r.status}: ${r.stderr.trim().slice(-200)}`)
+  return { solutions: r.stdout.trim(), seconds: r.seconds, peakKiB: r.peakKiB }
+}
+
 if (!existsSync('build/bench/dlx')) throw new Error('build/bench/dlx is missing: make build/bench/dlx')
 if (!existsSync(`${PEERS}/dlx6`)) buildPeers()
 if (!existsSync(`${PEERS}/dlx6`)) throw new Error(`${PEERS}/dlx6 could not be built (PEERS=${process.env.PEERS ?? '../shared/peers'})`)
 mkdirSync(DIR, { recursive: true })
-let rows = ROWS.map(([id, text]) => {
+let rows = ROWS.map(([id, text, check]) => {
   const file = join(DIR, `${id}.dlx`)
   writeFileSync(file, text)
-  return { id, file }
+  return { id, file, check }
 })
 if (values.rows) rows = rows.filter((r) => values.rows.split(',').includes(r.id))
 
-const programs = [['memo', memo], ['dlx6', dlx6]]
-if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', { memo: true }, f)])
+const wasmRun = values['no-wasm'] ? [] : [['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', { memo: true }, f)]]
 const WASM_GOAL = 0.8
-const runs = runRounds(rows, programs, ROUNDS, { repeatBelow: 0.05, repeats: 9 })
+// rows with bounds (DLX6 has none) beside Algorithm M or a formula instead
+const plain = rows.filter((r) => !r.check), bounded = rows.filter((r) => r.check)
+const plainRuns = runRounds(plain, [['memo', memo], ['dlx6', dlx6], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9 })
+const boundedRuns = runRounds(bounded, [['memo', memo], ['ref', reference], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9 })
+rows = [...plain, ...bounded]
+const runs = [...plainRuns, ...boundedRuns]
 const out = ['# Memoized counting beside DLX6', '',
   `Written by \`node bench/memo-run.mjs\`: ${ROUNDS} rounds; CPU seconds of each process (reading included), peak memory (ru_maxrss), medians; ` +
   'memo: `build/bench/dlx --count --memo` (src/core/dlx_memo.c); DLX6 as bench/peers.mjs builds it. A row under 50 ms takes each program\'s median of 9 passes a round. ' +
   '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. ' +
   'WASM: dist/dlxkit.wasm through the JS API (`countBig({ memo: true })`) in a fresh Node process, CPU seconds from `load()` to the count ' +
   '(loading the module and parsing included; Node\'s own start not); "native / WASM": the median of the per-round ratios. ' +
-  `Goals (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6's; WASM at least ${WASM_GOAL}x native.`, '',
+  `Goals (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6's; WASM at least ${WASM_GOAL}x native. ` +
+  'Rows with multiplicities (src/core/dlx_memo_multi.c): DLX6 has no bounds, so its cells are blank and the count is checked against Algorithm M (`build/bench/dlx --count --no-memo`, its CPU time beside the count) or a formula (bench/multiplicity.mjs\'s quotaCount).', '',
   '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 | WASM s | native / WASM | WASM goal |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |']
 for (const [i, row] of rows.entries()) {
   const r = runs[i]
-  const count = agreedCount(row.id, r, 'dlx6', 'DLX6')
   const secs = (name) => median(r[name].map((x) => x.seconds))
   const mib = (name) => (median(r[name].map((x) => x.peakKiB)) / 1024).toFixed(1)
+  const wasmCells = (wasm) => wasm === undefined ? '| | |' : `${secs('wasm').toFixed(3)} | ${wasm.toFixed(2)}x | ${wasm >= WASM_GOAL ? 'met' : 'not met'} |`
+  const wasm = r.wasm ? median(r.memo.map((x, k) => x.seconds / Math.max(r.wasm[k].seconds, 0.001))) : undefined
+  if (row.check) {
+    const count = agreedCount(row.id, r, 'ref', row.check.want !== undefined ? 'the formula' : 'Algorithm M')
+    const by = row.check.want !== undefined ? 'formula' : `Algorithm M ${secs('ref').toFixed(3)} s`
+    out.push(`| ${row.id} | ${BigInt(count).toLocaleString('en-US')} (${by}) | ${secs('memo').toFixed(3)} | | | ${mib('memo')} | | | ${wasmCells(wasm)}`)
+    continue
+  }
+  const count = agreedCount(row.id, r, 'dlx6', 'DLX6')
   const ratio = median(r.memo.map((x, k) => r.dlx6[k].seconds / Math.max(x.seconds, 0.001)))
   const goal = secs('dlx6') > 0.1 ? (ratio >= 2 ? 'met' : 'not met') : ''
-  const wasm = r.wasm ? median(r.memo.map((x, k) => x.seconds / Math.max(r.wasm[k].seconds, 0.001))) : undefined
-  const wasmCells = wasm === undefined ? '| | |' : `${secs('wasm').toFixed(3)} | ${wasm.toFixed(2)}x | ${wasm >= WASM_GOAL ? 'met' : 'not met'} |`
-  out.push(`| ${row.id} | ${BigInt(count).toLocaleString('en-US')} | ${secs('memo').toFixed(3)} | ${secs('dlx6').toFixed(3)} | ${ratio.toFixed(2)}x | ${mib('memo')} | ${mib('dlx6')} | ${goal} | ${wasmCells}`)
+  out.push(`| ${row.id} | ${BigInt(count).toLocaleString('en-US')} | ${secs('memo').toFixed(3)} | ${secs('dlx6').toFixed(3)} | ${ratio.toFixed(2)}x | ${mib('memo')} | ${mib('dlx6')} | ${goal} | ${wasmCells(wasm)}`)
 }
 if (!values.rows) writeFileSync('bench/MEMO.md', out.join('\n') + '\n')
 console.log(out.join('\n'))

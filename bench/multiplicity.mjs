@@ -73,6 +73,41 @@ export function quotas (r, c, a, lo, hi) {
   return lines.join('\n') + '\n'
 }
 
+/** C(n, k) as a bigint. */
+function binom (n, k) {
+  let b = 1n
+  for (let j = 0; j < k; j++) b = b * BigInt(n - j) / BigInt(j + 1)
+  return b
+}
+
+/**
+ * The number of quotas(r, c, a, lo, hi) matrices, counted column by column
+ * without the engine: rows are alike, so a state is how many rows hold
+ * 0 .. a marks; a column takes x[v] rows holding v (v < a) in
+ * prod C(h[v], x[v]) ways. A bigint.
+ */
+export function quotaCount (r, c, a, lo, hi) {
+  let states = new Map([[JSON.stringify([r, ...Array(a).fill(0)]), 1n]])
+  for (let j = 0; j < c; j++) {
+    const next = new Map()
+    for (const [key, ways] of states) {
+      const h = JSON.parse(key)
+      const pick = (v, x, taken, n) => {
+        if (v === a) {
+          if (taken < lo) return
+          const k = JSON.stringify(h.map((m, u) => m - (u < a ? x[u] : 0) + (u > 0 ? x[u - 1] : 0)))
+          next.set(k, (next.get(k) ?? 0n) + n)
+          return
+        }
+        for (let t = 0; t <= h[v] && taken + t <= hi; t++) pick(v + 1, [...x, t], taken + t, n * binom(h[v], t))
+      }
+      pick(0, [], 0, ways)
+    }
+    states = next
+  }
+  return states.get(JSON.stringify([...Array(a).fill(0), r])) ?? 0n
+}
+
 /** The family of make bench (bench/multiplicity-run.mjs): sizes and k varied. */
 export const ROWS = [
   { id: 'queens-7-k3', what: '3 queens per row and column of 7x7, at most 3 per diagonal', make: () => kQueens(7, 3) },

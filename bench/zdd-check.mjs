@@ -25,7 +25,7 @@ function queens (n) {
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${r - c + n - 1}`)
   return lines.join('\n') + '\n'
 }
-const CHECKED = [...ROWS, ['queens-8', queens(8)], ['queens-12', queens(12)]]
+const CHECKED = [...ROWS.filter((row) => !row[2]), ['queens-8', queens(8)], ['queens-12', queens(12)]] // ZDDs have no bounds
 
 /** Runs cmd with stdin from `input` and stdout into `output`: its stderr. */
 function run (cmd, args, input, output) {

@@ -250,7 +250,7 @@ Options:
   --no-restarts        the first solution in Knuth's order (the default)
   --memo               --count by memoized search (Knuth's DLX6): subproblems
                        met again are added, not searched again (tilings of
-                       10^16 in 0.1 s; colors too, not bounds)
+                       10^16 in 0.1 s; colors and bounds too)
   --no-memo            --count by search only (by default the engine
                        chooses: docs/engine.md)
   --zdd OUT            the ZDD of all solutions (Knuth's DLX6, by the memoized

@@ -133,6 +133,7 @@ void dlx_free(dlx_t *d) {
     dlx_cells_free(d);
     dlx_learn_free(d);
     dlx_memo_free(d);
+    dlx_memo_multi_free(d);
     free(d);
 }
 
@@ -559,5 +560,6 @@ size_t dlx_memory_bytes(const dlx_t *d) {
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
            ((size_t)d->cap_options + (size_t)d->cap_trail) * sizeof(int32_t) + dlx_bits_bytes(d) +
-           dlx_cells_bytes(d) + dlx_multi_bytes(d) + dlx_best_bytes(d) + dlx_memo_bytes(d);
+           dlx_cells_bytes(d) + dlx_multi_bytes(d) + dlx_best_bytes(d) + dlx_memo_bytes(d) +
+           dlx_memo_multi_bytes(d);
 }

@@ -143,6 +143,7 @@ struct dlx {
     int memo_mode;
     uint64_t memo_cap;
     struct dlx_memo *memo;
+    struct dlx_memo_multi *memo_multi; /* its kind with bounds (dlx_memo_multi.c) */
     uint64_t memo_slice; /* nodes per call of its walk (0: its default, dlx_memo.c; the tests' small ones) */
     /* The share of the last estimate's probe nodes reached again by other
      * options (dlx_meet; bit sets only, else 0): the memo's rule reads it. */
@@ -206,7 +207,7 @@ dlx_search_fn dlx_learn_search;
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 void dlx_learn_free(dlx_t *d);
 /* Counting by memoized search (dlx_memo.c), for counts without a limit
- * (colors or not; bounds go to Algorithm M): it ends the search (DLX_DONE, or DLX_BUDGET with
+ * (colors or not; bounds: dlx_memo_multi.c): it ends the search (DLX_DONE, or DLX_BUDGET with
  * a lower bound; DLX_EOVERFLOW past 2^128 - 1); after DLX_BUDGET (d->on_memo)
  * the next call (dlx_count_resume's) goes on from where it stopped. */
 dlx_search_fn dlx_memo_search;
@@ -218,6 +219,13 @@ void dlx_memo_free(dlx_t *d); /* a ZDD build in steps it held ends unfinished */
  * then refuses the handle): any other move of d's search does. Returns
  * whether there was one. */
 int dlx_memo_abandon(dlx_t *d);
+/* Memoized counting with bounds (dlx_memo_multi.c): the same contract but
+ * for resuming (a budget's stop is final); fits says whether it takes the
+ * problem (bounds, up to 8,192 options). */
+dlx_search_fn dlx_memo_multi_search;
+int dlx_memo_multi_fits(const dlx_t *d);
+size_t dlx_memo_multi_bytes(const dlx_t *d);
+void dlx_memo_multi_free(dlx_t *d);
 /* Algorithm M (dlx_multi.c), for problems with bounds: it works on a copy
  * of the links made at each start, so a restart has nothing to unwind. */
 dlx_search_fn dlx_multi_search;

@@ -33,9 +33,9 @@ void dlx_set_engine(dlx_t *d, int engine) {
     d->bits_off = engine == DLX_ENGINE_LINKS; /* the memo's and the estimate's bit sets too */
 }
 
-/* Memoized counting (dlx_memo.c): only for a count without a limit (no
- * solution is read), colors or not; DLX_MEMO_ON always, DLX_MEMO_AUTO by
- * the probe below. */
+/* Memoized counting (dlx_memo.c; with bounds dlx_memo_multi.c): only for
+ * a count without a limit (no solution is read), colors or not; DLX_MEMO_ON
+ * always, DLX_MEMO_AUTO by the probe below. */
 static int memo_fits(const dlx_t *d) { return d->counting; }
 
 /* DLX_MEMO_AUTO: memoizing pays where subproblems repeat (tilings, packings:
@@ -67,6 +67,7 @@ enum { MEET_SHARE = 16 };
  * estimate can see meets (on bit sets), else it costs its probes for
  * nothing (words-5x5-16500: 0.08 s became 0.13 s). */
 static int memo_may_pay(dlx_t *d) {
+    if (d->n_bounded) return dlx_memo_multi_fits(d) && !d->best_k; /* its own probe (multi_share) */
     return !d->has_colors || (!d->bits_off && dlx_bits_ready(d));
 }
 /* Where they meet the memo gets at least MEET_FLOOR nodes: most probes of
@@ -82,9 +83,30 @@ enum { MEET_FLOOR = 1 << 16 };
  * 1/BUDGET_PART more, then the search runs the whole budget as before (and
  * resumes as before: the memo's work is left behind). */
 enum { BUDGET_PART = 4 };
+/* With bounds Algorithm M's probes see no meets, and its estimate is far
+ * off on packings (64 probes: pento-5x6-k2 2,079 nodes for 154,824; 5x8-k2
+ * 158,851 for 6.9 M), so the memo probes itself: MULTI_PROBE nodes, and
+ * where it stored a new state at under MULTI_STATES_MAX of them (quota
+ * rows 0.09-0.14, pentominoes up to k times 0.21-0.25, queens-k 0.53-0.60)
+ * it counts to the end (its nodes then 1-40% of Algorithm M's); else
+ * Algorithm M. Where it does not pay that costs the probe (a few ms). */
+#define MULTI_STATES_MAX 0.375
+enum { MULTI_PROBE = 1 << 12 };
+static double multi_share(dlx_t *d) {
+    dlx_restart(d);
+    int rc = dlx_memo_multi_search(d, MULTI_PROBE);
+    double nodes = (double)d->nodes, states = (double)d->guesses;
+    dlx_memo_multi_free(d);
+    dlx_restart(d);
+    if (rc == DLX_DONE) return MULTI_PROBE; /* it ends within its probe */
+    return rc == DLX_BUDGET && states <= MULTI_STATES_MAX * nodes ? 1.8e19 : 0;
+}
+
 double dlx_memo_share(dlx_t *d, uint64_t node_budget) {
     double tree = 0, share = 0;
-    if (memo_may_pay(d) && dlx_estimate_meets(d, 1, MEMO_PROBES, MEETS_MIN, &tree, NULL) == DLX_OK) {
+    if (d->n_bounded) {
+        if (memo_may_pay(d)) share = multi_share(d);
+    } else if (memo_may_pay(d) && dlx_estimate_meets(d, 1, MEMO_PROBES, MEETS_MIN, &tree, NULL) == DLX_OK) {
         int meet = d->est_meets >= MEETS_MIN;
         share = tree / (meet ? MEET_SHARE : MEMO_SHARE);
         if (meet && share < MEET_FLOOR) share = MEET_FLOOR;
@@ -95,20 +117,24 @@ double dlx_memo_share(dlx_t *d, uint64_t node_budget) {
 }
 
 static int plain_search(dlx_t *d, uint64_t stop);
+static int multi_search(dlx_t *d, uint64_t stop);
+/* With bounds the same rule, between Algorithm M and dlx_memo_multi.c. */
 static int memo_auto(dlx_t *d, uint64_t stop) {
-    int rc;
+    int rc, bounded = d->n_bounded != 0;
+    dlx_search_fn *plain = bounded ? multi_search : plain_search;
     uint64_t first = stop < PLAIN_FIRST ? stop : PLAIN_FIRST;
-    while ((rc = plain_search(d, first)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
+    while ((rc = plain(d, first)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
     if (rc != DLX_BUDGET || d->nodes >= stop) return rc;
     double share = dlx_memo_share(d, stop == UINT64_MAX ? 0 : stop);
     if (share > 0) {
         d->counting = 1; /* the estimate restarted the search, not the count */
-        rc = dlx_memo_search(d, share >= 1.8e19 ? UINT64_MAX : (uint64_t)share);
+        rc = (bounded ? dlx_memo_multi_search : dlx_memo_search)(d, share >= 1.8e19 ? UINT64_MAX : (uint64_t)share);
         if (rc != DLX_BUDGET && rc != DLX_ENOMEM) return rc;
     }
     dlx_memo_free(d);
+    dlx_memo_multi_free(d);
     dlx_restart(d);
-    return plain_search(d, stop);
+    return plain(d, stop);
 }
 
 /* A memoized count its budget stopped, on from there (dlx_count_resume). */
@@ -178,16 +204,25 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
         if (d->phase == PH_START) d->best_bits = best_gets_bits(d);
         return SLICED(dlx_best_search, d, stop);
     }
-    if (d->n_bounded) { /* multiplicities: Algorithm M, before any other choice; on its bit sets where they fit */
-        if (d->phase == PH_START) /* costs and seeds: on the links */
-            d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k && !d->seed;
-        return dlx_multi_search(d, stop);
+    if (d->n_bounded) { /* multiplicities: a memoized count where asked or it pays, else Algorithm M */
+        if (d->phase == PH_START && memo_fits(d) && !d->best_k && dlx_memo_multi_fits(d)) {
+            if (d->memo_mode == DLX_MEMO_ON) return dlx_memo_multi_search(d, stop);
+            if (d->memo_mode == DLX_MEMO_AUTO && memo_may_pay(d)) return memo_auto(d, stop);
+        }
+        return multi_search(d, stop);
     }
     if (d->phase == PH_START && memo_fits(d)) {
         if (d->memo_mode == DLX_MEMO_ON) return dlx_memo_search(d, stop);
         if (d->memo_mode == DLX_MEMO_AUTO && !d->restarts_on && memo_may_pay(d)) return memo_auto(d, stop);
     }
     return plain_search(d, stop);
+}
+
+/* Algorithm M: on its bit sets where they fit. */
+static int multi_search(dlx_t *d, uint64_t stop) {
+    if (d->phase == PH_START) /* costs and seeds: on the links */
+        d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k && !d->seed;
+    return dlx_multi_search(d, stop);
 }
 
 /* Every search of exact cover without bounds or costs but the memoized one. */

@@ -152,8 +152,8 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
 async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes = 0, bigint } = {}) {
   bigint = checkFlag(bigint, 'bigint', false)
   let search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts, memo, memoBytes }) // checks every option
-  // the memo counts problems without bounds, colored or not (the engine counts the others by search); 'auto' as the engine's rule
-  const memoFits = memo !== false && !limit && !p._native.problemBounded(p._handle())
+  // the memo counts any problem (with bounds: dlx_memo_multi.c); 'auto' as the engine's rule
+  const memoFits = memo !== false && !limit
   if (memoFits) {
     search.close()
     const slices = new Slices()

@@ -345,7 +345,7 @@ export interface CountOptions {
   /** restarts for this run (default: the problem's setting, off unless setRestarts(true)); counts stay exact either way */
   restarts?: boolean
 }
-/** How a count without a limit searches (docs/engine.md): memoized (Knuth's DLX6: subproblems met again are added), never, or 'auto' (the default: the engine's probe decides); memoBytes caps the memo's cache (0: 1 GiB; at most a quarter of maxMemory or of 4 GiB). Bad values: BAD_ARGUMENT */
+/** How a count without a limit searches (docs/engine.md): memoized (Knuth's DLX6: subproblems met again are added; bounds too), never, or 'auto' (the default: the engine's probe decides); memoBytes caps the memo's cache (0: 1 GiB; at most a quarter of maxMemory or of 4 GiB). Bad values: BAD_ARGUMENT */
 export interface MemoOptions {
   memo?: 'auto' | boolean
   memoBytes?: number

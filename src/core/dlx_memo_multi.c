@@ -1,0 +1,496 @@
+/* dlx_memo_multi.c: counting by memoized search with multiplicities (the
+ * problems of Algorithm M, dlx_multi.c: primary item i covered lo[i] to
+ * hi[i] times), as dlx_memo.c counts exact covers.
+ *
+ * The tree: at a state the search takes one open primary item i and
+ * chooses at once the whole set of i's live options the solution uses:
+ * every subset (in column order, each once) that brings i's count within
+ * [lo, hi] and keeps every other item within its upper bound; then i is
+ * closed (none of its options is live any more). So every option taken
+ * holds a closed item, and every option a closed item holds is dead: what
+ * is left depends only on the closed items, the counts of the open ones
+ * and the colors of the secondary items, and that is the key of the
+ * cache. An item is dead in the key (its field at hi) when closed, full
+ * (count hi) or done (no live option, count at least lo), all the same to
+ * what is left; a secondary item when no live option holds it, else its
+ * color (0 free). With every bound 1:1 that is DXZ's key, the covered
+ * items. Each solution is met once: a state's subsets partition it.
+ *
+ * The choice, a function of the state: among the open items without slack
+ * (hi = max(lo, count): cells of a packing, rows of a quota matrix) if
+ * any, else among all, the one with the fewest subsets (the sum over s of
+ * C(live, s), s from lo - count to hi - count), the first of them. Slack
+ * last: the quota rows then close in order, a DP over the columns' counts
+ * (quota-7x6-3-3:4 3,242 states, 99,544 by fewest subsets alone;
+ * pentominoes up to twice in 5x8 275 k, 788 k). An item with fewer live
+ * options than it needs ends the state (0).
+ *
+ * Live options as bit sets (up to MM_MAX_OPTIONS options): per frame the
+ * live set; taking option o ANDs out its static kill set (itself, the
+ * columns of its items of upper bound 1 and of its uncolored secondary
+ * items, the options giving its colored items another color or none), and
+ * the column of each item its use brings to hi. A frame is a state (its
+ * item, its sum) or one option of its subset taken (picks stack above
+ * their state). A node is a state entered, as in dlx_memo.c; the cache is
+ * dlx_memo.c's kind (probe, replace when full, within d->memo_cap). */
+#include "dlx_internal.h"
+#include "random.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Up to this many options (the kill sets take MM_MAX_OPTIONS^2 / 8 bytes). */
+enum { MM_MAX_OPTIONS = 8192, PROBE = 8, MIN_SLOTS = 64 };
+#define FREE UINT64_MAX /* a free slot's high word (no cached count is that big) */
+
+enum { FRESH, BACK, PICK }; /* a frame: before its close, after it, picking */
+
+struct mframe {
+    int32_t item, owner; /* the item branched on; the frame of its state */
+    int32_t next, opt;   /* the next place in item's column to try; the option taken here (-1: a state) */
+    int32_t phase;
+    uint64_t hash;       /* a state's: to store its sum */
+    dlx_count_t sum;
+};
+
+struct dlx_memo_multi {
+    int32_t np, ns, no, bw; /* primary items, secondary ones, options, words of a set */
+    const int32_t *lo, *hi; /* d's, 1-based */
+    int32_t *opt_at, *opt_item, *opt_color; /* option o's items (0-based) and colors (numbered per item) */
+    int32_t *col_at, *col_opt;              /* item x's options: col_opt[col_at[x] .. col_at[x + 1]) */
+    uint64_t *col_bits, *sec_bits;          /* every item's options as a set (col_bits: primary, sec_bits: secondary) */
+    int32_t *span;                          /* the words an item's set spans, [2x, 2x+1) */
+    uint64_t *kill, *live;                  /* per option its static kill set; per frame the live set */
+    int32_t *cnt, *closed, *users, *color, *ncolors; /* per item: its count, closed; secondary: options using it, its color, colors */
+    int32_t *fword, *fshift, kwords;        /* each item's field in the key (fword -1: none) */
+    uint64_t *key, *keys;                   /* the key being built; each state frame's */
+    struct mframe *fr;
+    int32_t frames, top, entering, over;    /* where the walk stands between calls */
+    dlx_count_t value;
+    uint64_t *slot, *block; /* block: the tables above, in one allocation */
+    size_t stride, slots, used, max_slots, block_bytes;
+    uint32_t victim;
+};
+
+typedef struct dlx_memo_multi mm;
+
+void dlx_memo_multi_free(dlx_t *d) {
+    mm *m = d->memo_multi;
+    if (!m) return;
+    free(m->block), free(m->key), free(m->keys), free(m->fr), free(m->slot);
+    free(m);
+    d->memo_multi = NULL;
+}
+
+size_t dlx_memo_multi_bytes(const dlx_t *d) {
+    const mm *m = d->memo_multi;
+    if (!m) return 0;
+    return sizeof *m + m->slots * m->stride * 8 + m->block_bytes + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
+           (size_t)m->frames * sizeof(struct mframe);
+}
+
+/* Which problems it takes: bounds, a count, and few enough options. */
+int dlx_memo_multi_fits(const dlx_t *d) { return d->n_bounded && d->n_options <= MM_MAX_OPTIONS; }
+
+/* ---- the cache (as dlx_memo.c's) ---------------------------------------------- */
+
+static uint64_t hash_of(const uint64_t *key, int32_t words) {
+    uint64_t h = 0;
+    for (int32_t w = 0; w < words; w++) h = splitmix64_mix(h ^ key[w]);
+    return h;
+}
+
+static const uint64_t *lookup(const mm *m, uint64_t h, const uint64_t *key) {
+    if (!m->slots) return NULL;
+    size_t mask = m->slots - 1, bytes = (size_t)m->kwords * 8;
+    for (size_t j = 0; j < PROBE; j++) {
+        const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
+        if (s[1] == FREE) return NULL;
+        if (!memcmp(s + 2, key, bytes)) return s;
+    }
+    return NULL;
+}
+
+static void put(mm *m, uint64_t h, const uint64_t *key, uint64_t lo, uint64_t hi) {
+    size_t mask = m->slots - 1;
+    uint64_t *s = NULL;
+    for (size_t j = 0; j < PROBE && !s; j++) {
+        uint64_t *t = m->slot + ((h + j) & mask) * m->stride;
+        if (t[1] == FREE) s = t, m->used++;
+    }
+    if (!s) s = m->slot + ((h + m->victim++ % PROBE) & mask) * m->stride; /* full: replace one */
+    s[0] = lo, s[1] = hi;
+    memcpy(s + 2, key, (size_t)m->kwords * 8);
+}
+
+/* Double the table below the cap when half full; out of memory, stay. */
+static void grow(mm *m) {
+    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS, old_slots = m->slots;
+    if (n > m->max_slots) return;
+    uint64_t *old = m->slot, *t = malloc(n * m->stride * 8);
+    if (!t) {
+        m->max_slots = m->slots;
+        return;
+    }
+    memset(t, 0xff, n * m->stride * 8);
+    m->slot = t, m->slots = n, m->used = 0;
+    for (size_t j = 0; j < old_slots; j++) {
+        const uint64_t *s = old + j * m->stride;
+        if (s[1] != FREE) put(m, hash_of(s + 2, m->kwords), s + 2, s[0], s[1]);
+    }
+    free(old);
+}
+
+static void store(mm *m, uint64_t h, const uint64_t *key, dlx_count_t v) {
+    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return;
+    if (2 * (m->used + 1) > m->slots) grow(m);
+    if (m->slots) put(m, h, key, (uint64_t)v, (uint64_t)(v >> 64));
+}
+
+/* ---- the tables ------------------------------------------------------------------ */
+
+static int32_t bits_for(int64_t v) { /* bits to hold 0 .. v */
+    int32_t b = 1;
+    while (b < 63 && (v >> b)) b++;
+    return b;
+}
+
+static inline void set_bit(uint64_t *s, int32_t o) { s[o >> 6] |= 1ULL << (o & 63); }
+
+/* Options' items and colors (numbered 1.. per item in the order its column
+ * meets them), each item's options (a list and a set, and the words the
+ * set spans), the static kill sets, the key's fields, the live set of the
+ * root (every option not left out); -1 out of memory. */
+static int build(dlx_t *d, mm *m) {
+    const dlx_node *nd = d->node;
+    int32_t np = m->np, n = np + m->ns, no = m->no, bw = m->bw;
+    size_t total = 0;
+    for (int32_t o = 0; o < no; o++)
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
+    /* one block: the sets (64-bit words), then the lists and per-item tables */
+    size_t sets = ((size_t)np + (size_t)m->ns + (size_t)no + (size_t)m->frames) * (size_t)bw;
+    size_t ints = (size_t)no + 1 + 6 * (total + 1) + (size_t)n + 2 + 2 * (size_t)n + 1 + 7 * ((size_t)n + 1) + (size_t)n;
+    m->block_bytes = (sets + (ints + 1) / 2 + 1) * 8;
+    uint64_t *w = m->block = calloc(m->block_bytes, 1);
+    if (!w) return -1;
+    m->col_bits = w, m->sec_bits = w += (size_t)np * bw, m->kill = w += (size_t)m->ns * bw, m->live = w += (size_t)no * bw;
+    int32_t *q = (int32_t *)(w + (size_t)m->frames * bw);
+    m->opt_at = q, m->opt_item = q += no + 1, m->opt_color = q += total + 1, m->col_opt = q += total + 1;
+    m->col_at = q += total + 1, m->span = q += n + 2, m->cnt = q += 2 * n + 1, m->closed = q += n + 1;
+    m->users = q += n + 1, m->color = q += n + 1, m->ncolors = q += n + 1, m->fword = q += n + 1, m->fshift = q += n + 1;
+    int32_t *col_color = q += n + 1, *at_col = q += total + 1, *seen = q += total + 1; /* scratch: total + n + 1 */
+    int32_t at = 0;
+    for (int32_t o = 0; o < no; o++) {
+        m->opt_at[o] = at;
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) {
+            int32_t x = nd[p].top - 1, c = nd[p].color;
+            m->opt_item[at] = x, m->opt_color[at++] = c < 0 ? d->item[x + 1].color : c;
+            m->col_at[x + 1]++;
+        }
+    }
+    m->opt_at[no] = at;
+    for (int32_t x = 0; x < n; x++) m->col_at[x + 1] += m->col_at[x];
+    memcpy(seen, m->col_at, ((size_t)n + 1) * 4); /* scratch: each item's next place */
+    for (int32_t o = 0; o < no; o++)
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p], j = seen[x]++;
+            m->col_opt[j] = o, col_color[j] = m->opt_color[p], at_col[p] = j;
+            set_bit(x < np ? m->col_bits + (size_t)x * bw : m->sec_bits + (size_t)(x - np) * bw, o);
+        }
+    for (int32_t x = 0; x < n; x++) { /* spans; colors numbered */
+        int32_t a = m->col_at[x], b = m->col_at[x + 1], k = 0;
+        m->span[2 * x] = a < b ? m->col_opt[a] >> 6 : 0, m->span[2 * x + 1] = a < b ? (m->col_opt[b - 1] >> 6) + 1 : 0;
+        for (int32_t j = a; j < b; j++) {
+            if (!col_color[j]) continue;
+            int32_t v = 0;
+            while (v < k && seen[v] != col_color[j]) v++;
+            if (v == k) seen[k++] = col_color[j];
+            col_color[j] = v + 1;
+        }
+        m->ncolors[x] = k;
+    }
+    for (int32_t p = 0; p < at; p++) m->opt_color[p] = m->opt_color[p] ? col_color[at_col[p]] : 0;
+    for (int32_t o = 0; o < no; o++) { /* the static kill sets */
+        uint64_t *k = m->kill + (size_t)o * bw;
+        set_bit(k, o);
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p], c = m->opt_color[p];
+            if (x < np && d->hi[x + 1] > 1) continue; /* by its count */
+            if (c) { /* x's options of another color or none */
+                for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++)
+                    if (col_color[j] != c) set_bit(k, m->col_opt[j]);
+                continue;
+            }
+            const uint64_t *col = x < np ? m->col_bits + (size_t)x * bw : m->sec_bits + (size_t)(x - np) * bw;
+            for (int32_t j = m->span[2 * x]; j < m->span[2 * x + 1]; j++) k[j] |= col[j];
+        }
+    }
+    /* the key's fields: a primary item's count 0 .. hi (hi: dead), a
+     * secondary item's color 0 .. ncolors (ncolors + 1: dead); none across two words */
+    int32_t word = 0, used = 0;
+    for (int32_t x = 0; x < n; x++) {
+        if (x >= np && m->col_at[x] == m->col_at[x + 1]) {
+            m->fword[x] = -1;
+            continue;
+        }
+        int32_t b = bits_for(x < np ? d->hi[x + 1] : m->ncolors[x] + 1);
+        if (used + b > 64) word++, used = 0;
+        m->fword[x] = word, m->fshift[x] = used, used += b;
+    }
+    m->kwords = word + 1;
+    for (int32_t o = 0; o < no; o++) set_bit(m->live, o); /* the root: every option not left out */
+    for (int32_t x = 0; x < d->n_excluded; x++) m->live[d->excluded[x] >> 6] &= ~(1ULL << (d->excluded[x] & 63));
+    m->key = calloc((size_t)m->kwords, 8), m->keys = malloc((size_t)m->frames * m->kwords * 8 + 8);
+    return m->key && m->keys ? 0 : -1;
+}
+
+/* ---- the walk ------------------------------------------------------------------- */
+
+static inline int is_live(const uint64_t *s, int32_t o) { return (int)(s[o >> 6] >> (o & 63) & 1); }
+
+static inline int32_t ones(const uint64_t *a, const uint64_t *c, int32_t w0, int32_t w1) {
+    int32_t k = 0;
+    for (int32_t w = w0; w < w1; w++) k += __builtin_popcountll(a[w] & c[w]);
+    return k;
+}
+
+/* Takes option o into the live set `to` (from `from`): counts, colors, and
+ * the columns of the items it fills. */
+static void take(mm *m, int32_t o, const uint64_t *from, uint64_t *to, const int32_t *hi) {
+    const uint64_t *k = m->kill + (size_t)o * m->bw;
+    for (int32_t w = 0; w < m->bw; w++) to[w] = from[w] & ~k[w];
+    for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+        int32_t x = m->opt_item[p];
+        if (x < m->np) {
+            if (++m->cnt[x] == hi[x + 1] && hi[x + 1] > 1) {
+                const uint64_t *c = m->col_bits + (size_t)x * m->bw;
+                for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1]; w++) to[w] &= ~c[w];
+            }
+        } else if (m->opt_color[p]) {
+            m->users[x]++, m->color[x] = m->opt_color[p];
+        }
+    }
+}
+
+static void untake(mm *m, int32_t o) {
+    for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+        int32_t x = m->opt_item[p];
+        if (x < m->np) m->cnt[x]--;
+        else if (m->opt_color[p] && !--m->users[x]) m->color[x] = 0;
+    }
+}
+
+/* sum over s = a .. b of C(L, s), in doubles (only compared). */
+static double subsets(int32_t L, int32_t a, int32_t b) {
+    if (b == 1) return (double)L + (a == 0);
+    double c = 1, sum = 0;
+    for (int32_t s = 0; s <= b; s++) {
+        if (s >= a) sum += c;
+        c = c * (L - s) / (s + 1);
+    }
+    return sum;
+}
+
+/* The state at frame depth `at` (live set live): its item (-1: every
+ * primary item dead, one solution; -2: an item cannot be met, none), its
+ * key in m->key. */
+static int32_t choose(mm *m, const uint64_t *live, const int32_t *lo, const int32_t *hi) {
+    uint64_t *key = m->key;
+    memset(key, 0, (size_t)m->kwords * 8);
+    int32_t best = -1, slacky = 0;
+    double fewest = 0;
+    for (int32_t i = 0; i < m->np; i++) {
+        int32_t c = m->cnt[i], h = hi[i + 1], v = h;
+        if (!m->closed[i] && c < h) {
+            int32_t L = ones(live, m->col_bits + (size_t)i * m->bw, m->span[2 * i], m->span[2 * i + 1]);
+            int32_t need = lo[i + 1] - c;
+            if (L < need) return -2;
+            if (L > 0) {
+                /* items with slack (hi above max(lo, count)) after those without */
+                int slack = h > (lo[i + 1] > c ? lo[i + 1] : c);
+                double s = subsets(L, need > 0 ? need : 0, h - c < L ? h - c : L);
+                if (best < 0 || slack < slacky || (slack == slacky && s < fewest)) best = i, fewest = s, slacky = slack;
+                v = c;
+            }
+        }
+        key[m->fword[i]] |= (uint64_t)v << m->fshift[i];
+    }
+    for (int32_t x = m->np; x < m->np + m->ns; x++) {
+        if (m->fword[x] < 0) continue;
+        const uint64_t *c = m->sec_bits + (size_t)(x - m->np) * m->bw;
+        int alive = 0;
+        for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1] && !alive; w++) alive = (c[w] & live[w]) != 0;
+        key[m->fword[x]] |= (uint64_t)(alive ? m->color[x] : m->ncolors[x] + 1) << m->fshift[x];
+    }
+    return best;
+}
+
+/* Adds v to *sum; 1 past 2^128 - 1 (it stays there). */
+static int add(dlx_count_t *sum, dlx_count_t v) {
+    dlx_count_t s = *sum + v;
+    if (s < v) return *sum = ~(dlx_count_t)0, 1;
+    *sum = s;
+    return 0;
+}
+
+/* Live options of i's column at places >= k (the picks still possible). */
+static int32_t left_from(const mm *m, int32_t i, int32_t k, const uint64_t *live) {
+    int32_t n = 0;
+    for (int32_t j = k; j < m->col_at[i + 1]; j++) n += is_live(live, m->col_opt[j]);
+    return n;
+}
+
+enum { WALK_END = 0, WALK_STOPPED = 1, WALK_SLICE = 2 };
+
+/* The walk from where it stands until the end, the budget (stop) or the
+ * slice's end (nodes reach slice). */
+static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slice) {
+    mm *m = d->memo_multi;
+    struct mframe *fr = m->fr;
+    const int32_t *lo = d->lo, *hi = d->hi;
+    int32_t top = m->top, bw = m->bw, over = m->over, entering = m->entering, out = WALK_END;
+    dlx_count_t value = m->value;
+    for (;;) {
+        if (entering) { /* the state above top: its value, or a frame */
+            if (d->nodes >= stop || d->nodes >= slice) {
+                out = d->nodes >= stop ? WALK_STOPPED : WALK_SLICE;
+                break;
+            }
+            d->nodes++;
+            entering = 0;
+            const uint64_t *live = m->live + (size_t)(top + 1) * bw, *hit;
+            int32_t i = choose(m, live, lo, hi);
+            uint64_t h;
+            if (i == -1) value = 1;
+            else if (i == -2) value = 0;
+            else if ((h = hash_of(m->key, m->kwords)), (hit = lookup(m, h, m->key))) value = (dlx_count_t)hit[1] << 64 | hit[0];
+            else {
+                d->guesses++;
+                top++;
+                memcpy(m->keys + (size_t)top * m->kwords, m->key, (size_t)m->kwords * 8);
+                fr[top] = (struct mframe){ .item = i, .owner = top, .next = m->col_at[i], .opt = -1, .phase = FRESH, .hash = h, .sum = 0 };
+                if (top + 1 > d->max_level) d->max_level = top + 1;
+            }
+        }
+        if (top < 0) break;
+        struct mframe *f = &fr[top];
+        int32_t i = f->item;
+        const uint64_t *live = m->live + (size_t)top * bw;
+        if (f->phase == FRESH) {
+            f->phase = PICK;
+            if (m->cnt[i] >= lo[i + 1]) { /* the subset so far: close i */
+                uint64_t *to = m->live + (size_t)(top + 1) * bw;
+                const uint64_t *c = m->col_bits + (size_t)i * bw;
+                memcpy(to, live, (size_t)bw * 8);
+                for (int32_t w = m->span[2 * i]; w < m->span[2 * i + 1]; w++) to[w] &= ~c[w];
+                m->closed[i] = 1;
+                f->phase = BACK;
+                entering = 1;
+                continue;
+            }
+        } else if (f->phase == BACK) {
+            over |= add(&fr[f->owner].sum, value);
+            m->closed[i] = 0;
+            f->phase = PICK;
+        }
+        /* the next option of i's subset: live, after the last, and enough left to reach lo */
+        int32_t k = f->next, end = m->col_at[i + 1], need = lo[i + 1] - m->cnt[i];
+        if (m->cnt[i] < hi[i + 1]) {
+            while (k < end && !is_live(live, m->col_opt[k])) k++;
+            if (k < end && need > 1 && left_from(m, i, k, live) < need) k = end;
+        } else k = end;
+        if (k < end) {
+            int32_t o = m->col_opt[k];
+            f->next = k + 1;
+            take(m, o, live, m->live + (size_t)(top + 1) * bw, hi);
+            d->updates += (uint64_t)(m->opt_at[o + 1] - m->opt_at[o]);
+            top++;
+            fr[top] = (struct mframe){ .item = i, .owner = f->owner, .next = k + 1, .opt = o, .phase = FRESH };
+            if (top + 1 > d->max_level) d->max_level = top + 1;
+            continue;
+        }
+        if (f->opt >= 0) { /* this option's subsets done */
+            untake(m, f->opt);
+            top--;
+            continue;
+        }
+        value = f->sum; /* the state done */
+        store(m, f->hash, m->keys + (size_t)top * m->kwords, value);
+        top--;
+    }
+    m->top = top, m->over = over, m->entering = entering, m->value = value;
+    return out;
+}
+
+#ifdef __wasm__
+enum { SLICE_NODES = 4096 }; /* V8 runs optimized code from a function's next call (dlx_memo.c) */
+#else
+enum { SLICE_NODES = 0 };
+#endif
+
+/* Sets up a count at the root (the forced options taken); -1 out of
+ * memory, 1 when a forced option clashes (no solution). */
+static int start(dlx_t *d) {
+    dlx_memo_multi_free(d);
+    mm *m = d->memo_multi = calloc(1, sizeof *m);
+    if (!m) return -1;
+    m->np = d->n_primary, m->ns = d->n_items - d->n_primary, m->no = d->n_options;
+    m->lo = d->lo, m->hi = d->hi, m->bw = d->n_options > 64 ? (d->n_options + 63) / 64 : 1;
+    int64_t reach = 0; /* options a solution holds: at most the options, at most the sum of hi */
+    for (int32_t i = 1; i <= m->np && reach < m->no; i++) reach += d->hi[i];
+    m->frames = m->np + (int32_t)(reach < m->no ? reach : m->no) + d->n_forced + 2;
+    m->fr = malloc((size_t)m->frames * sizeof *m->fr);
+    if (!m->fr || build(d, m)) return -1;
+    m->stride = (size_t)m->kwords + 2;
+    size_t fit = (d->memo_cap ? d->memo_cap : DLX_MEMO_DEFAULT_BYTES) / (m->stride * 8);
+    for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s;
+    /* the forced options, taken one above the other: the root is the last */
+    m->top = -1, m->entering = 1;
+    uint64_t *live = m->live;
+    for (int32_t f = 0; f < d->n_forced; f++) {
+        int32_t o = d->forced[f];
+        if (!is_live(live, o)) return 1;
+        take(m, o, live, live + m->bw, d->hi);
+        memcpy(live, live + m->bw, (size_t)m->bw * 8);
+    }
+    return 0;
+}
+
+int dlx_memo_multi_search(dlx_t *d, uint64_t stop) {
+    if (d->phase == PH_DONE) return DLX_DONE;
+    if (d->phase == PH_START) {
+        int rc = start(d);
+        if (rc < 0) {
+            dlx_memo_multi_free(d);
+            return DLX_ENOMEM;
+        }
+        d->phase = PH_FORWARD;
+        if (rc > 0) {
+            d->phase = PH_DONE;
+            d->solutions = d->count_from;
+            return DLX_DONE;
+        }
+    }
+    mm *m = d->memo_multi;
+    uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
+    int out;
+    do {
+        uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
+        out = walk(d, stop, slice);
+    } while (out == WALK_SLICE);
+    dlx_count_t value = m->value;
+    int over = m->over;
+    if (out == WALK_STOPPED) { /* the finished branches, a lower bound; it does not resume */
+        value = 0;
+        for (int32_t l = 0; l <= m->top; l++)
+            if (m->fr[l].opt < 0) over |= add(&value, m->fr[l].sum);
+    }
+    d->level = d->depth = 0;
+    d->phase = PH_DONE;
+    if (over || add(&value, d->count_from)) {
+        d->solutions = ~(dlx_count_t)0;
+        return DLX_EOVERFLOW;
+    }
+    d->solutions = value;
+    return out == WALK_STOPPED ? DLX_BUDGET : DLX_DONE;
+}
