@@ -421,9 +421,12 @@ INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     int32_t *opts = s->opts;
     cells_level *lv = s->lv;
     const int32_t *ren = s->ren;
-    uint64_t nodes = d->nodes, upd = d->updates;
+    uint64_t nodes = d->nodes, upd = d->updates, found = 0;
     int32_t l = d->level, nt = s->ntrail, left = s->left, x, k;
     const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
+    /* a count without a limit (dlx_count_wide): solutions counted here, not
+     * returned one by one (words-3x4-8300: 1.26 M returns and entries) */
+    const int counting = d->counting;
     const int check = m.np <= ARRAY_SCAN_MAX;
     int rc;
 
@@ -478,6 +481,10 @@ try:
      * which need not be the one left with none. */
     s->dead = !commit(&m, ren[choice[l]], x, &nt, &left, &upd, check, T);
     if (left == 0) {
+        if (counting) {
+            found++;
+            goto recover;
+        }
         d->depth = l + 1;
         rc = DLX_SOLUTION;
         goto solution;
@@ -507,6 +514,7 @@ solution:
     d->phase = PH_AT_SOLUTION;
     d->solutions++;
 out:
+    d->solutions += found;
     s->ntrail = nt, s->left = left;
     d->level = l;
     d->nodes = nodes;

@@ -259,6 +259,29 @@ static void test_count(void) {
     dlx_stats(d[0], &x);
     dlx_stats(d[1], &y);
     CHECK_EQ(x.nodes, y.nodes);
+    /* a count (dlx_count_wide without a limit) counts where it finds each
+     * solution: the search returns at its budgets and its end alone, with
+     * the statistics of one that returns at every solution */
+    dlx_restart(d[0]);
+    int rc;
+    uint64_t each = 0;
+    while ((rc = dlx_search_until(d[0], 0)) == DLX_SOLUTION) each++;
+    CHECK_EQ(rc, DLX_DONE);
+    CHECK_EQ(each, 729);
+    dlx_stats(d[0], &x);
+    dlx_restart(d[0]);
+    d[0]->counting = 1;
+    int budgets = 0;
+    while ((rc = dlx_search_until(d[0], d[0]->nodes + 500)) == DLX_BUDGET) budgets++;
+    CHECK_EQ(rc, DLX_DONE);
+    CHECK(budgets > 0);
+    dlx_stats_t z;
+    dlx_stats(d[0], &z);
+    CHECK_EQ(z.solutions, 729);
+    CHECK_EQ(z.nodes, x.nodes);
+    CHECK_EQ(z.updates, x.updates);
+    CHECK_EQ(z.max_level, x.max_level);
+    d[0]->counting = 0;
     dlx_free(d[0]);
     dlx_free(d[1]);
 }
