@@ -167,7 +167,7 @@ static void lay_masks(dlx_cells *s, int32_t n_items, const int32_t *item) {
         if (colors[y] * words > PM_ROOM * options) colors[y] = 0; /* too many: left out */
         room += (size_t)(colors[y] * words);
     }
-    s->pm = room ? malloc(room * sizeof *s->pm) : NULL;
+    s->pm = room && room <= INT32_MAX / 2 ? malloc(room * sizeof *s->pm) : NULL; /* offsets in int32 (pmat) */
     for (int32_t q = 1, at = 0; s->pm && q <= s->pairs; q++) {
         int32_t y = item[q], i = s->wat[2 * y];
         if (!colors[y]) continue;
