@@ -10,7 +10,9 @@
  * words of its options of that color. Taking an option strikes, for each of
  * its other items, that item's words (a primary or plain secondary item),
  * or that item's words but its color's (a colored one: purification), as
- * many words as the item spans, however many of its options are live. An
+ * many words as the item spans, however many of its options are live; an
+ * item with few colors for its words has, per color, its words' masks less
+ * that color's options (pm), so that purifying walks one list, not two. An
  * item taken (covered, or settled on a color) gets COVERED added to its
  * count and is not looked at again. As in SSXCC the branching item's
  * options are struck once per node, not once per option tried.
@@ -45,8 +47,9 @@ typedef struct {
     uint64_t *live;
     const int32_t *uni, *wat;
     const cells_word *wd;
-    const int32_t *wrun, *solo, *pat;
+    const int32_t *wrun, *solo, *pat, *pmat;
     const cells_word *pd;
+    const uint64_t *pm;
     const int32_t *eat, *ent, *epair, *nprim;
     int32_t *size;
     cells_word *trail;
@@ -121,6 +124,57 @@ INLINE int strike_solo(const rows *m, const cells_word *p, const cells_word *pen
     return k && (*one -= k) == 0;
 }
 
+/* strike_solo where the color's options are out of the masks already
+ * (mk: the run's masks, pm): no walk beside the color's words; a run whose
+ * words follow each other reads no word's index. */
+INLINE int strike_solo_masked(const rows *m, const cells_word *p, const cells_word *pend, const uint64_t *mk, int32_t *nt,
+                              uint64_t *upd, int32_t *one) {
+    uint64_t *live = m->live;
+    cells_word *tp = m->trail + *nt;
+    int32_t k = 0, w = p->at, n = (int32_t)(pend - p);
+    if (pend[-1].at - w == n - 1) {
+        for (const uint64_t *end = mk + n; mk < end; mk++, w++) {
+            uint64_t old = live[w], gone = old & *mk;
+            if (!gone) continue;
+            tp->bits = old, tp->at = w, tp++;
+            live[w] = old ^ gone;
+            k += __builtin_popcountll(gone);
+        }
+    } else {
+        for (; p < pend; p++, mk++) {
+            w = p->at;
+            uint64_t old = live[w], gone = old & *mk;
+            if (!gone) continue;
+            tp->bits = old, tp->at = w, tp++;
+            live[w] = old ^ gone;
+            k += __builtin_popcountll(gone);
+        }
+    }
+    *nt = (int32_t)(tp - m->trail), *upd += (uint64_t)k;
+    return k && (*one -= k) == 0;
+}
+
+/* strike_item for a pair with masks (pm): the item's words, each less the
+ * color's options, a taken item's run passed over in one step. */
+INLINE int strike_masked(const rows *m, int32_t y, int32_t at, int32_t *nt, uint64_t *upd, int check) {
+    const uint64_t *mk = m->pm; /* word i's mask at mk[at + i] */
+    for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end;) {
+        int32_t key = m->wd[i].pad, j = m->wrun[i];
+        if (key != y && m->size[key] >= COVERED) {
+            i = j;
+            continue;
+        }
+        if (m->solo[key]) {
+            if (strike_solo_masked(m, m->wd + i, m->wd + j, mk + (at + i), nt, upd, m->size + key) && check) return 0;
+            i = j;
+            continue;
+        }
+        for (; i < j; i++)
+            if (strike(m, m->wd[i].at, mk[at + i], nt, upd) && check) return 0;
+    }
+    return 1;
+}
+
 #ifdef __wasm__
 /* Strike the live options of the words p .. pend-1 of a run but those of
  * the color's words from *cp, which it moves on. Returns whether a count
@@ -183,6 +237,7 @@ INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_
             if (strike(m, m->wd[i].at, m->wd[i].bits, nt, upd) && check) return 0;
         return 1;
     }
+    if (m->pmat[q] != PM_NONE) return strike_masked(m, y, m->pmat[q], nt, upd, check);
     const cells_word *c = m->pd + m->pat[q];
     for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end;) {
         int32_t key = m->wd[i].pad, j = m->wrun[i];
@@ -310,7 +365,7 @@ STEP int32_t branch(const dlx_cells *s, const rows *m, int32_t x, int32_t *o, in
 }
 
 static rows rows_of(dlx_cells *s, int32_t np) {
-    return (rows){s->live, s->uni, s->wat, s->wd, s->wrun, s->solo, s->pat, s->pd, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
+    return (rows){s->live, s->uni, s->wat, s->wd, s->wrun, s->solo, s->pat, s->pmat, s->pd, s->pm, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
 }
 
 /* Every option live, the counts full; then the forced options (dlx_force)
@@ -366,9 +421,12 @@ INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     int32_t *opts = s->opts;
     cells_level *lv = s->lv;
     const int32_t *ren = s->ren;
-    uint64_t nodes = d->nodes, upd = d->updates;
+    uint64_t nodes = d->nodes, upd = d->updates, found = 0;
     int32_t l = d->level, nt = s->ntrail, left = s->left, x, k;
     const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
+    /* a count without a limit (dlx_count_wide): solutions counted here, not
+     * returned one by one (words-3x4-8300: 1.26 M returns and entries) */
+    const int counting = d->counting;
     const int check = m.np <= ARRAY_SCAN_MAX;
     int rc;
 
@@ -423,6 +481,10 @@ try:
      * which need not be the one left with none. */
     s->dead = !commit(&m, ren[choice[l]], x, &nt, &left, &upd, check, T);
     if (left == 0) {
+        if (counting) {
+            found++;
+            goto recover;
+        }
         d->depth = l + 1;
         rc = DLX_SOLUTION;
         goto solution;
@@ -452,6 +514,7 @@ solution:
     d->phase = PH_AT_SOLUTION;
     d->solutions++;
 out:
+    d->solutions += found;
     s->ntrail = nt, s->left = left;
     d->level = l;
     d->nodes = nodes;

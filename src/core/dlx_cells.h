@@ -10,6 +10,12 @@
 /* Up to this many items (rounded up to 16) the counts go back by copies. */
 #define SNAP_MAX_ITEMS 1024
 
+/* A colored secondary item y gets, per color, its words' masks less that
+ * color's options (pm) where colors(y) x words(y) <= PM_ROOM x options(y):
+ * at most PM_ROOM words per entry in all (linear in the input). */
+#define PM_ROOM 2
+#define PM_NONE INT32_MIN
+
 /* A word of a sparse set (and of the trail): which word of the live set,
  * and its bits (on the trail: the word's old value; `at` ~x for item x
  * taken); in an item's words, `pad` is the first primary item of each of
@@ -50,6 +56,9 @@ struct dlx_cells {
     int32_t *solo;    /* per item 0..N+1: 1 if a primary item whose options first in it have no other primary item (a
                        * run of that pad then lowers that one count: strike_run), else 0 */
     int32_t *pat;     /* per (item, color) pair 0..pairs: where its words start in pd (pair 0: none) */
+    int32_t *pmat;    /* per pair: k such that pm[k + i] is word i of wd's (the pair's item's words) less the pair's
+                       * options; PM_NONE where its item has too many colors for it (PM_ROOM) */
+    uint64_t *pm;     /* those masks, item by item: a purification strikes them with no walk beside the color's words */
     cells_word *pd;   /* the words an item's options of one color are in, and those options; INT32_MAX after each pair's */
     int32_t *eat;     /* per option: where its entries start (n + 1) */
     int32_t *ent;     /* per entry: its item (in WebAssembly its count's address: ENTRY_COUNT); an option's primary items first */

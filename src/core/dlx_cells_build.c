@@ -13,6 +13,7 @@ void dlx_cells_free(dlx_t *d) {
     dlx_cells *s = d->cells;
     if (!s) return;
     free(s->block);
+    free(s->pm);
     free(s);
     d->cells = NULL;
 }
@@ -29,7 +30,7 @@ static size_t carve(dlx_cells *s, char *base, size_t n, size_t items, size_t ent
 #define CARVE(field, count) \
     (s->field = base ? (void *)(base + at) : NULL, at += ((size_t)(count) * sizeof *s->field + 7) & ~(size_t)7)
     CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries), CARVE(wrun, entries), CARVE(solo, items);
-    CARVE(pat, 2 * colored + 4), CARVE(pd, entries + colored + 2);
+    CARVE(pat, 2 * colored + 4), CARVE(pmat, colored + 2), CARVE(pd, entries + colored + 2);
     CARVE(eat, n + 1), CARVE(ent, entries), CARVE(epair, entries), CARVE(nprim, n), CARVE(ren, n);
     CARVE(orig, n), CARVE(size, items + 64), CARVE(full, items), CARVE(trail, n + items);
     CARVE(opts, n + 1), CARVE(lv, levels);
@@ -150,6 +151,37 @@ static void lay_runs(dlx_cells *s, int32_t n_items, const int32_t *item) {
     }
 }
 
+/* Per pair, its item's words' masks less the pair's options (pm), for the
+ * items with few colors for their words (PM_ROOM); the others keep
+ * PM_NONE (strike_item walks the color's words beside the item's). Out of
+ * memory, none: pm is a shortcut. `item`: per pair, its item. */
+static void lay_masks(dlx_cells *s, int32_t n_items, const int32_t *item) {
+    int32_t *colors = calloc((size_t)n_items + 2, sizeof *colors);
+    for (int32_t q = 0; q <= s->pairs; q++) s->pmat[q] = PM_NONE;
+    if (!colors) return;
+    for (int32_t q = 1; q <= s->pairs; q++) colors[item[q]]++;
+    size_t room = 0;
+    for (int32_t y = 1; y <= n_items; y++) {
+        int64_t words = s->wat[2 * y + 1] - s->wat[2 * y], options = 0;
+        for (int32_t i = s->wat[2 * y]; i < s->wat[2 * y + 1]; i++) options += __builtin_popcountll(s->wd[i].bits);
+        if (colors[y] * words > PM_ROOM * options) colors[y] = 0; /* too many: left out */
+        room += (size_t)(colors[y] * words);
+    }
+    s->pm = room && room <= INT32_MAX / 2 ? malloc(room * sizeof *s->pm) : NULL; /* offsets in int32 (pmat) */
+    for (int32_t q = 1, at = 0; s->pm && q <= s->pairs; q++) {
+        int32_t y = item[q], i = s->wat[2 * y];
+        if (!colors[y]) continue;
+        const cells_word *c = s->pd + s->pat[q];
+        s->pmat[q] = at - i;
+        for (; i < s->wat[2 * y + 1]; i++) {
+            uint64_t keep = c->at == s->wd[i].at ? c++->bits : 0;
+            s->pm[at++] = s->wd[i].bits & ~keep;
+        }
+    }
+    if (s->pm) s->bytes += room * sizeof *s->pm;
+    free(colors);
+}
+
 /* The tables for the matrix as it stands (forced options are taken at each start). */
 static int build(dlx_t *d) {
     int32_t n = d->n_options, np = d->n_primary;
@@ -183,6 +215,7 @@ static int build(dlx_t *d) {
         lay_options(d, s, first, from, key, val, h - 1, item);
         lay_words(d, s, first);
         lay_runs(s, d->n_items, item);
+        lay_masks(s, d->n_items, item);
 #ifdef __wasm__ /* the entries' and uniform words' counts by address (ENTRY_COUNT, UNI_COUNT: dlx_cells.h) */
         for (int64_t e = 0; e < entries; e++) s->ent[e] = (int32_t)(uint32_t)(uintptr_t)(s->size + s->ent[e]);
         for (int32_t w = 0; w < s->words; w++)

@@ -136,7 +136,7 @@ struct dlx {
     int on_memo;      /* a memoized count stopped by its budget: dlx_count_resume goes on with it */
     /* A count (dlx_count_wide without a limit) is under way: nobody reads the
      * solutions, so a search may count them without returning at each one
-     * (the bit-set search does; the others return at each, as always). */
+     * (the bit-set and sparse-set searches do; the others return at each). */
     int counting;
     /* Memoized counting (dlx_memo.c): DLX_MEMO_*, its cache's cap in bytes,
      * and its tables, kept until the next count or dlx_free. */

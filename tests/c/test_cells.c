@@ -9,7 +9,7 @@
  * the same order, the same statistics at every pause. And the tables
  * themselves: each item's words hold exactly its options, each color's
  * exactly those of that color, the items whose runs lower one count
- * (solo), and they grow linearly with the input. */
+ * (solo), each color's masks (pm), and they grow linearly with the input. */
 #include "check.h"
 #include "dlx.h"
 #include "../../src/core/dlx_cells.h"
@@ -101,6 +101,8 @@ static int has_entry(const dlx_cells *s, int32_t o, int32_t y, int32_t q) {
     return 0;
 }
 
+static int32_t masked_pairs, walked_pairs; /* pairs with masks (pm) and without, over every check_tables */
+
 /* Each item's words hold exactly its options (renumbered), each color's
  * exactly those giving the item that color; a word named uniform has
  * options of its one primary item only; numbers and indices are inverse;
@@ -171,6 +173,26 @@ static void check_tables(dlx_t *d) {
             CHECK(s->pd[to].at > last && to - 1 >= c - s->pd && s->pd[to - 1].at <= last);
         }
     }
+    /* a pair's masks (pm): each word of its item less the pair's options;
+     * only where its item's colors x words fit PM_ROOM x its options */
+    int32_t *colors_of = calloc((size_t)ni + 2, sizeof *colors_of), *item_of = calloc((size_t)s->pairs + 1, sizeof *item_of);
+    for (int32_t o = 0; o < n; o++)
+        for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++)
+            if (s->epair[e]) item_of[s->epair[e]] = s->ent[e];
+    for (int32_t q = 1; q <= s->pairs; q++) colors_of[item_of[q]]++;
+    for (int32_t q = 1; q <= s->pairs; q++) {
+        int32_t y = item_of[q], words = s->wat[2 * y + 1] - s->wat[2 * y];
+        CHECK_EQ(s->pmat[q] != PM_NONE, colors_of[y] * words <= PM_ROOM * entries[y]);
+        masked_pairs += s->pmat[q] != PM_NONE, walked_pairs += s->pmat[q] == PM_NONE;
+        if (s->pmat[q] == PM_NONE) continue;
+        for (int32_t i = s->wat[2 * y]; i < s->wat[2 * y + 1]; i++) {
+            uint64_t want = 0;
+            for (uint64_t b = s->wd[i].bits; b; b &= b - 1)
+                if (!has_entry(s, s->wd[i].at * 64 + __builtin_ctzll(b), y, q)) want |= b & -b;
+            CHECK_EQ(s->pm[s->pmat[q] + i], want);
+        }
+    }
+    free(colors_of), free(item_of);
     free(entries), free(in_pairs);
 }
 
@@ -196,6 +218,7 @@ static void test_walks(void) {
             dlx_free(b);
         }
     check_context("");
+    CHECK(masked_pairs > 0 && walked_pairs > 0); /* both ways of purifying were walked */
 }
 
 /* A colored problem whose count is known: word rectangles in miniature,
@@ -236,6 +259,29 @@ static void test_count(void) {
     dlx_stats(d[0], &x);
     dlx_stats(d[1], &y);
     CHECK_EQ(x.nodes, y.nodes);
+    /* a count (dlx_count_wide without a limit) counts where it finds each
+     * solution: the search returns at its budgets and its end alone, with
+     * the statistics of one that returns at every solution */
+    dlx_restart(d[0]);
+    int rc;
+    uint64_t each = 0;
+    while ((rc = dlx_search_until(d[0], 0)) == DLX_SOLUTION) each++;
+    CHECK_EQ(rc, DLX_DONE);
+    CHECK_EQ(each, 729);
+    dlx_stats(d[0], &x);
+    dlx_restart(d[0]);
+    d[0]->counting = 1;
+    int budgets = 0;
+    while ((rc = dlx_search_until(d[0], d[0]->nodes + 500)) == DLX_BUDGET) budgets++;
+    CHECK_EQ(rc, DLX_DONE);
+    CHECK(budgets > 0);
+    dlx_stats_t z;
+    dlx_stats(d[0], &z);
+    CHECK_EQ(z.solutions, 729);
+    CHECK_EQ(z.nodes, x.nodes);
+    CHECK_EQ(z.updates, x.updates);
+    CHECK_EQ(z.max_level, x.max_level);
+    d[0]->counting = 0;
     dlx_free(d[0]);
     dlx_free(d[1]);
 }
