@@ -39,13 +39,15 @@ static inline int32_t ones_upto(const uint64_t *a, const uint64_t *c, const int3
 #endif
 }
 
-/* a &= ~c; returns how many options went. */
-static inline uint64_t strike(uint64_t *a, const uint64_t *c, const int32_t W) {
+/* a &= ~c. */
+static inline void strike(uint64_t *a, const uint64_t *c, const int32_t W) {
+    for (int32_t w = 0; w < W; w++) a[w] &= ~c[w];
+}
+
+/* Live options in a: |a|. */
+static inline uint64_t live_count(const uint64_t *a, const int32_t W) {
     uint64_t n = 0;
-#if defined(__clang__)
-#pragma clang loop vectorize(disable) /* WebAssembly: lanes taken out for i64.popcnt and put back */
-#endif
-    for (int32_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(a[w] & c[w]), a[w] &= ~c[w];
+    for (int32_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(a[w]);
     return n;
 }
 
@@ -90,16 +92,19 @@ static inline tabs tabs_of(const dlx_t *d, const multi *m) {
  * primary items once, covering those that reach hi; rule out what its
  * secondary items forbid. *unmet: items below their lower bound. */
 static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t *upd, const int32_t W) {
+    /* the options struck, counted once: a strike's own count was most of its loop */
+    uint64_t before = live_count(a, W);
     for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
         int32_t j = t.prim[p], c = ++t.count[j];
         t.kb[j] += KEY_STEP(c - 1, t.lo[j]);
         *unmet -= c == t.lo[j];
         if (c == t.hi[j]) {
-            *upd += strike(a, t.mask + (size_t)j * W, W);
+            strike(a, t.mask + (size_t)j * W, W);
             a[W + j / 64] &= ~(1ull << (j % 64));
         }
     }
-    for (int32_t p = t.kill_at[r], e = t.kill_at[r + 1]; p < e; p++) *upd += strike(a, t.mask + t.kill[p], W);
+    for (int32_t p = t.kill_at[r], e = t.kill_at[r + 1]; p < e; p++) strike(a, t.mask + t.kill[p], W);
+    *upd += before - live_count(a, W);
 }
 
 static inline void untake(tabs t, int32_t r, int32_t *unmet) {
@@ -258,7 +263,8 @@ __attribute__((always_inline)) static inline int bits_search(dlx_t *d, multi *m,
     uint64_t upd = 0, nodes = d->nodes;
     int32_t l = m->level, i = 0, r, unmet = m->unmet, top = d->max_level, rc;
     int32_t *pos = m->pos, *tot = m->tot;
-    uint64_t guesses = d->guesses;
+    uint64_t guesses = d->guesses, found = 0; /* found: solutions, added to the 128-bit count on the way out */
+    const int counting = d->counting;
     const tabs tb = tabs_of(d, m);
     if (m->resume) goto backup;
 
@@ -268,8 +274,8 @@ enter: {
         uint64_t any = 0;
         for (int32_t w = 0; w < W; w++) any |= a[w] & mask[w];
         if (!any) {
-            d->solutions++;
-            if (d->counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
+            found++;
+            if (counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
             d->phase = PH_AT_SOLUTION, d->depth = l, rc = DLX_SOLUTION;
             goto leave;
         }
@@ -320,14 +326,24 @@ try_next: {
         int32_t w = 0;
         while (!(a[w] & col[w])) w++;
         r = cur[l] = w * 64 + __builtin_ctzll(a[w] & col[w]);
-        for (int32_t v = 0; v < S; v++) down[v] = a[v];
-        down[w] &= ~(1ull << (r % 64));
+        if (S == 2) /* see below */
+            down[1] = a[1], down[0] = a[0] & ~(1ull << (r % 64));
+        else {
+            for (int32_t v = 0; v < S; v++) down[v] = a[v];
+            down[w] &= ~(1ull << (r % 64));
+        }
         take(tb, down, r, &unmet, &upd, W);
         if (++l > top) top = l;
         goto enter;
     }
     if (need <= 0 && cur[l] != STOP) { /* no option of i left: go on without it */
-        for (int32_t v = 0; v < S; v++) down[v] = a[v];
+        /* One word a set: backing up has just cleared a bit of a's first
+         * word, and a 16-byte copy would wait for that store (a load over
+         * a narrower store is not forwarded): two 8-byte copies, unlike
+         * each other so that they stay so (quota rows 1.03-1.06x in
+         * WebAssembly). a holds none of i's options: each was tried. */
+        if (S == 2) down[1] = a[1], down[0] = a[0] & ~mask[(size_t)i * W];
+        else for (int32_t v = 0; v < S; v++) down[v] = a[v];
         cur[l] = STOP;
         if (++l > top) top = l;
         goto enter;
@@ -349,6 +365,7 @@ backup:
     goto try_next;
 
 leave: /* one way out: the search's body is smaller (TurboFan compiles it in WebAssembly) */
+    d->solutions += found;
     m->level = l, m->resume = rc == DLX_SOLUTION, m->unmet = unmet;
     d->level = l, d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
     return rc;
