@@ -32,6 +32,8 @@ struct dlx_multi {
     int32_t *blen;           /* per level: live options of the item branched on */
     int64_t *kb;             /* per primary item: its choice key but the length's part (kept as its count
                                 changes), so that the choice is one multiply-add an item: KEY(kb, len) */
+    int32_t *span;           /* per primary item: the first word of its column with an option, and one
+                                past the last (<< 16): the choice counts only those */
 };
 
 #define STOP (-1) /* cur[l] of the branch "no more options of item[l]" */

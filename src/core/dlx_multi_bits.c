@@ -21,31 +21,43 @@ static inline int32_t ones(const uint64_t *a, const uint64_t *c, const int32_t W
     return n;
 }
 
-/* |a & c| when it is at most cap; above, any count above cap. In
- * WebAssembly a column is counted a word at a time and left as soon as it
- * has more options than the best item's, as most do (pento-6x6-k2, 16
- * words a set: the count 1.15x faster); natively the whole count is a
- * vectorized loop (with -march=native a few AVX-512 popcounts). */
-static inline int32_t ones_upto(const uint64_t *a, const uint64_t *c, const int32_t W, const int32_t cap) {
+/* |a & c| when it is at most cap; above, any count above cap. Only the
+ * words of span hold options of c (its first, and one past its last << 16:
+ * a piece's options are a few words of a pentomino row's 16; 1.1-1.2x
+ * there in both builds). In WebAssembly a column is counted a word at a
+ * time and left as soon as it has more options than the best item's, as
+ * most do (pento-6x6-k2: the count 1.15x faster); natively the whole count
+ * is a vectorized loop (with -march=native a few AVX-512 popcounts). */
+static inline int32_t ones_upto(const uint64_t *a, const uint64_t *c, const int32_t W, const int32_t cap, const int32_t span) {
 #ifdef __wasm__
     int32_t n = 0;
     if (W == 1) return __builtin_popcountll(a[0] & c[0]);
-    for (int32_t w = 0; w < W; w++)
+    for (int32_t w = span & 0xffff, e = span >> 16; w < e; w++)
         if ((n += __builtin_popcountll(a[w] & c[w])) > cap) break;
     return n;
 #else
     (void)cap;
-    return ones(a, c, W);
+    int32_t f = span & 0xffff;
+    return W == 1 ? ones(a, c, W) : ones(a + f, c + f, (span >> 16) - f);
 #endif
 }
 
-/* a &= ~c; returns how many options went. */
+/* a &= ~c; on one word, returns how many options went (else 0: take
+ * counts them once for all its strikes). */
 static inline uint64_t strike(uint64_t *a, const uint64_t *c, const int32_t W) {
+    if (W == 1) {
+        uint64_t n = (uint64_t)__builtin_popcountll(a[0] & c[0]);
+        a[0] &= ~c[0];
+        return n;
+    }
+    for (int32_t w = 0; w < W; w++) a[w] &= ~c[w];
+    return 0;
+}
+
+/* Live options in a: |a|. */
+static inline uint64_t live_count(const uint64_t *a, const int32_t W) {
     uint64_t n = 0;
-#if defined(__clang__)
-#pragma clang loop vectorize(disable) /* WebAssembly: lanes taken out for i64.popcnt and put back */
-#endif
-    for (int32_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(a[w] & c[w]), a[w] &= ~c[w];
+    for (int32_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(a[w]);
     return n;
 }
 
@@ -90,6 +102,10 @@ static inline tabs tabs_of(const dlx_t *d, const multi *m) {
  * primary items once, covering those that reach hi; rule out what its
  * secondary items forbid. *unmet: items below their lower bound. */
 static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t *upd, const int32_t W) {
+    /* the options struck, counted once: a strike's own count was most of
+     * its loop on longer sets (pentomino rows 1.07-1.11x); on one word two
+     * counts a take are more than a strike's (queens rows 0.96x) */
+    uint64_t before = W == 1 ? 0 : live_count(a, W);
     for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
         int32_t j = t.prim[p], c = ++t.count[j];
         t.kb[j] += KEY_STEP(c - 1, t.lo[j]);
@@ -100,6 +116,7 @@ static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t
         }
     }
     for (int32_t p = t.kill_at[r], e = t.kill_at[r + 1]; p < e; p++) *upd += strike(a, t.mask + t.kill[p], W);
+    if (W != 1) *upd += before - live_count(a, W);
 }
 
 static inline void untake(tabs t, int32_t r, int32_t *unmet) {
@@ -111,9 +128,10 @@ static inline void untake(tabs t, int32_t r, int32_t *unmet) {
 }
 
 void dlx_multi_bits_free(multi *m) {
-    free(m->mask), free(m->prim), free(m->prim_at), free(m->kill), free(m->kill_at), free(m->live), free(m->blen), free(m->kb);
+    free(m->mask), free(m->prim), free(m->prim_at), free(m->kill), free(m->kill_at), free(m->live), free(m->blen), free(m->kb), free(m->span);
     m->mask = m->live = NULL;
     m->kb = NULL;
+    m->span = NULL;
     m->prim = m->prim_at = m->kill = m->kill_at = m->blen = NULL;
     m->b_options = -1;
 }
@@ -144,6 +162,16 @@ COLD static void item_masks(const dlx_t *d, uint64_t *mask, int32_t W) {
     const dlx_node *nd = d->node;
     for (int32_t k = 0; k < d->n_options; k++)
         for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) mask[(size_t)nd[q].top * W + k / 64] |= 1ull << (k % 64);
+}
+
+/* Each primary item's words with an option: first, and one past the last << 16 (W <= 64). */
+COLD static void spans(const uint64_t *mask, int32_t *span, int32_t np, int32_t W) {
+    for (int32_t j = 0; j <= np; j++) {
+        int32_t f = 0, e = W;
+        while (f < W && !mask[(size_t)j * W + f]) f++;
+        while (e > f && !mask[(size_t)j * W + e - 1]) e--;
+        span[j] = f | e << 16;
+    }
 }
 
 /* Each option's primary items and the masks it strikes; its color slots' masks without it. */
@@ -185,7 +213,7 @@ COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
     if (!head || !next || !color) goto fail;
     slots = color_slots(d, head, next, color, &entries, &kills);
     size_t bytes = ((size_t)ni + 1 + (size_t)slots) * (size_t)W * 8 + ((size_t)levels + 1) * ((size_t)(W + np / 64 + 1) * 8 + 4) +
-                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4 + ((size_t)np + 1) * 8;
+                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4 + ((size_t)np + 1) * 12;
     if (bytes > BITS_MAX_BYTES) goto fail;
     m->mask = calloc(((size_t)ni + 1 + (size_t)slots) * (size_t)W, 8);
     m->prim = malloc(((size_t)entries + 1) * sizeof *m->prim);
@@ -196,9 +224,11 @@ COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
     m->live = malloc(((size_t)levels + 1) * (size_t)(W + OW) * 8);
     m->blen = malloc(((size_t)levels + 1) * sizeof *m->blen);
     m->kb = malloc(((size_t)np + 1) * sizeof *m->kb);
-    if (!m->mask || !m->prim || !m->kill || !m->prim_at || !m->kill_at || !m->live || !m->blen || !m->kb) goto fail;
+    m->span = malloc(((size_t)np + 1) * sizeof *m->span);
+    if (!m->mask || !m->prim || !m->kill || !m->prim_at || !m->kill_at || !m->live || !m->blen || !m->kb || !m->span) goto fail;
     uint64_t *mask = m->mask;
     item_masks(d, mask, W);
+    spans(mask, m->span, np, W);
     /* A slot's mask: its item's options but those of its color. */
     for (int32_t j = np + 1; j <= ni; j++)
         for (int32_t s = head[j]; s; s = next[s - 1])
@@ -254,11 +284,13 @@ __attribute__((always_inline)) static inline int bits_search(dlx_t *d, multi *m,
     const int32_t S = W + OW, *lo = d->lo;
     int32_t *count = m->count, *item = m->item, *cur = m->cur, *blen = m->blen;
     const int64_t *kb = m->kb;
+    const int32_t *span = m->span;
     const uint64_t *mask = m->mask;
     uint64_t upd = 0, nodes = d->nodes;
     int32_t l = m->level, i = 0, r, unmet = m->unmet, top = d->max_level, rc;
     int32_t *pos = m->pos, *tot = m->tot;
-    uint64_t guesses = d->guesses;
+    uint64_t guesses = d->guesses, found = 0; /* found: solutions, added to the 128-bit count on the way out */
+    const int counting = d->counting;
     const tabs tb = tabs_of(d, m);
     if (m->resume) goto backup;
 
@@ -268,8 +300,8 @@ enter: {
         uint64_t any = 0;
         for (int32_t w = 0; w < W; w++) any |= a[w] & mask[w];
         if (!any) {
-            d->solutions++;
-            if (d->counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
+            found++;
+            if (counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
             d->phase = PH_AT_SOLUTION, d->depth = l, rc = DLX_SOLUTION;
             goto leave;
         }
@@ -283,7 +315,7 @@ enter: {
         for (uint64_t set = open[v]; set; set &= set - 1) {
             int32_t k = v * 64 + __builtin_ctzll(set);
             int64_t b = kb[k];
-            int32_t len = ones_upto(a, mask + (size_t)k * W, W, (int32_t)(best >> 45) - (int32_t)(b >> 45));
+            int32_t len = ones_upto(a, mask + (size_t)k * W, W, (int32_t)(best >> 45) - (int32_t)(b >> 45), W == 1 ? 1 << 16 : span[k]);
             int64_t key = KEY(b, len, one);
             if (key < KEY_ONE) { /* a dead end */
                 best = (uint64_t)k, i = k;
@@ -320,14 +352,24 @@ try_next: {
         int32_t w = 0;
         while (!(a[w] & col[w])) w++;
         r = cur[l] = w * 64 + __builtin_ctzll(a[w] & col[w]);
-        for (int32_t v = 0; v < S; v++) down[v] = a[v];
-        down[w] &= ~(1ull << (r % 64));
+        if (S == 2) /* see below */
+            down[1] = a[1], down[0] = a[0] & ~(1ull << (r % 64));
+        else {
+            for (int32_t v = 0; v < S; v++) down[v] = a[v];
+            down[w] &= ~(1ull << (r % 64));
+        }
         take(tb, down, r, &unmet, &upd, W);
         if (++l > top) top = l;
         goto enter;
     }
     if (need <= 0 && cur[l] != STOP) { /* no option of i left: go on without it */
-        for (int32_t v = 0; v < S; v++) down[v] = a[v];
+        /* One word a set: backing up has just cleared a bit of a's first
+         * word, and a 16-byte copy would wait for that store (a load over
+         * a narrower store is not forwarded): two 8-byte copies, unlike
+         * each other so that they stay so (quota rows 1.03-1.06x in
+         * WebAssembly). a holds none of i's options: each was tried. */
+        if (S == 2) down[1] = a[1], down[0] = a[0] & ~mask[(size_t)i * W];
+        else for (int32_t v = 0; v < S; v++) down[v] = a[v];
         cur[l] = STOP;
         if (++l > top) top = l;
         goto enter;
@@ -349,6 +391,7 @@ backup:
     goto try_next;
 
 leave: /* one way out: the search's body is smaller (TurboFan compiles it in WebAssembly) */
+    d->solutions += found;
     m->level = l, m->resume = rc == DLX_SOLUTION, m->unmet = unmet;
     d->level = l, d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
     return rc;
