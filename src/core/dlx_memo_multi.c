@@ -157,46 +157,24 @@ static int32_t bits_for(int64_t v) { /* bits to hold 0 .. v */
 
 static inline void set_bit(uint64_t *s, int32_t o) { s[o >> 6] |= 1ULL << (o & 63); }
 
-/* Options' items and colors (numbered 1.. per item in the order its column
- * meets them), each item's options (a list and a set, and the words the
- * set spans), the static kill sets, the key's fields, the live set of the
- * root (every option not left out); -1 out of memory. */
-static int build(dlx_t *d, mm *m) {
+/* The tables are built once a count: in WebAssembly each long loop is a
+ * function of its own (ONCE), so that V8 compiles with TurboFan, on CPU
+ * time the user pays, at most the loop that runs long enough, never the
+ * whole building (tests/start-wasm.test.mjs; as dlx_memo.c). */
+#define ONCE __attribute__((noinline))
+
+/* How many entries the options have. */
+static ONCE size_t entry_count(const dlx_t *d) {
     const dlx_node *nd = d->node;
-    int32_t np = m->np, n = np + m->ns, no = m->no, bw = m->bw;
     size_t total = 0;
-    for (int32_t o = 0; o < no; o++)
+    for (int32_t o = 0; o < d->n_options; o++)
         for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
-    /* one block: the sets (64-bit words), then the lists and per-item tables */
-    size_t sets = ((size_t)np + (size_t)m->ns + (size_t)no + (size_t)m->frames) * (size_t)bw;
-    size_t ints = (size_t)no + 1 + 6 * (total + 1) + (size_t)n + 2 + 2 * (size_t)n + 1 + 7 * ((size_t)n + 1) + (size_t)n;
-    m->block_bytes = (sets + (ints + 1) / 2 + 1) * 8;
-    uint64_t *w = m->block = calloc(m->block_bytes, 1);
-    if (!w) return -1;
-    m->col_bits = w, m->sec_bits = w += (size_t)np * bw, m->kill = w += (size_t)m->ns * bw, m->live = w += (size_t)no * bw;
-    int32_t *q = (int32_t *)(w + (size_t)m->frames * bw);
-    m->opt_at = q, m->opt_item = q += no + 1, m->opt_color = q += total + 1, m->col_opt = q += total + 1;
-    m->col_at = q += total + 1, m->span = q += n + 2, m->cnt = q += 2 * n + 1, m->closed = q += n + 1;
-    m->users = q += n + 1, m->color = q += n + 1, m->ncolors = q += n + 1, m->fword = q += n + 1, m->fshift = q += n + 1;
-    int32_t *col_color = q += n + 1, *at_col = q += total + 1, *seen = q += total + 1; /* scratch: total + n + 1 */
-    int32_t at = 0;
-    for (int32_t o = 0; o < no; o++) {
-        m->opt_at[o] = at;
-        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) {
-            int32_t x = nd[p].top - 1, c = nd[p].color;
-            m->opt_item[at] = x, m->opt_color[at++] = c < 0 ? d->item[x + 1].color : c;
-            m->col_at[x + 1]++;
-        }
-    }
-    m->opt_at[no] = at;
-    for (int32_t x = 0; x < n; x++) m->col_at[x + 1] += m->col_at[x];
-    memcpy(seen, m->col_at, ((size_t)n + 1) * 4); /* scratch: each item's next place */
-    for (int32_t o = 0; o < no; o++)
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
-            int32_t x = m->opt_item[p], j = seen[x]++;
-            m->col_opt[j] = o, col_color[j] = m->opt_color[p], at_col[p] = j;
-            set_bit(x < np ? m->col_bits + (size_t)x * bw : m->sec_bits + (size_t)(x - np) * bw, o);
-        }
+    return total;
+}
+
+/* The words each item's options span, and its colors numbered 1.. in the
+ * order its column meets them (seen: scratch). */
+static ONCE void spans_and_colors(mm *m, int32_t n, int32_t *seen, int32_t *col_color) {
     for (int32_t x = 0; x < n; x++) { /* spans; colors numbered */
         int32_t a = m->col_at[x], b = m->col_at[x + 1], k = 0;
         m->span[2 * x] = a < b ? m->col_opt[a] >> 6 : 0, m->span[2 * x + 1] = a < b ? (m->col_opt[b - 1] >> 6) + 1 : 0;
@@ -209,8 +187,41 @@ static int build(dlx_t *d, mm *m) {
         }
         m->ncolors[x] = k;
     }
-    for (int32_t p = 0; p < at; p++) m->opt_color[p] = m->opt_color[p] ? col_color[at_col[p]] : 0;
-    for (int32_t o = 0; o < no; o++) { /* the static kill sets */
+}
+
+/* Each option's items and colors, and each item's count of options. */
+static ONCE int32_t entries(const dlx_t *d, mm *m) {
+    const dlx_node *nd = d->node;
+    int32_t no = m->no;
+    int32_t at = 0;
+    for (int32_t o = 0; o < no; o++) {
+        m->opt_at[o] = at;
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) {
+            int32_t x = nd[p].top - 1, c = nd[p].color;
+            m->opt_item[at] = x, m->opt_color[at++] = c < 0 ? d->item[x + 1].color : c;
+            m->col_at[x + 1]++;
+        }
+    }
+    return at;
+}
+
+/* Each item's options (a list, their colors, a set), and where each entry
+ * sits in its item's list; seen: each item's next place. */
+static ONCE void columns(mm *m, int32_t *seen, int32_t *col_color, int32_t *at_col) {
+    int32_t np = m->np, no = m->no, bw = m->bw;
+    for (int32_t o = 0; o < no; o++)
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p], j = seen[x]++;
+            m->col_opt[j] = o, col_color[j] = m->opt_color[p], at_col[p] = j;
+            set_bit(x < np ? m->col_bits + (size_t)x * bw : m->sec_bits + (size_t)(x - np) * bw, o);
+        }
+}
+
+/* The static kill sets: per option itself, the other options of its
+ * items without a count (colored: those of another color or none). */
+static ONCE void kill_sets(const dlx_t *d, mm *m, const int32_t *col_color) {
+    int32_t np = m->np, no = m->no, bw = m->bw;
+    for (int32_t o = 0; o < no; o++) {
         uint64_t *k = m->kill + (size_t)o * bw;
         set_bit(k, o);
         for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
@@ -225,6 +236,35 @@ static int build(dlx_t *d, mm *m) {
             for (int32_t j = m->span[2 * x]; j < m->span[2 * x + 1]; j++) k[j] |= col[j];
         }
     }
+}
+
+/* Options' items and colors (numbered 1.. per item in the order its column
+ * meets them), each item's options (a list and a set, and the words the
+ * set spans), the static kill sets, the key's fields, the live set of the
+ * root (every option not left out); -1 out of memory. */
+static ONCE int build(dlx_t *d, mm *m) {
+    int32_t np = m->np, n = np + m->ns, no = m->no, bw = m->bw;
+    size_t total = entry_count(d);
+    /* one block: the sets (64-bit words), then the lists and per-item tables */
+    size_t sets = ((size_t)np + (size_t)m->ns + (size_t)no + (size_t)m->frames) * (size_t)bw;
+    size_t ints = (size_t)no + 1 + 6 * (total + 1) + (size_t)n + 2 + 2 * (size_t)n + 1 + 7 * ((size_t)n + 1) + (size_t)n;
+    m->block_bytes = (sets + (ints + 1) / 2 + 1) * 8;
+    uint64_t *w = m->block = calloc(m->block_bytes, 1);
+    if (!w) return -1;
+    m->col_bits = w, m->sec_bits = w += (size_t)np * bw, m->kill = w += (size_t)m->ns * bw, m->live = w += (size_t)no * bw;
+    int32_t *q = (int32_t *)(w + (size_t)m->frames * bw);
+    m->opt_at = q, m->opt_item = q += no + 1, m->opt_color = q += total + 1, m->col_opt = q += total + 1;
+    m->col_at = q += total + 1, m->span = q += n + 2, m->cnt = q += 2 * n + 1, m->closed = q += n + 1;
+    m->users = q += n + 1, m->color = q += n + 1, m->ncolors = q += n + 1, m->fword = q += n + 1, m->fshift = q += n + 1;
+    int32_t *col_color = q += n + 1, *at_col = q += total + 1, *seen = q += total + 1; /* scratch: total + n + 1 */
+    int32_t at = entries(d, m);
+    m->opt_at[no] = at;
+    for (int32_t x = 0; x < n; x++) m->col_at[x + 1] += m->col_at[x];
+    memcpy(seen, m->col_at, ((size_t)n + 1) * 4); /* scratch: each item's next place */
+    columns(m, seen, col_color, at_col);
+    spans_and_colors(m, n, seen, col_color);
+    for (int32_t p = 0; p < at; p++) m->opt_color[p] = m->opt_color[p] ? col_color[at_col[p]] : 0;
+    kill_sets(d, m, col_color);
     /* the key's fields: a primary item's count 0 .. hi (hi: dead), a
      * secondary item's color 0 .. ncolors (ncolors + 1: dead); none across two words */
     int32_t word = 0, used = 0;
@@ -430,7 +470,7 @@ enum { SLICE_NODES = 0 };
 
 /* Sets up a count at the root (the forced options taken); -1 out of
  * memory, 1 when a forced option clashes (no solution). */
-static int start(dlx_t *d) {
+static ONCE int start(dlx_t *d) {
     dlx_memo_multi_free(d);
     mm *m = d->memo_multi = calloc(1, sizeof *m);
     if (!m) return -1;
