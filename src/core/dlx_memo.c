@@ -38,16 +38,11 @@
  * so each state met is one chain, as in DLX6. */
 #include "dlx_internal.h"
 #include "dlx_zdd.h"
+#include "memo_cache.h"
 #include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Slots a state may sit in: from its hash on, this many. */
-enum { PROBE = 8, MIN_SLOTS = 64 };
-/* A free slot's count (its high word): no cached count is that big, as a
- * count past 2^128 - 2^64 is an overflow and never cached. */
-#define FREE UINT64_MAX
 
 struct frame {
     int32_t item, k;  /* the item branched on, the index of the option tried in its list */
@@ -78,9 +73,7 @@ struct dlx_memo {
      * covered. Without secondary items, the covered set itself. */
     uint64_t *covered, *key;
     struct frame *fr;
-    uint64_t *slot; /* stride words each: the count (lo, hi), then the key */
-    size_t stride, slots, used, max_slots;
-    uint32_t victim; /* which slot of a full probe a new state replaces next */
+    struct memo_cache cache; /* the states met and their counts (memo_cache.h) */
     struct dlx_zdd *zdd; /* building one: slots hold chain heads, never replaced */
     /* Live options as bit sets, where they pay (bits_pay): bw words a set;
      * per primary item its options (col_bits; only words col_w[2i] ..
@@ -139,76 +132,11 @@ static inline void untake(struct dlx_memo *m, int32_t o, int32_t mark) {
     }
 }
 
-/* splitmix64's mix over the words: every bit reaches the slot's low bits. */
-static uint64_t hash_of(const uint64_t *key, int32_t words) {
-    uint64_t h = 0;
-    for (int32_t w = 0; w < words; w++) h = splitmix64_mix(h ^ key[w]);
-    return h;
-}
-
-/* How far a state may sit from its hash: PROBE slots, or (building a ZDD,
- * whose table is never more than half full) up to the first free one. */
-static inline size_t probe(const struct dlx_memo *m) { return m->zdd ? m->slots : PROBE; }
-
-/* The current state's slot (its count, or its chain head), or NULL. */
-static const uint64_t *lookup(const struct dlx_memo *m, uint64_t h, const uint64_t *key) {
-    if (!m->slots) return NULL;
-    size_t mask = m->slots - 1, bytes = (size_t)m->kwords * sizeof(uint64_t);
-    for (size_t j = 0; j < probe(m); j++) {
-        const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
-        if (s[1] == FREE) return NULL;
-        if (!memcmp(s + 2, key, bytes)) return s;
-    }
-    return NULL;
-}
-
-static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo, uint64_t hi) {
-    size_t mask = m->slots - 1;
-    uint64_t *s = NULL;
-    for (size_t j = 0; j < probe(m) && !s; j++) {
-        uint64_t *t = m->slot + ((h + j) & mask) * m->stride;
-        if (t[1] == FREE) s = t, m->used++;
-    }
-    if (!s) s = m->slot + ((h + m->victim++ % PROBE) & mask) * m->stride; /* full: replace one */
-    s[0] = lo, s[1] = hi;
-    memcpy(s + 2, key, (size_t)m->kwords * sizeof(uint64_t));
-}
-
-/* Double the table (below the cap, when half full); on no memory, stay.
- * Building a ZDD, within the room left; -1 when it cannot grow. */
-static int grow(struct dlx_memo *m) {
-    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS, row = m->stride * sizeof(uint64_t);
-    struct dlx_zdd *z = m->zdd;
-    if (z ? n > z->room / row : n > m->max_slots) return -1;
-    uint64_t *old = m->slot, *t = malloc(n * row);
-    if (!t) {
-        m->max_slots = m->slots;
-        return -1;
-    }
-    if (z) z->room -= (n - m->slots) * row;
-    memset(t, 0xff, n * m->stride * sizeof *t);
-    size_t old_slots = m->slots;
-    m->slot = t, m->slots = n, m->used = 0;
-    for (size_t j = 0; j < old_slots; j++) {
-        const uint64_t *s = old + j * m->stride;
-        if (s[1] == FREE) continue;
-        put(m, hash_of(s + 2, m->kwords), s + 2, s[0], s[1]);
-    }
-    free(old);
-    return 0;
-}
-
 /* Keeps the current state's count; building a ZDD, its chain head (-1
  * when the table cannot grow to take it). */
 static int store(struct dlx_memo *m, uint64_t h, const uint64_t *key, dlx_count_t v, uint32_t chain) {
-    if (m->zdd) {
-        if (2 * (m->used + 1) > m->slots && grow(m)) return -1;
-        put(m, h, key, chain, 0);
-        return 0;
-    }
-    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return 0;
-    if (2 * (m->used + 1) > m->slots) grow(m);
-    if (m->slots) put(m, h, key, (uint64_t)v, (uint64_t)(v >> 64));
+    if (m->zdd) return memo_store_chain(&m->cache, h, key, chain);
+    memo_store_count(&m->cache, h, key, v);
     return 0;
 }
 
@@ -219,7 +147,7 @@ void dlx_memo_free(dlx_t *d) {
     d->on_memo = 0;                           /* and a count stopped by its budget */
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
     free(m->word_at), free(m->word), free(m->bits);
-    free(m->covered), free(m->key), free(m->fr), free(m->slot);
+    free(m->covered), free(m->key), free(m->fr), free(m->cache.slot);
     free(m->col_w), free(m->col_bits), free(m->kill), free(m->live), free(m->sec_bits), free(m->span), free(m->keys);
     free(m->cit_at), free(m->cit), free(m->cit_color), free(m->col), free(m->field), free(m->colored);
     free(m);
@@ -233,13 +161,13 @@ int dlx_memo_abandon(dlx_t *d) {
 }
 
 size_t dlx_memo_cache_bytes(const dlx_t *d) {
-    return d->memo ? d->memo->slots * d->memo->stride * sizeof(uint64_t) : 0;
+    return d->memo ? memo_cache_bytes(&d->memo->cache) : 0;
 }
 
 size_t dlx_memo_bytes(const dlx_t *d) {
     const struct dlx_memo *m = d->memo;
     if (!m) return 0;
-    return sizeof *m + m->slots * m->stride * sizeof(uint64_t) +
+    return sizeof *m + memo_cache_bytes(&m->cache) +
            (size_t)m->opt_at[d->n_options] * (sizeof(int32_t) + sizeof(uint64_t)) +
            ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_items] + 2 * (size_t)d->n_options +
             (size_t)m->n_items + 2) * sizeof(int32_t) +
@@ -495,11 +423,8 @@ static ONCE int build(dlx_t *d) {
     m->key = calloc((size_t)m->kwords, sizeof(uint64_t));
     m->keys = malloc(((size_t)np + 1) * m->kwords * sizeof(uint64_t));
     if (!m->key || !m->keys || (bits_pay(d, m, no) && build_bits(m, n, no, opt_color, col_color))) goto out;
-    m->stride = (size_t)m->kwords + 2;
-    m->max_slots = 0;
     /* a handle never given dlx_set_memo has 0: the default cap, as 0 there means */
-    size_t fit = (d->memo_cap ? d->memo_cap : DLX_MEMO_DEFAULT_BYTES) / (m->stride * sizeof(uint64_t));
-    for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s; /* a power of 2 */
+    memo_cache_init(&m->cache, m->kwords, d->memo_cap ? d->memo_cap : DLX_MEMO_DEFAULT_BYTES);
     rc = DLX_OK;
 out:
     free(opt_color), free(col_color), free(at_col);
@@ -604,8 +529,8 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t slice, struct dlx_zdd *z) {
             uint64_t h = 0;
             if (i < 0) value = 1, ref = 1;
             else if (left == 0) value = 0, ref = 0;
-            else if ((key = key_of(m, live_at(m, depth))), (h = hash_of(key, m->kwords)),
-                     (hit = lookup(m, h, key))) {
+            else if ((key = key_of(m, live_at(m, depth))), (h = memo_hash(key, m->kwords)),
+                     (hit = memo_lookup(&m->cache, h, key))) {
                 if (z) ref = (uint32_t)hit[0], value = z->count[ref];
                 else value = (dlx_count_t)hit[1] << 64 | hit[0];
             } else {
@@ -689,7 +614,7 @@ static int start(dlx_t *d, struct dlx_zdd *z) {
     if (!rc && z) { /* the tables come out of the ZDD's room */
         size_t held = dlx_memo_bytes(d);
         if (held > z->room) rc = DLX_ENOMEM;
-        else z->room -= held, d->memo->zdd = z;
+        else z->room -= held, d->memo->zdd = z, d->memo->cache.room = &z->room;
     }
     if (rc < 0) {
         dlx_memo_free(d);
@@ -735,7 +660,7 @@ int dlx_memo_zdd_begin(dlx_t *d, struct dlx_zdd *z) {
 int dlx_memo_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop) {
     struct dlx_memo *m = d->memo;
     int out = walk_all(d, stop, z);
-    z->nodes = d->nodes, z->states = m->used;
+    z->nodes = d->nodes, z->states = m->cache.used;
     if (out == WALK_SLICE) return DLX_BUDGET;
     int over = m->over;
     uint32_t ref = m->ref;

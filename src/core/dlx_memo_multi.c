@@ -34,14 +34,13 @@
  * their state). A node is a state entered, as in dlx_memo.c; the cache is
  * dlx_memo.c's kind (probe, replace when full, within d->memo_cap). */
 #include "dlx_internal.h"
-#include "random.h"
+#include "memo_cache.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Up to this many options (the kill sets take MM_MAX_OPTIONS^2 / 8 bytes). */
-enum { MM_MAX_OPTIONS = 8192, PROBE = 8, MIN_SLOTS = 64 };
-#define FREE UINT64_MAX /* a free slot's high word (no cached count is that big) */
+enum { MM_MAX_OPTIONS = 8192 };
 
 enum { FRESH, BACK, PICK }; /* a frame: before its close, after it, picking */
 
@@ -67,9 +66,9 @@ struct dlx_memo_multi {
     struct mframe *fr;
     int32_t frames, top, entering, over;    /* where the walk stands between calls */
     dlx_count_t value;
-    uint64_t *slot, *block; /* block: the tables above, in one allocation */
-    size_t stride, slots, used, max_slots, block_bytes;
-    uint32_t victim;
+    uint64_t *block; /* the tables above, in one allocation */
+    size_t block_bytes;
+    struct memo_cache cache; /* the states met and their counts (memo_cache.h) */
 };
 
 typedef struct dlx_memo_multi mm;
@@ -77,7 +76,7 @@ typedef struct dlx_memo_multi mm;
 void dlx_memo_multi_free(dlx_t *d) {
     mm *m = d->memo_multi;
     if (!m) return;
-    free(m->block), free(m->key), free(m->keys), free(m->fr), free(m->slot);
+    free(m->block), free(m->key), free(m->keys), free(m->fr), free(m->cache.slot);
     free(m);
     d->memo_multi = NULL;
 }
@@ -85,67 +84,12 @@ void dlx_memo_multi_free(dlx_t *d) {
 size_t dlx_memo_multi_bytes(const dlx_t *d) {
     const mm *m = d->memo_multi;
     if (!m) return 0;
-    return sizeof *m + m->slots * m->stride * 8 + m->block_bytes + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
+    return sizeof *m + memo_cache_bytes(&m->cache) + m->block_bytes + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
            (size_t)m->frames * sizeof(struct mframe);
 }
 
 /* Which problems it takes: bounds, a count, and few enough options. */
 int dlx_memo_multi_fits(const dlx_t *d) { return d->n_bounded && d->n_options <= MM_MAX_OPTIONS; }
-
-/* ---- the cache (as dlx_memo.c's) ---------------------------------------------- */
-
-static uint64_t hash_of(const uint64_t *key, int32_t words) {
-    uint64_t h = 0;
-    for (int32_t w = 0; w < words; w++) h = splitmix64_mix(h ^ key[w]);
-    return h;
-}
-
-static const uint64_t *lookup(const mm *m, uint64_t h, const uint64_t *key) {
-    if (!m->slots) return NULL;
-    size_t mask = m->slots - 1, bytes = (size_t)m->kwords * 8;
-    for (size_t j = 0; j < PROBE; j++) {
-        const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
-        if (s[1] == FREE) return NULL;
-        if (!memcmp(s + 2, key, bytes)) return s;
-    }
-    return NULL;
-}
-
-static void put(mm *m, uint64_t h, const uint64_t *key, uint64_t lo, uint64_t hi) {
-    size_t mask = m->slots - 1;
-    uint64_t *s = NULL;
-    for (size_t j = 0; j < PROBE && !s; j++) {
-        uint64_t *t = m->slot + ((h + j) & mask) * m->stride;
-        if (t[1] == FREE) s = t, m->used++;
-    }
-    if (!s) s = m->slot + ((h + m->victim++ % PROBE) & mask) * m->stride; /* full: replace one */
-    s[0] = lo, s[1] = hi;
-    memcpy(s + 2, key, (size_t)m->kwords * 8);
-}
-
-/* Double the table below the cap when half full; out of memory, stay. */
-static void grow(mm *m) {
-    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS, old_slots = m->slots;
-    if (n > m->max_slots) return;
-    uint64_t *old = m->slot, *t = malloc(n * m->stride * 8);
-    if (!t) {
-        m->max_slots = m->slots;
-        return;
-    }
-    memset(t, 0xff, n * m->stride * 8);
-    m->slot = t, m->slots = n, m->used = 0;
-    for (size_t j = 0; j < old_slots; j++) {
-        const uint64_t *s = old + j * m->stride;
-        if (s[1] != FREE) put(m, hash_of(s + 2, m->kwords), s + 2, s[0], s[1]);
-    }
-    free(old);
-}
-
-static void store(mm *m, uint64_t h, const uint64_t *key, dlx_count_t v) {
-    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return;
-    if (2 * (m->used + 1) > m->slots) grow(m);
-    if (m->slots) put(m, h, key, (uint64_t)v, (uint64_t)(v >> 64));
-}
 
 /* ---- the tables ------------------------------------------------------------------ */
 
@@ -403,7 +347,7 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             uint64_t h;
             if (i == -1) value = 1;
             else if (i == -2) value = 0;
-            else if ((h = hash_of(m->key, m->kwords)), (hit = lookup(m, h, m->key))) value = (dlx_count_t)hit[1] << 64 | hit[0];
+            else if ((h = memo_hash(m->key, m->kwords)), (hit = memo_lookup(&m->cache, h, m->key))) value = (dlx_count_t)hit[1] << 64 | hit[0];
             else {
                 d->guesses++;
                 top++;
@@ -455,7 +399,7 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             continue;
         }
         value = f->sum; /* the state done */
-        store(m, f->hash, m->keys + (size_t)top * m->kwords, value);
+        memo_store_count(&m->cache, f->hash, m->keys + (size_t)top * m->kwords, value);
         top--;
     }
     m->top = top, m->over = over, m->entering = entering, m->value = value;
@@ -481,9 +425,7 @@ static ONCE int start(dlx_t *d) {
     m->frames = m->np + (int32_t)(reach < m->no ? reach : m->no) + d->n_forced + 2;
     m->fr = malloc((size_t)m->frames * sizeof *m->fr);
     if (!m->fr || build(d, m)) return -1;
-    m->stride = (size_t)m->kwords + 2;
-    size_t fit = (d->memo_cap ? d->memo_cap : DLX_MEMO_DEFAULT_BYTES) / (m->stride * 8);
-    for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s;
+    memo_cache_init(&m->cache, m->kwords, d->memo_cap ? d->memo_cap : DLX_MEMO_DEFAULT_BYTES);
     /* the forced options, taken one above the other: the root is the last */
     m->top = -1, m->entering = 1;
     uint64_t *live = m->live;
