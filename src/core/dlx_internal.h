@@ -206,6 +206,14 @@ dlx_search_fn dlx_learn_search;
 /* After the n forced options dlx_solution wrote: the CDCL's chosen ones. */
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 void dlx_learn_free(dlx_t *d);
+/* How many entries (an item in an option) the options have: the memos'
+ * tables are sized by it. */
+static inline size_t dlx_entry_count(const dlx_t *d) {
+    size_t total = 0;
+    for (int32_t o = 0; o < d->n_options; o++)
+        for (int32_t p = d->opt_start[o]; d->node[p].top > 0; p++) total++;
+    return total;
+}
 /* Counting by memoized search (dlx_memo.c), for counts without a limit
  * (colors or not; bounds: dlx_memo_multi.c): it ends the search (DLX_DONE, or DLX_BUDGET with
  * a lower bound; DLX_EOVERFLOW past 2^128 - 1); after DLX_BUDGET (d->on_memo)

@@ -318,13 +318,7 @@ static ONCE int build_colors(const dlx_t *d, struct dlx_memo *m, int32_t *opt_co
 }
 
 /* The items of every option. */
-static ONCE size_t entries(const dlx_t *d) {
-    const dlx_node *nd = d->node;
-    size_t total = 0;
-    for (int32_t o = 0; o < d->n_options; o++)
-        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
-    return total;
-}
+static ONCE size_t entries(const dlx_t *d) { return dlx_entry_count(d); }
 
 /* Each option's items (none for an option that clashes with a forced one),
  * their colors (opt_color, if any), and each item's count in col_at. */

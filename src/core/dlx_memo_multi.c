@@ -108,13 +108,7 @@ static inline void set_bit(uint64_t *s, int32_t o) { s[o >> 6] |= 1ULL << (o & 6
 #define ONCE __attribute__((noinline))
 
 /* How many entries the options have. */
-static ONCE size_t entry_count(const dlx_t *d) {
-    const dlx_node *nd = d->node;
-    size_t total = 0;
-    for (int32_t o = 0; o < d->n_options; o++)
-        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
-    return total;
-}
+static ONCE size_t entry_count(const dlx_t *d) { return dlx_entry_count(d); }
 
 /* The words each item's options span, and its colors numbered 1.. in the
  * order its column meets them (seen: scratch). */
