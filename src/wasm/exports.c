@@ -219,30 +219,32 @@ EXPORT int32_t dk_sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint64_t *
     return sudoku_candidates(s, grid, out, &err) ? from_sudoku_error() : 0;
 }
 
-EXPORT int32_t dk_sudoku_generate(sudoku_t *s, double seed, int32_t minimal, int32_t symmetric,
-                                  int32_t target_clues, double max_nodes, uint8_t *puzzle,
-                                  uint8_t *solution) {
+/* The generator's options from the caller's numbers, checked (both generate exports). */
+static sudoku_generate_opts_t gen_opts; /* static: see err */
+static int32_t generate_opts(double seed, int32_t minimal, int32_t symmetric, int32_t target_clues, double max_nodes) {
     uint64_t sd, budget;
     NUMBER_ARG(seed, sd, "seed");
     NUMBER_ARG(max_nodes, budget, "maxNodes");
     if (target_clues < 0) return set_error(DLX_EARG, "clues must be 0 or more");
-    static sudoku_generate_opts_t opts; /* static: see err */
-    opts = (sudoku_generate_opts_t){sd, minimal, symmetric, target_clues, budget};
-    int rc = sudoku_generate(s, &opts, puzzle, solution, &err);
-    return rc ? from_sudoku_error() : 0;
+    gen_opts = (sudoku_generate_opts_t){sd, minimal, symmetric, target_clues, budget};
+    return 0;
+}
+
+EXPORT int32_t dk_sudoku_generate(sudoku_t *s, double seed, int32_t minimal, int32_t symmetric,
+                                  int32_t target_clues, double max_nodes, uint8_t *puzzle,
+                                  uint8_t *solution) {
+    int32_t rc = generate_opts(seed, minimal, symmetric, target_clues, max_nodes);
+    if (rc) return rc;
+    return sudoku_generate(s, &gen_opts, puzzle, solution, &err) ? from_sudoku_error() : 0;
 }
 
 /* sudoku_generate's clue removal from a full grid given (a map's, below). */
 EXPORT int32_t dk_sudoku_generate_from(sudoku_t *s, double seed, int32_t minimal, int32_t symmetric,
                                        int32_t target_clues, double max_nodes, const uint8_t *solution,
                                        uint8_t *puzzle) {
-    uint64_t sd, budget;
-    NUMBER_ARG(seed, sd, "seed");
-    NUMBER_ARG(max_nodes, budget, "maxNodes");
-    if (target_clues < 0) return set_error(DLX_EARG, "clues must be 0 or more");
-    static sudoku_generate_opts_t opts; /* static: see err */
-    opts = (sudoku_generate_opts_t){sd, minimal, symmetric, target_clues, budget};
-    return sudoku_generate_from(s, &opts, solution, puzzle, &err) ? from_sudoku_error() : 0;
+    int32_t rc = generate_opts(seed, minimal, symmetric, target_clues, max_nodes);
+    if (rc) return rc;
+    return sudoku_generate_from(s, &gen_opts, solution, puzzle, &err) ? from_sudoku_error() : 0;
 }
 
 /* A jigsaw map (N*N int32) made for s's boxes, and a grid (N*N bytes) that fits it. */
