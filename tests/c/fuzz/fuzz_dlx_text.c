@@ -32,7 +32,9 @@ static size_t print_problem(const dlx_text_t *t) {
     size_t at = 0;
     for (int32_t i = 0; i < items && at < TEXT_CAP; i++) {
         if (i == primary) at = append(at, " |");
-        if (at < TEXT_CAP && i) at = append(at, " ");
+        /* a space before every name, the first too: the reader skips a BOM at the
+         * text's start only, and a name may begin with one ("\xef\xbb\xbfb7") */
+        if (at < TEXT_CAP) at = append(at, " ");
         int32_t lo, hi;
         dlx_bounds(d, i, &lo, &hi);
         if (at < TEXT_CAP && i < primary && (lo != 1 || hi != 1)) { /* DLX3's lo:hi| */
