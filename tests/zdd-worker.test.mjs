@@ -100,6 +100,21 @@ test('CLI: --zdd --progress draws the build\'s bar (its nodes and their rate)', 
   assert.match(r.stderr, /ZDD: \d+ nodes, \d+ bytes, 4040 solutions/)
 })
 
+test('CLI: --max-nodes bounds the build: past it exit 1, nothing written (JSON says stopped); within it the ZDD', () => {
+  const pentominoes = join(dir, 'pentominoes-bounded.dlx')
+  writeFileSync(pentominoes, packing(5, 12, PENTOMINO, true))
+  const out = join(dir, 'bounded.zdd')
+  const stopped = dlxkit(['cover', '--zdd', out, '--max-nodes', '1000', pentominoes])
+  assert.equal(stopped.status, 1, stopped.stderr)
+  assert.match(stopped.stderr, /the ZDD's build stopped after \d+ search nodes \(--max-nodes 1000\), unfinished: nothing written/)
+  assert.throws(() => readFileSync(out), { code: 'ENOENT' })
+  const json = dlxkit(['cover', '--nth', '0', '--json', '--max-nodes', '1000', pentominoes])
+  assert.equal(json.status, 1)
+  assert.equal(JSON.parse(json.stdout).status, 'stopped')
+  const z = dlx.parseDlx(TEXT).zdd()
+  assert.equal(ok(['cover', '--zdd', '-', '-q', '--max-nodes', '100000000', file]).stdout, z.toText())
+})
+
 test('CLI: K past the count, an unwritable OUT: exit 1 (colors: exit 0); flags that do not go with it: exit 2', () => {
   const past = dlxkit(['cover', '--nth', '99999999999999999999', file])
   assert.equal(past.status, 1)

@@ -2,7 +2,8 @@
 // solutions (Knuth's DLX6; problem.zdd() of the library) built on a library
 // worker, then what was asked of it: DLX6's text into OUT (- for standard
 // output), N solutions drawn uniformly, solution K (0-based, in the ZDD's
-// order). The same flags as build/dlx's, and the same output.
+// order). The same flags as build/dlx's, and the same output; --max-nodes
+// bounds the build (past it: exit status 1, nothing written).
 import { writeFileSync } from 'node:fs'
 import { DlxError } from './library.mjs'
 import { SolutionPrinter } from './cover-problem.mjs'
@@ -16,8 +17,10 @@ export async function searchZdd (problem, settings, { out, terminal }) {
   try {
     // the build's progress bar: its search nodes (the worker builds in slices)
     const onProgress = terminal.showsProgress ? (p) => terminal.tally(p.nodes, 'nodes') : undefined
-    zdd = await problem.zdd({ maxMemory: settings.maxMemory, onProgress })
+    zdd = await problem.zdd({ maxMemory: settings.maxMemory, maxNodes: settings.maxNodes, onProgress })
   } catch (e) {
+    // --max-nodes: an unfinished ZDD has no count, no text and no solutions to give
+    if (e instanceof DlxError && e.code === 'STOPPED') return { count: 0n, nodes: e.details.nodes, status: 'stopped' }
     if (e instanceof DlxError && e.code === 'OUT_OF_MEMORY' && settings.maxMemory) return { failed: `building the ZDD: it does not fit in --max-memory ${settings.maxMemory} bytes` }
     if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
     throw e

@@ -262,8 +262,9 @@ Options:
                        1,000,000)
   --seed S             --random's seed (default 0): the same seed, the same
                        solutions. --zdd, --nth and --random go together, with
-                       --json, but not with --count, --all, --best, --limit,
-                       --max-nodes, --jobs, --shard or --no-memo
+                       --json and --max-nodes (the build's nodes: past them,
+                       nothing is written), but not with --count, --all,
+                       --best, --limit, --jobs, --shard or --no-memo
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution, or when none is found one line
                        {solution: null, status: 'none' or 'stopped'}; with

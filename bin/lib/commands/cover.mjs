@@ -116,13 +116,14 @@ function coverSettings (values, io) {
 
 /**
  * --zdd OUT, --random N, --seed S, --nth K: settings.mode 'zdd' when any of
- * them is given (not with another mode, a limit, shards or --no-memo).
+ * them is given (not with another mode, a limit, shards or --no-memo;
+ * --max-nodes bounds the build).
  */
 function zddSettings (settings, values) {
   const { zdd, random, seed, nth } = values
   if (seed !== undefined && random === undefined) throw new UsageError('--seed goes with --random', 'cover')
   if (zdd === undefined && random === undefined && nth === undefined) return
-  const other = ['count', 'all', 'best', 'limit', 'max-nodes', 'jobs', 'shard', 'no-memo', 'restarts'].filter((k) => values[k] !== undefined)
+  const other = ['count', 'all', 'best', 'limit', 'jobs', 'shard', 'no-memo', 'restarts'].filter((k) => values[k] !== undefined)
   if (other.length) throw new UsageError(`--zdd, --random and --nth go without --${other[0]}`, 'cover')
   if (zdd === '') throw new UsageError('--zdd needs a file name (- for standard output)', 'cover')
   if (nth !== undefined && !/^\s*\d+\s*$/.test(nth)) throw new UsageError(`--nth '${nth}' is not allowed: it takes a whole number, 0 or more (0-based)`, 'cover')
@@ -211,6 +212,10 @@ function reportOutcome (result, settings, inputName, { out, terminal }) {
   if (settings.json && settings.mode !== 'count' && count === 0n) {
     out.line(JSON.stringify(result.status === 'stopped' ? { solution: null, status: 'stopped', nodes: result.nodes } : { solution: null, status: 'none' }))
     out.flush()
+  }
+  if (result.status === 'stopped' && settings.mode === 'zdd') {
+    terminal.message(`${inputName}: the ZDD's build stopped after ${result.nodes} search nodes (--max-nodes ${settings.maxNodes}), unfinished: nothing written`)
+    return 1
   }
   if (result.status === 'stopped') {
     const what = settings.mode === 'best' ? 'cheapest solution' : 'solution'
