@@ -202,7 +202,7 @@ src/js/dlxkit-sheets-signatures.mjs: web/excel/functions.json tools/sheet-signat
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_memo_colors build/test_memo_multi build/test_zdd build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku9 build/test_sudoku_text build/test_sudoku_shape build/test_logic build/test_difficulty
+C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_memo_colors build/test_memo_multi build/test_zdd build/test_zdd_multi build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku9 build/test_sudoku_text build/test_sudoku_shape build/test_logic build/test_difficulty
 
 test: test-c test-js
 

@@ -115,6 +115,25 @@ test('CLI: --max-nodes bounds the build: past it exit 1, nothing written (JSON s
   assert.equal(ok(['cover', '--zdd', '-', '-q', '--max-nodes', '100000000', file]).stdout, z.toText())
 })
 
+test('CLI and worker: a problem with bounds: its ZDD, --nth and --random as the direct API\'s', async () => {
+  const text = '2:2|r0 2:2|r1 2:2|r2 1:2|c0 1:2|c1 1:2|c2\n' + Array.from({ length: 9 }, (_, k) => `r${Math.floor(k / 3)} c${k % 3}`).join('\n') + '\n'
+  const bounded = join(dir, 'bounded.dlx')
+  writeFileSync(bounded, text)
+  const p = dlx.parseDlx(text)
+  const z = p.zdd()
+  assert.equal(z.countBig(), p.countBig())
+  assert.equal(ok(['cover', '--zdd', '-', '-q', bounded]).stdout, z.toText())
+  assert.equal(ok(['cover', '--nth', '2', '-q', bounded]).stdout, block(p, z.nth(2)) + '\n')
+  assert.equal(ok(['cover', '--random', '3', '--seed', '5', '-q', bounded]).stdout, z.sample(3, { seed: 5 }).map((s) => block(p, s)).join('\n\n') + '\n')
+  const w = await createWorker()
+  try {
+    const rz = await (await w.parseDlx(text)).zdd()
+    assert.equal(await rz.toText(), z.toText())
+  } finally {
+    await w.terminate()
+  }
+})
+
 test('CLI: K past the count, an unwritable OUT: exit 1 (colors: exit 0); flags that do not go with it: exit 2', () => {
   const past = dlxkit(['cover', '--nth', '99999999999999999999', file])
   assert.equal(past.status, 1)

@@ -194,8 +194,22 @@ test('bad input and the ZDD\'s bounds: coded errors, the problem usable afterwar
   assert.equal(colored.zdd().countBig(), 1n) // colors: tests/memo-colors.test.mjs
   assert.equal(colored.count(), 1)
   const bounded = dlx.parseDlx('2:2|a b\na\na b\nb\n')
-  assert.throws(() => bounded.zdd(), (e) => e.code === 'BAD_BOUND' && /no multiplicities/.test(e.message))
   assert.equal(bounded.count(), 1) // {a, a b}: a twice, b once
+  const bz = bounded.zdd() // bounds: tests/c/test_zdd_multi.c checks them against a brute force
+  assert.equal(bz.countBig(), 1n)
+  assert.deepEqual(bz.nth(0), [0, 1])
+  const quotas = dlx.parseDlx('2:2|r0 2:2|r1 2:2|r2 2:2|r3 1:3|c0 1:3|c1 1:3|c2 1:3|c3\n' + Array.from({ length: 16 }, (_, k) => `r${k >> 2} c${k & 3}`).join('\n') + '\n')
+  const qz = quotas.zdd()
+  assert.equal(qz.countBig(), quotas.countBig()) // 4x4 matrices, two ones a row, one to three a column
+  for (const s of qz.sample(50, { seed: 3 })) { // every drawn matrix keeps the bounds
+    assert.equal(s.length, 8)
+    for (let r = 0; r < 4; r++) assert.equal(s.filter((k) => k >> 2 === r).length, 2)
+  }
+  const wide = dlx.parseDlx('12:12|a b\n' + 'a\n'.repeat(12) + 'b\n') // a solution of 13 options, more than the 3 of a first guess
+  assert.equal(wide.zdd().countBig(), wide.countBig())
+  assert.equal(wide.zdd().nth(0).length, 13)
+  const tooMany = dlx.parseDlx('0:2|a b\n' + 'a\nb\n'.repeat(4097))
+  assert.throws(() => tooMany.zdd(), (e) => e.code === 'TOO_BIG' && /bounds other than 1:1/.test(e.message))
 
   const none = dlx.parseDlx('a b\na\n') // no solution
   const empty = none.zdd()

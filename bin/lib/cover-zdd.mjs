@@ -22,7 +22,7 @@ export async function searchZdd (problem, settings, { out, terminal }) {
     // --max-nodes: an unfinished ZDD has no count, no text and no solutions to give
     if (e instanceof DlxError && e.code === 'STOPPED') return { count: 0n, nodes: e.details.nodes, status: 'stopped' }
     if (e instanceof DlxError && e.code === 'OUT_OF_MEMORY' && settings.maxMemory) return { failed: `building the ZDD: it does not fit in --max-memory ${settings.maxMemory} bytes` }
-    if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
+    if (e instanceof DlxError && ['OUT_OF_MEMORY', 'TOO_BIG', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
     throw e
   }
   try {

@@ -254,7 +254,7 @@ Options:
   --no-memo            --count by search only (by default the engine
                        chooses: docs/engine.md)
   --zdd OUT            the ZDD of all solutions (Knuth's DLX6, by the memoized
-                       search; colors too, no bounds) written to OUT (- for
+                       search; colors and bounds too) written to OUT (- for
                        standard output) in DLX6's text format; its nodes,
                        bytes and count on stderr
   --nth K              from the ZDD: solution K (0-based, in its order)

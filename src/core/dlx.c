@@ -231,6 +231,7 @@ void dlx_restart(dlx_t *d) {
 /* A fresh search on the matrix as it stands (nothing left to unwind). */
 static void reset_search(dlx_t *d) {
     dlx_memo_abandon(d); /* a ZDD built in steps */
+    dlx_memo_multi_abandon(d);
     d->on_memo = 0;      /* a memoized count stopped by its budget */
     d->phase = PH_START;
     d->level = d->depth = d->max_level = 0;

@@ -233,6 +233,7 @@ int dlx_memo_abandon(dlx_t *d);
 dlx_search_fn dlx_memo_multi_search;
 int dlx_memo_multi_fits(const dlx_t *d);
 size_t dlx_memo_multi_bytes(const dlx_t *d);
+int dlx_memo_multi_abandon(dlx_t *d); /* as dlx_memo_abandon */
 void dlx_memo_multi_free(dlx_t *d);
 /* Algorithm M (dlx_multi.c), for problems with bounds: it works on a copy
  * of the links made at each start, so a restart has nothing to unwind. */

@@ -32,8 +32,17 @@
  * the column of each item its use brings to hi. A frame is a state (its
  * item, its sum) or one option of its subset taken (picks stack above
  * their state). A node is a state entered, as in dlx_memo.c; the cache is
- * dlx_memo.c's kind (probe, replace when full, within d->memo_cap). */
+ * dlx_memo.c's kind (probe, replace when full, within d->memo_cap).
+ *
+ * The same walk builds the ZDD of all solutions (dlx_zdd.h), as dlx_memo.c
+ * does: a frame's chain holds its subsets' solutions, starting from the
+ * state its subset so far closes (when it may close there), each option
+ * after it a node (option, LO: the chain so far, HI: the chain of the
+ * subsets through it); the state's chain is its frame's, and the cache
+ * keeps chain heads, never replaced. A subset's options are then a path
+ * of HI links in column order, so every solution is one path. */
 #include "dlx_internal.h"
+#include "dlx_zdd.h"
 #include "memo_cache.h"
 
 #include <stdlib.h>
@@ -48,6 +57,7 @@ struct mframe {
     int32_t item, owner; /* the item branched on; the frame of its state */
     int32_t next, opt;   /* the next place in item's column to try; the option taken here (-1: a state) */
     int32_t phase;
+    uint32_t chain;      /* building a ZDD: the solutions of the subsets through this frame */
     uint64_t hash;       /* a state's: to store its sum */
     dlx_count_t sum;
 };
@@ -66,6 +76,8 @@ struct dlx_memo_multi {
     struct mframe *fr;
     int32_t frames, top, entering, over;    /* where the walk stands between calls */
     dlx_count_t value;
+    uint32_t ref;                           /* building a ZDD: the chain of the state just left */
+    struct dlx_zdd *zdd;                    /* building one (its chains in the cache) */
     uint64_t *block; /* the tables above, in one allocation */
     size_t block_bytes;
     struct memo_cache cache; /* the states met and their counts (memo_cache.h) */
@@ -76,9 +88,16 @@ typedef struct dlx_memo_multi mm;
 void dlx_memo_multi_free(dlx_t *d) {
     mm *m = d->memo_multi;
     if (!m) return;
+    if (m->zdd) m->zdd->building = NULL; /* a build in steps ends here */
     free(m->block), free(m->key), free(m->keys), free(m->fr), free(m->cache.slot);
     free(m);
     d->memo_multi = NULL;
+}
+
+int dlx_memo_multi_abandon(dlx_t *d) {
+    if (!d->memo_multi || !d->memo_multi->zdd) return 0;
+    dlx_memo_multi_free(d);
+    return 1;
 }
 
 size_t dlx_memo_multi_bytes(const dlx_t *d) {
@@ -321,13 +340,16 @@ static int32_t left_from(const mm *m, int32_t i, int32_t k, const uint64_t *live
 enum { WALK_END = 0, WALK_STOPPED = 1, WALK_SLICE = 2 };
 
 /* The walk from where it stands until the end, the budget (stop) or the
- * slice's end (nodes reach slice). */
-static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slice) {
+ * slice's end (nodes reach slice); z: building a ZDD (DLX_ENOMEM when its
+ * room runs out). One function for both (a copy a job measured no faster
+ * natively, and costs the module's size). */
+static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_zdd *z) {
     mm *m = d->memo_multi;
     struct mframe *fr = m->fr;
     const int32_t *lo = d->lo, *hi = d->hi;
     int32_t top = m->top, bw = m->bw, over = m->over, entering = m->entering, out = WALK_END;
     dlx_count_t value = m->value;
+    uint32_t ref = m->ref;
     for (;;) {
         if (entering) { /* the state above top: its value, or a frame */
             if (d->nodes >= stop || d->nodes >= slice) {
@@ -339,14 +361,16 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             const uint64_t *live = m->live + (size_t)(top + 1) * bw, *hit;
             int32_t i = choose(m, live, lo, hi);
             uint64_t h;
-            if (i == -1) value = 1;
-            else if (i == -2) value = 0;
-            else if ((h = memo_hash(m->key, m->kwords)), (hit = memo_lookup(&m->cache, h, m->key))) value = (dlx_count_t)hit[1] << 64 | hit[0];
-            else {
+            if (i == -1) value = 1, ref = 1;
+            else if (i == -2) value = 0, ref = 0;
+            else if ((h = memo_hash(m->key, m->kwords)), (hit = memo_lookup(&m->cache, h, m->key))) {
+                if (z) ref = (uint32_t)hit[0], value = z->count[ref];
+                else value = (dlx_count_t)hit[1] << 64 | hit[0];
+            } else {
                 d->guesses++;
                 top++;
                 memcpy(m->keys + (size_t)top * m->kwords, m->key, (size_t)m->kwords * 8);
-                fr[top] = (struct mframe){ .item = i, .owner = top, .next = m->col_at[i], .opt = -1, .phase = FRESH, .hash = h, .sum = 0 };
+                fr[top] = (struct mframe){ .item = i, .owner = top, .next = m->col_at[i], .opt = -1, .phase = FRESH, .chain = 0, .hash = h, .sum = 0 };
                 if (top + 1 > d->max_level) d->max_level = top + 1;
             }
         }
@@ -368,6 +392,7 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             }
         } else if (f->phase == BACK) {
             over |= add(&fr[f->owner].sum, value);
+            if (z) f->chain = ref; /* the subset closed here: the chain's first */
             m->closed[i] = 0;
             f->phase = PICK;
         }
@@ -383,20 +408,30 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             take(m, o, live, m->live + (size_t)(top + 1) * bw, hi);
             d->updates += (uint64_t)(m->opt_at[o + 1] - m->opt_at[o]);
             top++;
-            fr[top] = (struct mframe){ .item = i, .owner = f->owner, .next = k + 1, .opt = o, .phase = FRESH };
+            fr[top] = (struct mframe){ .item = i, .owner = f->owner, .next = k + 1, .opt = o, .phase = FRESH, .chain = 0 };
             if (top + 1 > d->max_level) d->max_level = top + 1;
             continue;
         }
         if (f->opt >= 0) { /* this option's subsets done */
             untake(m, f->opt);
             top--;
+            if (z && f->chain && !(fr[top].chain = dlx_zdd_add(z, f->opt, fr[top].chain, f->chain))) {
+                out = DLX_ENOMEM;
+                break;
+            }
             continue;
         }
         value = f->sum; /* the state done */
-        memo_store_count(&m->cache, f->hash, m->keys + (size_t)top * m->kwords, value);
+        if (z) ref = f->chain;
+        if (!z) memo_store_count(&m->cache, f->hash, m->keys + (size_t)top * m->kwords, value);
+        else if (memo_store_chain(&m->cache, f->hash, m->keys + (size_t)top * m->kwords, ref)) {
+            out = DLX_ENOMEM;
+            break;
+        }
         top--;
     }
     m->top = top, m->over = over, m->entering = entering, m->value = value;
+    if (z) m->ref = ref;
     return out;
 }
 
@@ -452,7 +487,7 @@ int dlx_memo_multi_search(dlx_t *d, uint64_t stop) {
     int out;
     do {
         uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
-        out = walk(d, stop, slice);
+        out = walk(d, stop, slice, NULL);
     } while (out == WALK_SLICE);
     dlx_count_t value = m->value;
     int over = m->over;
@@ -469,4 +504,41 @@ int dlx_memo_multi_search(dlx_t *d, uint64_t stop) {
     }
     d->solutions = value;
     return out == WALK_STOPPED ? DLX_BUDGET : DLX_DONE;
+}
+
+/* ---- the ZDD ---------------------------------------------------------------------- */
+
+int dlx_memo_multi_zdd_begin(dlx_t *d, struct dlx_zdd *z) {
+    int rc = start(d);
+    mm *m = d->memo_multi;
+    size_t held = rc < 0 ? 0 : dlx_memo_multi_bytes(d);
+    if (rc < 0 || held > z->room) {
+        dlx_memo_multi_free(d);
+        return DLX_ENOMEM;
+    }
+    z->room -= held, m->zdd = z, m->cache.room = &z->room, z->building = d;
+    if (rc > 0) m->entering = 0; /* a forced option clashes: no solution (the walk ends at once) */
+    d->phase = PH_FORWARD;
+    return DLX_OK;
+}
+
+int dlx_memo_multi_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop) {
+    mm *m = d->memo_multi;
+    /* slices as a count's, so that V8 runs the walk's optimized code from its next call */
+    uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
+    int out;
+    do {
+        uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
+        out = walk(d, slice < stop ? slice : stop, UINT64_MAX, z);
+    } while (out == WALK_STOPPED && d->nodes < stop);
+    z->nodes = d->nodes, z->states = m->cache.used;
+    if (out == WALK_STOPPED) return DLX_BUDGET;
+    int over = m->over;
+    uint32_t ref = m->ref;
+    d->level = d->depth = 0;
+    d->phase = PH_DONE;
+    dlx_memo_multi_free(d); /* the tables go; the ZDD stays */
+    if (out < 0) return out;
+    z->root = ref;
+    return over ? DLX_EOVERFLOW : DLX_OK;
 }

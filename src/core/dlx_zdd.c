@@ -1,5 +1,6 @@
 /* dlx_zdd.c: the ZDD of all solutions as a result (Knuth's DLX6, after
- * Nishino et al.'s DXZ): built by the memoized search (dlx_memo.c), then
+ * Nishino et al.'s DXZ): built by the memoized search (dlx_memo.c; with
+ * bounds dlx_memo_multi.c, whose subsets are paths of HI links), then
  * read: its size, its exact count, the k-th solution in its order, a
  * uniformly random one, and an export in DLX6's text format.
  *
@@ -22,7 +23,7 @@
 int dlx_zdd_begin(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
     if (!d || !out) return DLX_EARG;
     *out = NULL;
-    if (d->n_bounded) return DLX_EBOUND;
+    if (d->n_bounded && !dlx_memo_multi_fits(d)) return DLX_ETOOBIG; /* its kill sets: options^2 bits */
     dlx_restart(d);
     uint64_t bytes = max_bytes ? max_bytes : DLX_MEMO_DEFAULT_BYTES;
     struct dlx_zdd *z = calloc(1, sizeof *z);
@@ -39,7 +40,7 @@ int dlx_zdd_begin(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
             z->cap = first, z->n = 2; /* the terminals: no solution, the empty one */
             z->node[0] = z->node[1] = (struct dlx_zdd_node){ -1, 0, 0 };
             z->count[0] = 0, z->count[1] = 1;
-            rc = dlx_memo_zdd_begin(d, z);
+            rc = d->n_bounded ? dlx_memo_multi_zdd_begin(d, z) : dlx_memo_zdd_begin(d, z);
         }
     }
     if (rc != DLX_OK) {
@@ -67,7 +68,8 @@ int dlx_zdd_step(dlx_t *d, dlx_zdd_t *z, uint64_t max_nodes) {
     if (z->status != DLX_BUDGET) return z->status; /* ended: as it ended */
     if (z->building != d) return DLX_EARG;       /* not d's, or abandoned */
     uint64_t left = UINT64_MAX - d->nodes;
-    int rc = dlx_memo_zdd_step(d, z, max_nodes && max_nodes < left ? d->nodes + max_nodes : UINT64_MAX);
+    uint64_t stop = max_nodes && max_nodes < left ? d->nodes + max_nodes : UINT64_MAX;
+    int rc = d->n_bounded ? dlx_memo_multi_zdd_step(d, z, stop) : dlx_memo_zdd_step(d, z, stop);
     if (rc == DLX_OK) rc = finish(d, z);
     if (rc != DLX_BUDGET) z->status = rc;
     return rc;

@@ -1,5 +1,5 @@
 /* dlx_zdd.h: the ZDD of all solutions as the memoized search builds it
- * (dlx_memo.c fills it, dlx_zdd.c reads it). Not part of the API.
+ * (dlx_memo.c fills it, with bounds dlx_memo_multi.c; dlx_zdd.c reads it). Not part of the API.
  *
  * Node 0 is the empty family, node 1 the family of the empty set; a node
  * j >= 2 stands for the solutions holding option opt[j] with a solution of
@@ -73,5 +73,8 @@ static inline uint32_t dlx_zdd_add(struct dlx_zdd *z, int32_t opt, uint32_t lo, 
  * never replaces a state, so each state met is one chain. */
 int dlx_memo_zdd_begin(dlx_t *d, struct dlx_zdd *z);
 int dlx_memo_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop);
+/* The same with bounds (dlx_memo_multi.c, up to its options: dlx_memo_multi_fits). */
+int dlx_memo_multi_zdd_begin(dlx_t *d, struct dlx_zdd *z);
+int dlx_memo_multi_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop);
 
 #endif

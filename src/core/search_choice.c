@@ -197,7 +197,7 @@ static int best_gets_bits(const dlx_t *d) {
 
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
-    if (dlx_memo_abandon(d)) dlx_restart(d); /* a ZDD built in steps: a search ends it */
+    if (dlx_memo_abandon(d) | dlx_memo_multi_abandon(d)) dlx_restart(d); /* a ZDD built in steps: a search ends it */
     if (d->on_memo) d->on_memo = 0, d->phase = PH_DONE; /* a memoized count stopped by its budget: a search ends it, as before */
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
     if (d->best_k && !d->n_bounded) { /* the k cheapest: branch and bound on costs */

@@ -47,7 +47,7 @@ export class ZddBuild {
     this._maxMemory = maxMemory
     this._maxNodes = maxNodes
     this._h = problem._idle()
-    this._cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+    this._cap = problem.shape.primary + 1 // a first guess (one option a primary item): with bounds a solution may hold more, read again with room
     try {
       this._z = this._native.zddBegin(this._h, maxMemory)
     } catch (err) {
@@ -104,7 +104,7 @@ export class ZddBuild {
 function refused (err, maxMemory) {
   const why = {
     OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
-    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
+    TOO_BIG: 'a ZDD of a problem with bounds other than 1:1 takes fewer options than this one has (the memoized search\'s tables with bounds grow as the square of the options: docs/engine.md); count it or list its solutions instead',
     COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
   }[err.code]
   if (why) {
