@@ -91,3 +91,16 @@ test('worker and CLI: bounded problems count by the memo', async () => {
   assert.equal(ok(['cover', '--count', '--memo', file]).stdout.trim(), String(want))
   assert.equal(ok(['cover', '--count', file]).stdout.trim(), String(want))
 })
+
+test('worker: a bounded memo count goes on in slices where the last stopped: progress all along, the nodes of one count', async () => {
+  const text = quotas(8, 6, 3, 3, 5)
+  const direct = dlx.parseDlx(text).countDetailed({ memo: true, bigint: true })
+  assert.ok(direct.nodes > 20000, `${direct.nodes} nodes: several slices`)
+  const reports = []
+  const r = await (await w.parseDlx(text)).countDetailed({ memo: true, bigint: true, onProgress: (q) => reports.push(q.nodes) })
+  assert.deepEqual(r, direct) // in rounds from the start the nodes would add up past one count's
+  assert.ok(reports.length >= 2, `${reports.length} reports`)
+  for (const [k, nodes] of reports.entries()) assert.ok(nodes > (reports[k - 1] ?? 0) && nodes < r.nodes, `report ${k}: ${nodes} nodes of ${r.nodes}`)
+  // slices that grow from a few nodes (the worker's Slices), not rounds from the start (4,096, then 4x)
+  assert.ok(reports[0] < 4096, `first report at ${reports[0]} nodes`)
+})

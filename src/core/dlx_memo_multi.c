@@ -89,6 +89,7 @@ void dlx_memo_multi_free(dlx_t *d) {
     mm *m = d->memo_multi;
     if (!m) return;
     if (m->zdd) m->zdd->building = NULL; /* a build in steps ends here */
+    d->on_memo = 0;                      /* and a count stopped by its budget */
     free(m->block), free(m->key), free(m->keys), free(m->fr), free(m->cache.slot);
     free(m);
     d->memo_multi = NULL;
@@ -481,6 +482,7 @@ int dlx_memo_multi_search(dlx_t *d, uint64_t stop) {
             d->solutions = d->count_from;
             return DLX_DONE;
         }
+        d->on_memo = 1; /* a budget's stop: dlx_count_resume goes on from there */
     }
     mm *m = d->memo_multi;
     uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
@@ -491,19 +493,25 @@ int dlx_memo_multi_search(dlx_t *d, uint64_t stop) {
     } while (out == WALK_SLICE);
     dlx_count_t value = m->value;
     int over = m->over;
-    if (out == WALK_STOPPED) { /* the finished branches, a lower bound; it does not resume */
+    if (out == WALK_STOPPED) { /* the finished branches, a lower bound; the walk resumes from here */
         value = 0;
         for (int32_t l = 0; l <= m->top; l++)
             if (m->fr[l].opt < 0) over |= add(&value, m->fr[l].sum);
     }
+    over |= add(&value, d->count_from);
+    if (out == WALK_STOPPED && !over) {
+        d->solutions = value;
+        return DLX_BUDGET;
+    }
+    d->on_memo = 0;
     d->level = d->depth = 0;
     d->phase = PH_DONE;
-    if (over || add(&value, d->count_from)) {
+    if (over) {
         d->solutions = ~(dlx_count_t)0;
         return DLX_EOVERFLOW;
     }
     d->solutions = value;
-    return out == WALK_STOPPED ? DLX_BUDGET : DLX_DONE;
+    return DLX_DONE;
 }
 
 /* ---- the ZDD ---------------------------------------------------------------------- */

@@ -138,7 +138,7 @@ static int memo_auto(dlx_t *d, uint64_t stop) {
 }
 
 /* A memoized count its budget stopped, on from there (dlx_count_resume). */
-int dlx_memo_resume(dlx_t *d, uint64_t stop) { return dlx_memo_search(d, stop); }
+int dlx_memo_resume(dlx_t *d, uint64_t stop) { return d->n_bounded ? dlx_memo_multi_search(d, stop) : dlx_memo_search(d, stop); }
 
 int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes) {
     if (!d || (mode != DLX_MEMO_AUTO && mode != DLX_MEMO_OFF && mode != DLX_MEMO_ON)) return DLX_EARG;

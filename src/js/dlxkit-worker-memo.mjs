@@ -2,8 +2,8 @@
 // dlxkit-worker-core.mjs), with progress and an abort read between its
 // parts. A whole problem's runs in slices of nodes (the worker's Slices),
 // each going on where the last one stopped (dlx_count_resume): the work of
-// one count. A shard's (a count per prefix, runSearch), one with its own
-// restarts setting (set and put back around each call) or with bounds runs in rounds, each
+// one count (with bounds too). A shard's (a count per prefix, runSearch) or
+// one with its own restarts setting (set and put back around each call) runs in rounds, each
 // from the start with MEMO_GROWTH times the last one's nodes: about 4/3 of
 // one count's work.
 
@@ -30,8 +30,7 @@ export async function memoCount (p, { maxNodes, memo, ...opts }, run) {
     if (!(share > 0)) return null
   }
   const cap = Math.ceil(Math.min(share, maxNodes || Infinity))
-  // the memo with bounds (dlx_memo_multi.c) does not resume: rounds
-  const resumes = opts.shard === 0 && opts.parts === 1 && opts.restarts === undefined && !p._native.problemBounded(p._handle())
+  const resumes = opts.shard === 0 && opts.parts === 1 && opts.restarts === undefined
   const r = await (resumes ? inSlices : inRounds)(p, opts, cap, memo === true ? run.report : () => {}, run)
   return r.status === 'stopped' && cap !== maxNodes ? null : r // not within its share: the search
 }

@@ -7,7 +7,7 @@
  * matrices (row sums fixed, column sums in a range) against a count over
  * the columns computed here, past 2^64; the default rule takes the memo on
  * a quota matrix and Algorithm M on k queens; a budget stops it with a
- * lower bound. */
+ * lower bound, and dlx_count_resume goes on from there to the same count. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +61,19 @@ static void test_random_small(void) {
             CHECK(!d->n_bounded || d->memo_multi != NULL); /* the memo counted, not Algorithm M (all 1:1: dlx_memo.c) */
         }
         d->memo_slice = 0;
+        if (t % 4 == 0) { /* stopped by budgets of a few nodes and resumed: the same count */
+            dlx_set_memo(d, DLX_MEMO_ON, 0);
+            dlx_wide_t w;
+            uint64_t step = 1 + (uint64_t)(t / 4 % 4); /* not drawn: the problems after stay the same */
+            rc = dlx_count_wide(d, 0, step, &w);
+            while (rc == DLX_BUDGET) {
+                CHECK(value(w) <= m);
+                rc = dlx_count_resume(d, step, &w);
+            }
+            CHECK_EQ(rc, DLX_DONE);
+            CHECK(value(w) == m);
+            CHECK_EQ(dlx_count_resume(d, step, &w), DLX_EARG); /* done: nothing to resume */
+        }
         CHECK(count_of(d, DLX_MEMO_AUTO, 0, &rc) == m);
         dlx_free(d);
     }
@@ -229,10 +242,20 @@ static void test_budget(void) {
     dlx_t *d = quota(7, 6, 3, 3, 4);
     dlx_set_memo(d, DLX_MEMO_ON, 0);
     dlx_wide_t w;
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+    uint64_t whole = nodes_of(d);
+    CHECK(value(w) == (u128)60871300);
     CHECK_EQ(dlx_count_wide(d, 0, 1000, &w), DLX_BUDGET);
     CHECK(value(w) < (u128)60871300 && nodes_of(d) == 1000);
-    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+    int rc, steps = 1;
+    while ((rc = dlx_count_resume(d, 1000, &w)) == DLX_BUDGET) steps++; /* on from there: as one count */
+    CHECK_EQ(rc, DLX_DONE);
     CHECK(value(w) == (u128)60871300);
+    CHECK_EQ(nodes_of(d), whole);
+    CHECK_EQ(steps + 1, (int)((whole + 999) / 1000)); /* the calls: each 1,000 nodes but the last */
+    CHECK_EQ(dlx_count_wide(d, 0, 1000, &w), DLX_BUDGET);
+    CHECK_EQ(dlx_search(d, 0), DLX_DONE); /* a search ends the stopped count (it searches after a restart) */
+    CHECK_EQ(dlx_count_resume(d, 0, &w), DLX_EARG);
     dlx_free(d);
 }
 
