@@ -164,6 +164,11 @@ test('the UTF-8 helpers agree with the real TextEncoder and TextDecoder', async 
     const bytes = new Enc().encode(s)
     assert.deepEqual([...bytes], [...new TextEncoder().encode(s)], JSON.stringify(s))
     assert.equal(new Dec().decode(bytes), new TextDecoder().decode(bytes))
+    for (const room of [0, 1, 3, 7, 100]) { // encodeInto: the whole characters that fit, as the real one
+      const mine = new Uint8Array(room), theirs = new Uint8Array(room)
+      assert.deepEqual(new Enc().encodeInto(s, mine), new TextEncoder().encodeInto(s, theirs), `${JSON.stringify(s)} into ${room}`)
+      assert.deepEqual([...mine], [...theirs])
+    }
   }
   for (const bad of [[0xff], [0xc3], [0xe2, 0x82], [0xc0, 0x80], [0x61, 0xed, 0xa0, 0x80]]) {
     assert.equal(new Dec().decode(new Uint8Array(bad)).includes('\ufffd'), true, `${bad}: replaced`)

@@ -5,9 +5,10 @@
 // leaves the line to the C reader.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import { load } from '../src/js/dlxkit.mjs'
 import { readLine } from '../src/js/dlxkit-sudoku-line.mjs'
-import { puzzles } from './helpers.mjs'
+import { HANG_MS, puzzles } from './helpers.mjs'
 
 const dlx = await load()
 const tables = dlx.sudoku._lines
@@ -133,6 +134,13 @@ test('solveMany() of one-line puzzles (one block, one call) answers as the C rea
     }
   })
   assert.equal(fast.at(-1).status, 'invalid', 'a full grid that breaks the rules')
+  // lines ending in a newline (their bytes copied one line at a time), and a byte past ASCII (the batch goes to C)
+  const ends = lines.slice(0, 6).map((l, k) => k % 2 ? l + '\n' : l + '\r\n')
+  assert.deepEqual(kit.sudoku.solveMany(ends, { limit: 2 }), slow.slice(0, 6))
+  const accent = [lines[0], '\u00e9' + lines[1].slice(1)]
+  const viaC = kit.sudoku.solveMany(accent.map((l) => l + ' '), { limit: 2 })
+  assert.deepEqual(kit.sudoku.solveMany(accent, { limit: 2 }).map((r) => [r.status, r.solution]), viaC.map((r) => [r.status, r.solution]))
+  assert.equal(kit.sudoku.solveMany(lines.slice(0, 3), { limit: 2 })[2].solution, slow[2].solution) // and the next batch is right
   // mixed sides, or a line the table leaves to C, send the whole batch to the full path
   const mixed = kit.sudoku.solveMany([lines[0], '1' + '.'.repeat(15), lines[1] + ' '])
   assert.deepEqual(mixed.map((r) => r.status), ['unique', 'multiple', 'unique'])
@@ -173,4 +181,22 @@ test('solveMany() answers a clash without making its error until the error is re
   assert.deepEqual(r.error.details, alone.details)
   assert.equal(r.error, r.error, 'made once')
   assert.equal(JSON.parse(JSON.stringify(r)).error.code, 'CLASH')
+})
+
+test('a host whose TextEncoder has no encodeInto (Safari 14.0) copies the lines by encode(): the same answers', async () => {
+  const lines = puzzles('top1465.txt', 6)
+  const kit = await load()
+  const want = kit.sudoku.solveMany([...lines, '\u00e9' + lines[0].slice(1)], { limit: 2 }).map((r) => [r.status, r.solution])
+  const wantOne = kit.sudoku.solve(lines[1]).solution
+  const script = `delete TextEncoder.prototype.encodeInto
+    const { load } = await import(${JSON.stringify(new URL('../src/js/dlxkit.mjs', import.meta.url).href)})
+    const kit = await load()
+    const lines = ${JSON.stringify(lines)}
+    const got = kit.sudoku.solveMany([...lines, '\\u00e9' + lines[0].slice(1)], { limit: 2 }).map((r) => [r.status, r.solution])
+    console.log(JSON.stringify({ got, one: kit.sudoku.solve(lines[1]).solution }))`
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: HANG_MS })
+  assert.equal(r.status, 0, r.stderr)
+  const { got, one } = JSON.parse(r.stdout)
+  assert.deepEqual(got, want)
+  assert.equal(one, wantOne)
 })

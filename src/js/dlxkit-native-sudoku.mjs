@@ -93,6 +93,37 @@ class SudokuCalls {
     return block
   }
 
+  /**
+   * count lines of n2 bytes at p turned in place into cell values by a line
+   * table ({ value, kind }: 128 entries each, dlxkit-sudoku-line.mjs): per
+   * line [blank, marks, givens] into info (an Int32Array of 3 * count), or
+   * false when a line holds a byte the table leaves to the C reader.
+   */
+  sudokuLines (table, p, count, n2, info) {
+    // the table and the answers in a block kept between calls (one solve()
+    // is a puzzle: an allocation each was a tenth of its time), the table
+    // copied in when another one comes
+    const need = 256 + 12 * count
+    if (this._linesBytes < need) {
+      if (this._linesAt) this.free(this._linesAt)
+      this._linesAt = 0
+      this._linesAt = this.alloc(need)
+      this._linesBytes = need
+      this._linesTable = null
+    }
+    const t = this._linesAt
+    if (this._linesTable !== table) {
+      const u8 = this.u8()
+      u8.set(table.value, t) // -1 (none) as 255: C reads them as int8_t
+      u8.set(table.kind, t + 128)
+      this._linesTable = table
+    }
+    if (this._x.dk_sudoku_lines(t, t + 128, p, count, n2, t + 256) >= 0) return false
+    const i32 = this._int32()
+    for (let k = 0, at = (t + 256) >>> 2; k < 3 * count; k++) info[k] = i32[at + k]
+    return true
+  }
+
   /** Solve the block's first grid into its first answer and record. */
   sudokuSolve (h, block, limit, maxNodes) {
     this.check(this._x.dk_sudoku_solve(h, block.grids, limit, maxNodes, block.answers, block.records))

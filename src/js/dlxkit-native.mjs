@@ -53,6 +53,9 @@ export class Native {
     this._buffer = null // the views below are of this buffer, renewed when the memory grows
     this._u8 = this._i32 = this._u32 = this._f64 = null
     this._scratch = null // the kept one-puzzle block (scratchBlock), of this instance
+    this._linesAt = this._linesBytes = 0 // the kept block of sudokuLines (its table and answers), of this instance
+    this._linesTable = null
+    this._prefix = null // writeAsciiPrefix's last view
   }
 
   // ---- memory -----------------------------------------------------------------
@@ -122,13 +125,13 @@ export class Native {
     return [p, bytes.length]
   }
 
-  /** An ASCII text and its NUL written at p (no copy made: not putString). */
   /** Run fn(pointer, byte length) over a copy of the string, freed afterwards. */
   withString (text, fn) {
     const [s, len] = this.putString(text)
     try { return fn(s, len) } finally { this.free(s) }
   }
 
+  /** An ASCII text and its NUL written at p (no copy made: not putString). */
   writeAscii (p, text) {
     const u8 = this.u8()
     for (let i = 0; i < text.length; i++) u8[p + i] = text.charCodeAt(i)
@@ -136,6 +139,19 @@ export class Native {
   }
 
   writeBytes (p, bytes) { this.u8().set(bytes, p) }
+  /** The string's first n bytes of UTF-8 at p: whether they are its first n characters, one byte each (ASCII). */
+  writeAsciiPrefix (p, s, n) {
+    const u8 = this.u8()
+    const v = this._prefix // the last view made: solve()'s puzzles go to one place
+    const view = v && v.buffer === u8.buffer && v.byteOffset === p && v.length === n ? v : (this._prefix = u8.subarray(p, p + n))
+    if (!utf8.encodeInto) { // hosts before it (Safari 14.0): the bytes, then a copy
+      const bytes = utf8.encode(s.slice(0, n))
+      view.set(bytes.subarray(0, n))
+      return bytes.length === n && s.length >= n
+    }
+    const { read, written } = utf8.encodeInto(s, view)
+    return read === n && written === n
+  }
   fillBytes (p, n, byte) { this.u8().fill(byte, p, p + n) }
   /** A copy of n bytes at p. */
   readBytes (p, n) { return this.u8().slice(p, p + n) }

@@ -3,7 +3,7 @@
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
 import { checkPuzzleLength, checkTextSize } from './dlxkit-sudoku-args.mjs'
-import { copyLine, lineIn, lineSide } from './dlxkit-sudoku-line.mjs'
+import { copyLine, copyLines, lineIn, lineSide } from './dlxkit-sudoku-line.mjs'
 
 /** The solver cache's key for a shape (_solver files each solver under it; the fast path remembers the plain shape's). */
 export const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -34,7 +34,7 @@ export class LineSolver {
     const native = this._api._native
     const n2 = n * n
     const block = native.scratchBlock(n2)
-    const blank = copyLine(table, puzzle, n2, native.u8(), block.grids)
+    const blank = copyLine(native, table, puzzle, n2, block.grids)
     if (blank < 0) return null
     const h = this._plainSolver(n) // after the copy, as the full path reads before it builds
     native.sudokuSetRestarts(h, restarts)
@@ -62,16 +62,13 @@ export class LineSolver {
     if (!table) return null
     const n2 = n * n
     const native = this._api._native
+    for (let j = 0; j < count; j++) {
+      const p = puzzles[j]
+      if (typeof p !== 'string' || lineSide(p, size) !== n) return null
+    }
     return native.withSolveBlock(count, n2, (block) => {
       const blanks = new Uint8Array(count)
-      const u8 = native.u8()
-      for (let j = 0; j < count; j++) {
-        const p = puzzles[j]
-        if (typeof p !== 'string' || lineSide(p, size) !== n) return null
-        const blank = copyLine(table, p, n2, u8, block.grid(j))
-        if (blank < 0) return null
-        blanks[j] = blank || 0x2e // '.' if none, as the C printer would
-      }
+      if (!copyLines(native, table, puzzles, n2, block.grids, blanks)) return null
       native.sudokuSolveMany(this._plainSolver(n), block, limit, maxNodes)
       const results = new Array(count)
       for (let j = 0; j < count; j++) {
@@ -80,7 +77,7 @@ export class LineSolver {
           continue
         }
         const r = native.solveResult(block, j)
-        table.codes[0] = blanks[j]
+        table.codes[0] = blanks[j] || 0x2e // '.' if none, as the C printer would
         if (r.count > 0) r.solution = lineIn(native.u8(), block.answer(j), n2, table.codes) // a fresh view: the search or invalid() may have grown the memory
         results[j] = r
       }

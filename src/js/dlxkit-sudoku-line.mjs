@@ -1,6 +1,7 @@
 // The common case without a trip through the C reader: a puzzle written as
-// one line of N*N symbols (and nothing else). The JS does not read it: it
-// copies its bytes through a table of what each byte means to the C reader,
+// one line of N*N symbols (and nothing else). Nothing reads it: its bytes
+// are copied into module memory and turned into values (src/wasm/lines.c)
+// through a table of what each byte means to the C reader,
 // for that size and alphabet, which the C reader filled once (asked to read
 // probe lines: N*N copies of each printable byte, or one symbol and N*N-1
 // copies, and each mix of empty-cell marks); the answer is written back with
@@ -26,6 +27,8 @@ export class LineTables {
     this._lastAlphabet = null
     this._last = null
   }
+
+  get native () { return this._kit._native }
 
   /**
    * The n symbols the C printer writes for 1..n in the alphabet (of an empty
@@ -157,28 +160,38 @@ export function lineSide (s, size) {
 }
 
 /**
- * The n*n cells of line s copied through the table into out[at..]: the first
- * empty-cell mark's code (0 for none), or -1 for the C reader.
+ * One-line puzzles (strings of side n, lineSide) copied through the table
+ * into module memory at p, n2 bytes a line (a SolveBlock's grids): their
+ * bytes at once (the lines joined when none ends in a newline), turned into
+ * cell values by the module (dk_sudoku_lines: a byte at a time in JS, it cost
+ * a clashing puzzle's batch twice its solve). blanks[j] gets line j's first
+ * empty-cell mark's code (0 for none, which the answer uses as the C printer
+ * would). false leaves them to the C reader: a byte the table does not know
+ * (or not ASCII), a mix of marks the C reader reads otherwise, or no symbol.
  */
-export function copyLine (table, s, n2, out, at) {
-  const { value, kind, mixes } = table
-  let blank = 0 // the first mark, which the answer uses as the C printer would
-  let marks = 0 // the set of marks seen
-  let givens = 0
-  // No branch on given or empty (taken at random, they were most of the copy):
-  // kind[c] is -1 for a symbol, a shift that leaves the 0 it shifts.
-  for (let i = 0; i < n2; i++) {
-    const c = s.charCodeAt(i)
-    const v = c < 128 ? value[c] : NO
-    if (v < 0) return -1
-    out[at + i] = v
-    const empty = (v - 1) >>> 31 // 1 for a mark (v = 0), else 0
-    givens += 1 - empty
-    blank ||= empty * c
-    marks |= empty << kind[c]
+export function copyLines (native, table, lines, n2, p, blanks) {
+  const count = lines.length
+  const ascii = lines.every((s) => s.length === n2)
+    ? native.writeAsciiPrefix(p, lines.join(''), count * n2)
+    : lines.every((s, j) => native.writeAsciiPrefix(p + j * n2, s, n2))
+  const info = new Int32Array(3 * count)
+  if (!ascii || !native.sudokuLines(table, p, count, n2, info)) return false
+  for (let j = 0; j < count; j++) {
+    if (!usable(table, info, j)) return false
+    blanks[j] = info[3 * j]
   }
-  return !givens || (marks && !mixes[marks]) ? -1 : blank // no symbol, or marks the C reader reads otherwise
+  return true
 }
+
+const one = new Int32Array(3) // copyLine's answer: a solve() is one puzzle, and an allocation a tenth of its time
+
+/** One line, as copyLines: its first mark's code (0 for none), or -1 for the C reader. */
+export function copyLine (native, table, s, n2, p) {
+  return native.writeAsciiPrefix(p, s, n2) && native.sudokuLines(table, p, 1, n2, one) && usable(table, one, 0) ? one[0] : -1
+}
+
+/** Whether line j (its [blank, marks, givens] in info) has a symbol, and marks the C reader reads as the table does. */
+const usable = (table, info, j) => info[3 * j + 2] > 0 && (!info[3 * j + 1] || table.mixes[info[3 * j + 1]] === 1)
 
 /**
  * A one-line puzzle copied through the table: { size, cells, kind: 'line',
@@ -188,9 +201,11 @@ export function readLine (tables, s, size, alphabet) {
   const n = lineSide(s, size)
   const table = n && tables.get(n, size ?? 0, alphabet)
   if (!table) return null
-  const cells = new Uint8Array(n * n)
-  const blank = copyLine(table, s, n * n, cells, 0)
-  return blank < 0 ? null : { size: n, cells, kind: 'line', symbols: table.symbols, blank: blank ? String.fromCharCode(blank) : '.' }
+  const native = tables.native
+  return native.withBuffers([n * n], (p) => {
+    const blank = copyLine(native, table, s, n * n, p)
+    return blank < 0 ? null : { size: n, cells: native.readBytes(p, n * n), kind: 'line', symbols: table.symbols, blank: blank ? String.fromCharCode(blank) : '.' }
+  })
 }
 
 /** Values 0..n (len of them from values[at]) as a line in those symbols. */

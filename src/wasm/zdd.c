@@ -19,7 +19,7 @@
 
 /* The build of p's ZDD within max_bytes (0: DLX_MEMO_DEFAULT_BYTES; a
  * whole number from JS), in steps: its unfinished handle, or 0 with the
- * error recorded (OUT_OF_MEMORY, BAD_BOUND). */
+ * error recorded (OUT_OF_MEMORY, TOO_BIG: bounds and too many options). */
 EXPORT dlx_zdd_t *dk_zdd_begin(dk_problem_t *p, double max_bytes) {
     dlx_zdd_t *z = NULL;
     if (!p || !(max_bytes >= 0 && max_bytes <= 18446744073709549568.0)) return boundary_error(DLX_EARG), NULL;

@@ -1,5 +1,5 @@
 // TextEncoder and TextDecoder for hosts without them (Google Apps Script):
-// UTF-8 only, encode() and decode(), which is all the library calls. Bad
+// UTF-8 only, encode(), encodeInto() and decode(), which is all the library calls. Bad
 // bytes decode to U+FFFD; a lone surrogate encodes as U+FFFD, as the real
 // ones do.
 
@@ -22,6 +22,23 @@ export class TextEncoder {
       else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
     }
     return new Uint8Array(out)
+  }
+
+  /** As the real one: the whole characters that fit into dest, { read (UTF-16 units), written (bytes) }. */
+  encodeInto (text, dest) {
+    const s = String(text)
+    let read = 0
+    let written = 0
+    while (read < s.length) {
+      const c = s.charCodeAt(read)
+      const pair = c >= 0xd800 && c <= 0xdbff && read + 1 < s.length && s.charCodeAt(read + 1) >= 0xdc00 && s.charCodeAt(read + 1) <= 0xdfff
+      const bytes = this.encode(s.slice(read, read + (pair ? 2 : 1)))
+      if (written + bytes.length > dest.length) break
+      dest.set(bytes, written)
+      written += bytes.length
+      read += pair ? 2 : 1
+    }
+    return { read, written }
   }
 }
 
