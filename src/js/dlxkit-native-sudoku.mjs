@@ -5,6 +5,7 @@
 import { SLOT, SUDOKU_STATUS } from './dlxkit-abi.mjs'
 
 const SOLVE = SLOT.solve
+const ascii = new TextEncoder() // one-line puzzles: ASCII, one byte a character (writeAsciiPrefix)
 
 /**
  * A block of module memory for `count` puzzles of n2 cells: their solve
@@ -91,6 +92,20 @@ class SudokuCalls {
     this.freeSolveBlock(this._scratch)
     this._scratch = block
     return block
+  }
+
+  /** The string's first n bytes of UTF-8 at p: whether they are its first n characters, one byte each (ASCII). */
+  writeAsciiPrefix (p, s, n) {
+    const u8 = this.u8()
+    const v = this._prefix // the last view made: solve()'s puzzles go to one place
+    const view = v && v.buffer === u8.buffer && v.byteOffset === p && v.length === n ? v : (this._prefix = u8.subarray(p, p + n))
+    if (!ascii.encodeInto) { // hosts before it (Safari 14.0): the bytes, then a copy
+      const bytes = ascii.encode(s.slice(0, n))
+      view.set(bytes.subarray(0, n))
+      return bytes.length === n && s.length >= n
+    }
+    const { read, written } = ascii.encodeInto(s, view)
+    return read === n && written === n
   }
 
   /**

@@ -139,19 +139,6 @@ export class Native {
   }
 
   writeBytes (p, bytes) { this.u8().set(bytes, p) }
-  /** The string's first n bytes of UTF-8 at p: whether they are its first n characters, one byte each (ASCII). */
-  writeAsciiPrefix (p, s, n) {
-    const u8 = this.u8()
-    const v = this._prefix // the last view made: solve()'s puzzles go to one place
-    const view = v && v.buffer === u8.buffer && v.byteOffset === p && v.length === n ? v : (this._prefix = u8.subarray(p, p + n))
-    if (!utf8.encodeInto) { // hosts before it (Safari 14.0): the bytes, then a copy
-      const bytes = utf8.encode(s.slice(0, n))
-      view.set(bytes.subarray(0, n))
-      return bytes.length === n && s.length >= n
-    }
-    const { read, written } = utf8.encodeInto(s, view)
-    return read === n && written === n
-  }
   fillBytes (p, n, byte) { this.u8().fill(byte, p, p + n) }
   /** A copy of n bytes at p. */
   readBytes (p, n) { return this.u8().slice(p, p + n) }
