@@ -426,6 +426,87 @@ static int rebuild(cdcl_t *c, int reduce) {
 }
 
 
+/* ---- local search for phases -------------------------------------------- */
+
+/* A walk over packings (options pairwise disjoint, those false at level 0
+ * left out, those true in): an uncovered primary item drawn at random takes
+ * the option of its own that evicts the fewest chosen ones (at random with
+ * a little noise; not one evicted in the last few steps), which fixes every
+ * item that option covers. The packing that left the fewest items
+ * uncovered becomes the saved and target phases: the search then decides
+ * toward it. Starts from the phases the search would take. */
+static void walk(cdcl_t *c, int64_t steps) {
+    int32_t nv = c->nv, np = c->np;
+    int32_t *cov = malloc(((size_t)c->ni + 1) * sizeof *cov), *unc = malloc(((size_t)np + 1) * sizeof *unc);
+    int32_t *upos = malloc(((size_t)np + 1) * sizeof *upos);
+    int64_t *gone = malloc(((size_t)nv + 1) * sizeof *gone);
+    int8_t *sel = malloc((size_t)nv + 1), *best = malloc((size_t)nv + 1);
+    if (!cov || !unc || !upos || !gone || !sel || !best) goto out;
+    int32_t nu = 0, best_nu;
+    for (int32_t i = 0; i < c->ni; i++) cov[i] = -1;
+    for (int32_t v = 0; v < nv; v++) sel[v] = 0, gone[v] = -1000;
+    for (int pass = 0; pass < 2; pass++) /* level 0's options, then those the phases choose */
+        for (int32_t v = 0; v < nv; v++) {
+            int want = pass == 0 ? c->level[v] == 0 && c->val[v] > 0
+                                 : !(c->level[v] == 0 && c->val[v]) &&
+                                       (c->target[v] >= 0 ? c->target[v] : c->phase[v] < 0 ? 0 : c->phase[v]) == 1;
+            int ok = want;
+            for (int32_t k = c->ostart[v]; k < c->ostart[v + 1] && ok; k++) ok = cov[c->oitem[k]] < 0;
+            if (!ok) continue;
+            sel[v] = 1;
+            for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++) cov[c->oitem[k]] = v;
+        }
+    for (int32_t i = 0; i < np; i++) {
+        upos[i] = -1;
+        if (cov[i] < 0 && c->ilen[i]) upos[i] = nu, unc[nu++] = i;
+    }
+    best_nu = nu;
+    memcpy(best, sel, (size_t)nv);
+    for (int64_t t = 0; t < steps && nu > 0; t++) {
+        int32_t i = unc[xorshift64_next(&c->rng) % (uint64_t)nu], *o = c->iopt + c->istart[i];
+        int32_t pick = -1, pick_cost = INT32_MAX, ties = 0;
+        int noise = xorshift64_next(&c->rng) % 100 < 10;
+        for (int32_t j = 0; j < c->ilen[i]; j++) {
+            int32_t u = o[j], cost = 0;
+            if (c->level[u] == 0 && c->val[u] < 0) continue;
+            for (int32_t k = c->ostart[u]; k < c->ostart[u + 1]; k++) {
+                int32_t w = cov[c->oitem[k]];
+                if (w >= 0) cost += (c->level[w] == 0 && c->val[w] > 0) ? 1000000 : t - gone[w] < 3 ? 1000 : 1;
+            }
+            if (noise) cost = (int32_t)(xorshift64_next(&c->rng) & 0xffff) + (cost >= 1000000 ? 1000000 : 0);
+            if (cost < pick_cost) pick = u, pick_cost = cost, ties = 1;
+            else if (cost == pick_cost && xorshift64_next(&c->rng) % (uint64_t)++ties == 0) pick = u;
+        }
+        if (pick < 0 || pick_cost >= 1000000) continue;
+        for (int32_t k = c->ostart[pick]; k < c->ostart[pick + 1]; k++) { /* evict */
+            int32_t w = cov[c->oitem[k]];
+            if (w < 0) continue;
+            sel[w] = 0, gone[w] = t;
+            for (int32_t q = c->ostart[w]; q < c->ostart[w + 1]; q++) {
+                int32_t x = c->oitem[q];
+                cov[x] = -1;
+                if (x < np) upos[x] = nu, unc[nu++] = x;
+            }
+        }
+        sel[pick] = 1;
+        for (int32_t k = c->ostart[pick]; k < c->ostart[pick + 1]; k++) {
+            int32_t x = c->oitem[k];
+            cov[x] = pick;
+            if (x < np && upos[x] >= 0) {
+                int32_t last = unc[--nu];
+                unc[upos[x]] = last, upos[last] = upos[x], upos[x] = -1;
+            }
+        }
+        if (nu < best_nu) best_nu = nu, memcpy(best, sel, (size_t)nv);
+    }
+    for (int32_t v = 0; v < nv; v++) c->phase[v] = c->target[v] = best[v];
+    c->target_n = 0;
+    c->st.walks++;
+    c->st.walk_left = (uint64_t)best_nu;
+out:
+    free(cov), free(unc), free(upos), free(gone), free(sel), free(best);
+}
+
 /* ---- the search ---------------------------------------------------------- */
 
 static void next_restart(cdcl_t *c) {
@@ -491,6 +572,7 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
         c->reduce_at = (uint64_t)c->p.reduce_first;
         c->rephase_at = (uint64_t)c->p.rephase;
         if (c->nlev == 0 && c->qhead == c->tn) compact_items(c);
+        if (c->p.walk && c->nlev == 0 && c->qhead == c->tn) walk(c, (int64_t)c->p.walk * c->np);
     }
     if (c->at_sat) {
         int e = block_solution(c);
@@ -549,9 +631,12 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
         c->quiet_n = c->tn;
         if (c->p.rephase && c->st.conflicts >= c->rephase_at) { /* best, first, best, inverted ... */
             uint64_t k = c->rephases++;
-            for (int32_t x = 0; x < c->nv; x++)
-                c->phase[x] = k % 2 == 0 ? c->best[x] : k % 4 == 1 ? (int8_t)c->p.phase_true : (int8_t)!c->p.phase_true;
-            c->target_n = 0;
+            if (c->p.walk && k % 2 == 1) walk(c, (int64_t)c->p.walk * c->np);
+            else {
+                for (int32_t x = 0; x < c->nv; x++)
+                    c->phase[x] = k % 2 == 0 ? c->best[x] : k % 4 == 1 ? (int8_t)c->p.phase_true : (int8_t)!c->p.phase_true;
+                c->target_n = 0;
+            }
             if (k % 2 == 0) c->best_n = 0;
             c->rephase_at = c->st.conflicts + (uint64_t)c->p.rephase * (c->rephases + 1);
         }
