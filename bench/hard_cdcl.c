@@ -8,7 +8,7 @@
  *   cc -O3 -Iinclude -Isrc/core src/core/dlx_cdcl.c bench/hard_cdcl.c -o /tmp/hard_cdcl
  *   /tmp/hard_cdcl PUZZLES [CAP_SECONDS [SEED [KEY=VALUE ...]]]
  * keys: unit (Luby; 0 glucose), first, inc (reduction), phase, save, min, decay,
- * target, margin, rephase, breason, shrink, used, pos, walk (src/core/dlx_cdcl.h says what each does) */
+ * target, margin, rephase, breason (src/core/dlx_cdcl.h says what each does) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,10 +33,6 @@ static void set_param(cdcl_params *p, const char *kv) {
     else if (!strncmp(kv, "margin", n)) p->margin = x;
     else if (!strncmp(kv, "rephase", n)) p->rephase = (int32_t)x;
     else if (!strncmp(kv, "breason", n)) p->bump_reason = (int32_t)x;
-    else if (!strncmp(kv, "shrink", n)) p->shrink = (int32_t)x;
-    else if (!strncmp(kv, "used", n)) p->used_all = (int32_t)x;
-    else if (!strncmp(kv, "pos", n)) p->positive = (int32_t)x;
-    else if (!strncmp(kv, "walk", n)) p->walk = (int32_t)x;
     else fprintf(stderr, "unknown key %s\n", kv);
 }
 

@@ -8,13 +8,67 @@
  * are false). Analysis reads all three as clauses of false literals.
  * Clauses live in one arena: [size][meta][literals], the implied literal
  * first, the two watched ones first and second. */
-#include "dlx_cdcl_internal.h"
+#include "dlx_cdcl.h"
 #include "dlx.h"
 #include "luby.h"
 #include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+enum { R_CLAUSE = 1, R_OPTION = 2, R_ITEM = 3 };
+#define META_KEEP (1u << 30) /* a blocking clause: never deleted */
+#define META_USED (1u << 29) /* met in analysis since the last reduction */
+#define META_DEAD (1u << 28)
+#define META_LBD 0xffffu
+#define ARENA_MAX (1 << 28) /* words: a reference must fit in 30 bits */
+
+typedef struct {
+    int32_t *w; /* pairs: clause, blocker */
+    int32_t n, cap;
+} wlist;
+
+struct cdcl {
+    void *block; /* every array below but the clauses and watches */
+    int32_t nv, ni, np;
+    int32_t *ostart, *oitem;        /* option -> items */
+    int32_t *istart, *iopt, *ilen;  /* item -> options (ilen: those not false at level 0) */
+    int32_t *cnt;                   /* primary item: options not yet propagated false */
+    int8_t *val;                    /* 0 free, 1 chosen, -1 not */
+    int8_t *phase, *target, *best; /* saved values; those of the longest trail without conflict
+                                    * since the last rephasing, and ever */
+    int32_t target_n, best_n;      /* those trails' lengths */
+    int32_t quiet_n;               /* the trail is free of conflict up to here */
+    uint64_t rephase_at, rephases;
+    double ema_fast, ema_slow; /* of learned clauses' LBD, for glucose restarts */
+    uint64_t run_start;        /* conflicts at the last restart */
+    uint8_t *seen;
+    int32_t *level, *reason;
+    int32_t *trail, tn, qhead;
+    int32_t *lim, nlev; /* lim[l]: where level l+1 starts on the trail */
+    /* clauses */
+    int32_t *ar;
+    int32_t an, acap;
+    int32_t *cls, ncls, capcls; /* every stored clause */
+    wlist *wl;                  /* per literal: clauses watching it */
+    int rewatch;                /* the watch lists need rebuilding (after running out of memory) */
+    /* VSIDS */
+    double *act, inc;
+    int32_t *heap, hn, *hpos;
+    /* analysis */
+    int32_t *learnt, *stack, *toclear, *rbuf, *cbuf, cn;
+    uint32_t *lvstamp, stamp;
+    /* schedule */
+    uint64_t rng, restart_at, reduce_at, luby_i, reductions;
+    int unsat, at_sat;
+    cdcl_params p;
+    cdcl_stats st;
+};
+
+static inline int8_t lval(const cdcl_t *c, int32_t l) {
+    int8_t v = c->val[l >> 1];
+    return (l & 1) ? (int8_t)-v : v;
+}
 
 /* ---- VSIDS heap ---------------------------------------------------------- */
 
@@ -186,7 +240,6 @@ static int propagate(cdcl_t *c) {
             if (lval(c, first) < 0) {
                 while (i < n) ws[j++] = ws[i++];
                 w->n = j;
-                c->ar[cref + 1] |= (int32_t)META_USED;
                 memcpy(c->cbuf, cl, (size_t)size * sizeof *cl);
                 c->cn = size;
                 return 1;
@@ -198,6 +251,30 @@ static int propagate(cdcl_t *c) {
     return 0;
 }
 
+/* The false literals of v's reason (all but v's own), in *out; their number. */
+static int32_t reason_lits(cdcl_t *c, int32_t v, const int32_t **out) {
+    int32_t r = c->reason[v], x = r >> 2;
+    switch (r & 3) {
+    case R_CLAUSE:
+        c->ar[x + 1] |= (int32_t)META_USED;
+        *out = c->ar + x + 3;
+        return c->ar[x] - 1;
+    case R_OPTION:
+        c->rbuf[0] = 2 * x + 1;
+        *out = c->rbuf;
+        return 1;
+    case R_ITEM: {
+        int32_t n = 0, *o = c->iopt + c->istart[x];
+        for (int32_t j = 0; j < c->ilen[x]; j++)
+            if (o[j] != v) c->rbuf[n++] = 2 * o[j];
+        *out = c->rbuf;
+        return n;
+    }
+    }
+    *out = c->rbuf;
+    return 0;
+}
+
 /* Whether literal l of the learned clause follows from the others (MiniSat's
  * recursive test; `levels` is the clause's abstract set of levels). */
 static int redundant(cdcl_t *c, int32_t l, uint32_t levels, int32_t *nclear) {
@@ -206,7 +283,7 @@ static int redundant(cdcl_t *c, int32_t l, uint32_t levels, int32_t *nclear) {
     while (sp > 0) {
         int32_t v = c->stack[--sp] >> 1;
         const int32_t *q;
-        int32_t n = cdcl_reason_lits(c, v, &q);
+        int32_t n = reason_lits(c, v, &q);
         for (int32_t k = 0; k < n; k++) {
             int32_t u = q[k] >> 1;
             if (c->seen[u] || c->level[u] == 0) continue;
@@ -232,7 +309,7 @@ static void bump_reasons(cdcl_t *c, int32_t ln) {
         int32_t v = c->learnt[k] >> 1;
         if (!c->reason[v]) continue;
         const int32_t *q;
-        int32_t n = cdcl_reason_lits(c, v, &q);
+        int32_t n = reason_lits(c, v, &q);
         for (int32_t j = 0; j < n && ns <= limit; j++) {
             int32_t u = q[j] >> 1;
             if (c->seen[u] || c->level[u] == 0) continue;
@@ -266,15 +343,9 @@ static int32_t analyze(cdcl_t *c, int32_t *bt, uint32_t *lbd) {
         pl = c->trail[idx--];
         c->seen[pl >> 1] = 0;
         if (--path == 0) break;
-        n = cdcl_reason_lits(c, pl >> 1, &q);
-        if ((c->reason[pl >> 1] & 3) == R_CLAUSE) c->ar[(c->reason[pl >> 1] >> 2) + 1] |= (int32_t)META_USED;
+        n = reason_lits(c, pl >> 1, &q);
     }
     c->learnt[0] = pl ^ 1;
-    if (c->p.shrink) {
-        c->st.shrunk_from += (uint64_t)ln;
-        ln = cdcl_shrink(c, ln);
-        c->st.shrunk_to += (uint64_t)ln;
-    }
     int32_t nclear = 0;
     if (c->p.minimise) {
         uint32_t levels = 0;
@@ -425,88 +496,6 @@ static int rebuild(cdcl_t *c, int reduce) {
     return 0;
 }
 
-
-/* ---- local search for phases -------------------------------------------- */
-
-/* A walk over packings (options pairwise disjoint, those false at level 0
- * left out, those true in): an uncovered primary item drawn at random takes
- * the option of its own that evicts the fewest chosen ones (at random with
- * a little noise; not one evicted in the last few steps), which fixes every
- * item that option covers. The packing that left the fewest items
- * uncovered becomes the saved and target phases: the search then decides
- * toward it. Starts from the phases the search would take. */
-static void walk(cdcl_t *c, int64_t steps) {
-    int32_t nv = c->nv, np = c->np;
-    int32_t *cov = malloc(((size_t)c->ni + 1) * sizeof *cov), *unc = malloc(((size_t)np + 1) * sizeof *unc);
-    int32_t *upos = malloc(((size_t)np + 1) * sizeof *upos);
-    int64_t *gone = malloc(((size_t)nv + 1) * sizeof *gone);
-    int8_t *sel = malloc((size_t)nv + 1), *best = malloc((size_t)nv + 1);
-    if (!cov || !unc || !upos || !gone || !sel || !best) goto out;
-    int32_t nu = 0, best_nu;
-    for (int32_t i = 0; i < c->ni; i++) cov[i] = -1;
-    for (int32_t v = 0; v < nv; v++) sel[v] = 0, gone[v] = -1000;
-    for (int pass = 0; pass < 2; pass++) /* level 0's options, then those the phases choose */
-        for (int32_t v = 0; v < nv; v++) {
-            int want = pass == 0 ? c->level[v] == 0 && c->val[v] > 0
-                                 : !(c->level[v] == 0 && c->val[v]) &&
-                                       (c->target[v] >= 0 ? c->target[v] : c->phase[v] < 0 ? 0 : c->phase[v]) == 1;
-            int ok = want;
-            for (int32_t k = c->ostart[v]; k < c->ostart[v + 1] && ok; k++) ok = cov[c->oitem[k]] < 0;
-            if (!ok) continue;
-            sel[v] = 1;
-            for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++) cov[c->oitem[k]] = v;
-        }
-    for (int32_t i = 0; i < np; i++) {
-        upos[i] = -1;
-        if (cov[i] < 0 && c->ilen[i]) upos[i] = nu, unc[nu++] = i;
-    }
-    best_nu = nu;
-    memcpy(best, sel, (size_t)nv);
-    for (int64_t t = 0; t < steps && nu > 0; t++) {
-        int32_t i = unc[xorshift64_next(&c->rng) % (uint64_t)nu], *o = c->iopt + c->istart[i];
-        int32_t pick = -1, pick_cost = INT32_MAX, ties = 0;
-        int noise = xorshift64_next(&c->rng) % 100 < 10;
-        for (int32_t j = 0; j < c->ilen[i]; j++) {
-            int32_t u = o[j], cost = 0;
-            if (c->level[u] == 0 && c->val[u] < 0) continue;
-            for (int32_t k = c->ostart[u]; k < c->ostart[u + 1]; k++) {
-                int32_t w = cov[c->oitem[k]];
-                if (w >= 0) cost += (c->level[w] == 0 && c->val[w] > 0) ? 1000000 : t - gone[w] < 3 ? 1000 : 1;
-            }
-            if (noise) cost = (int32_t)(xorshift64_next(&c->rng) & 0xffff) + (cost >= 1000000 ? 1000000 : 0);
-            if (cost < pick_cost) pick = u, pick_cost = cost, ties = 1;
-            else if (cost == pick_cost && xorshift64_next(&c->rng) % (uint64_t)++ties == 0) pick = u;
-        }
-        if (pick < 0 || pick_cost >= 1000000) continue;
-        for (int32_t k = c->ostart[pick]; k < c->ostart[pick + 1]; k++) { /* evict */
-            int32_t w = cov[c->oitem[k]];
-            if (w < 0) continue;
-            sel[w] = 0, gone[w] = t;
-            for (int32_t q = c->ostart[w]; q < c->ostart[w + 1]; q++) {
-                int32_t x = c->oitem[q];
-                cov[x] = -1;
-                if (x < np) upos[x] = nu, unc[nu++] = x;
-            }
-        }
-        sel[pick] = 1;
-        for (int32_t k = c->ostart[pick]; k < c->ostart[pick + 1]; k++) {
-            int32_t x = c->oitem[k];
-            cov[x] = pick;
-            if (x < np && upos[x] >= 0) {
-                int32_t last = unc[--nu];
-                unc[upos[x]] = last, upos[last] = upos[x], upos[x] = -1;
-            }
-        }
-        if (nu < best_nu) best_nu = nu, memcpy(best, sel, (size_t)nv);
-    }
-    for (int32_t v = 0; v < nv; v++) c->phase[v] = c->target[v] = best[v];
-    c->target_n = 0;
-    c->st.walks++;
-    c->st.walk_left = (uint64_t)best_nu;
-out:
-    free(cov), free(unc), free(upos), free(gone), free(sel), free(best);
-}
-
 /* ---- the search ---------------------------------------------------------- */
 
 static void next_restart(cdcl_t *c) {
@@ -550,29 +539,12 @@ static void compact_items(cdcl_t *c) {
     }
 }
 
-/* A free option sharing a primary item with v whose saved phase (target
- * first) is chosen; -1 if none. */
-static int32_t positive_for(cdcl_t *c, int32_t v) {
-    for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++) {
-        int32_t i = c->oitem[k], *o = c->iopt + c->istart[i];
-        if (i >= c->np) continue;
-        for (int32_t j = 0; j < c->ilen[i]; j++) {
-            int32_t u = o[j];
-            if (c->val[u]) continue;
-            int8_t ph = c->p.target && c->target[u] >= 0 ? c->target[u] : c->phase[u];
-            if (ph == 1) return u;
-        }
-    }
-    return -1;
-}
-
 int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
     if (!c->reduce_at && !c->unsat) { /* the first call: the schedule, the items trimmed */
         next_restart(c);
         c->reduce_at = (uint64_t)c->p.reduce_first;
         c->rephase_at = (uint64_t)c->p.rephase;
         if (c->nlev == 0 && c->qhead == c->tn) compact_items(c);
-        if (c->p.walk && c->nlev == 0 && c->qhead == c->tn) walk(c, (int64_t)c->p.walk * c->np);
     }
     if (c->at_sat) {
         int e = block_solution(c);
@@ -631,12 +603,9 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
         c->quiet_n = c->tn;
         if (c->p.rephase && c->st.conflicts >= c->rephase_at) { /* best, first, best, inverted ... */
             uint64_t k = c->rephases++;
-            if (c->p.walk && k % 2 == 1) walk(c, (int64_t)c->p.walk * c->np);
-            else {
-                for (int32_t x = 0; x < c->nv; x++)
-                    c->phase[x] = k % 2 == 0 ? c->best[x] : k % 4 == 1 ? (int8_t)c->p.phase_true : (int8_t)!c->p.phase_true;
-                c->target_n = 0;
-            }
+            for (int32_t x = 0; x < c->nv; x++)
+                c->phase[x] = k % 2 == 0 ? c->best[x] : k % 4 == 1 ? (int8_t)c->p.phase_true : (int8_t)!c->p.phase_true;
+            c->target_n = 0;
             if (k % 2 == 0) c->best_n = 0;
             c->rephase_at = c->st.conflicts + (uint64_t)c->p.rephase * (c->rephases + 1);
         }
@@ -654,10 +623,6 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
         c->st.nodes++, c->st.decisions++;
         c->lim[c->nlev++] = c->tn;
         int ph = c->p.target && c->target[v] >= 0 ? c->target[v] : c->phase[v] < 0 ? c->p.phase_true : c->phase[v];
-        if (!ph && c->p.positive) { /* "not v" decides little: the option its phases choose in v's item instead */
-            int32_t w = positive_for(c, v);
-            if (w >= 0) v = w, ph = 1, c->st.positive++;
-        }
         assign(c, 2 * v + (ph ? 0 : 1), 0);
     }
 }
@@ -705,7 +670,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     c->nv = nv, c->ni = ni, c->np = n_primary;
     size_t v1 = (size_t)nv + 1, i1 = (size_t)ni + 1, n1 = (size_t)nn + 1;
     /* one block: the doubles first, then the 32-bit arrays, then the bytes */
-    size_t words = 2 * v1 + 14 * v1 + 2 * n1 + 3 * i1, bytes = 5 * v1;
+    size_t words = 2 * v1 + 13 * v1 + 2 * n1 + 3 * i1, bytes = 5 * v1;
     char *m = calloc(1, words * 4 + bytes);
     c->wl = calloc(2 * v1, sizeof(wlist));
     if (!m || !c->wl) {
@@ -717,7 +682,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     c->act = (double *)(void *)m;
     int32_t *w = (int32_t *)(void *)(m + 8 * v1);
     int32_t **arr[] = {&c->ostart, &c->level, &c->reason, &c->trail, &c->lim, &c->heap, &c->hpos,
-                       &c->learnt, &c->stack, &c->toclear, &c->rbuf, &c->cbuf, &c->lvs};
+                       &c->learnt, &c->stack, &c->toclear, &c->rbuf, &c->cbuf};
     for (size_t k = 0; k < sizeof arr / sizeof *arr; k++) *arr[k] = w, w += v1;
     c->lvstamp = (uint32_t *)w, w += v1;
     c->oitem = w, w += n1;
@@ -740,7 +705,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     for (int32_t i = 0; i < n_primary; i++) c->cnt[i] = c->ilen[i];
     c->p = (cdcl_params){.restart_unit = 100, .reduce_first = 2000, .reduce_inc = 300, .phase_true = 1,
                          .save_phase = 1, .minimise = 1, .decay = 0.95, .target = 1, .margin = 1.25,
-                         .rephase = 1000, .bump_reason = 1, .shrink = 1, .used_all = 0, .positive = 1};
+                         .rephase = 1000, .bump_reason = 1};
     c->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (!c->rng) c->rng = 1;
     c->inc = 1;

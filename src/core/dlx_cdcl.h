@@ -41,17 +41,10 @@ typedef struct cdcl_params {
     int32_t rephase;       /* conflicts between rephasings (k-th after k+1 times that; 0: never) */
     double margin;         /* restart_unit 0: glucose restarts when recent LBD > margin x the long average */
     int32_t bump_reason;   /* also bump the variables of the learned literals' reasons */
-    int32_t shrink;        /* the learned literals of a lower level replaced by that level's UIP */
-    int32_t positive;      /* a decision on "not v" becomes one on the option v's item would take */
-    int32_t walk;          /* local search for phases at every other rephasing: steps per primary item (0: none) */
-    int32_t used_all;      /* a clause met in minimising or bumping counts as used too, not only in analysis */
 } cdcl_params;
 
 typedef struct cdcl_stats {
     uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions, rephases;
-    uint64_t shrunk_from, shrunk_to; /* learned literals before and after shrinking */
-    uint64_t positive;               /* decisions on "not v" made on an option of v's item */
-    uint64_t walks, walk_left;       /* local searches, items the last one left uncovered */
 } cdcl_stats;
 
 /* Option k covers items[start[k] .. start[k+1]-1] (0-based items; those
