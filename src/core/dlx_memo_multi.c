@@ -226,8 +226,14 @@ static ONCE int build(dlx_t *d, mm *m) {
 
 static inline int is_live(const uint64_t *s, int32_t o) { return (int)(s[o >> 6] >> (o & 63) & 1); }
 
+/* A column's live options. In the module the loop stays scalar: clang made
+ * it two lanes of 64 bits, and V8 takes each lane out for its popcnt and
+ * back (a column spans a word or three). */
 static inline int32_t ones(const uint64_t *a, const uint64_t *c, int32_t w0, int32_t w1) {
     int32_t k = 0;
+#ifdef __wasm__
+#pragma clang loop vectorize(disable)
+#endif
     for (int32_t w = w0; w < w1; w++) k += __builtin_popcountll(a[w] & c[w]);
     return k;
 }
@@ -258,8 +264,18 @@ static void untake(mm *m, int32_t o) {
     }
 }
 
+/* In the module, the walk's parts that run once a state at most (a
+ * state's subsets of slack, the secondary items' key, a state's store) are
+ * functions apart: V8 compiles the walk with TurboFan on CPU time the user
+ * pays, and a smaller walk sooner and with fewer spills (as dlx_memo.c). */
+#ifdef __wasm__
+#define APART __attribute__((noinline))
+#else
+#define APART inline
+#endif
+
 /* sum over s = a .. b of C(L, s), in doubles (only compared). */
-static double subsets(int32_t L, int32_t a, int32_t b) {
+static APART double subsets(int32_t L, int32_t a, int32_t b) {
     if (b == 1) return (double)L + (a == 0);
     double c = 1, sum = 0;
     for (int32_t s = 0; s <= b; s++) {
@@ -267,6 +283,17 @@ static double subsets(int32_t L, int32_t a, int32_t b) {
         c = c * (L - s) / (s + 1);
     }
     return sum;
+}
+
+/* The secondary items' fields of the key: a color, or dead. */
+static APART void key_secondary(const mm *m, const uint64_t *live, uint64_t *key) {
+    for (int32_t x = m->np; x < m->np + m->ns; x++) {
+        if (m->fword[x] < 0) continue;
+        const uint64_t *c = m->sec_bits + (size_t)(x - m->np) * m->bw;
+        int alive = 0;
+        for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1] && !alive; w++) alive = (c[w] & live[w]) != 0;
+        key[m->fword[x]] |= (uint64_t)(alive ? m->color[x] : m->ncolors[x] + 1) << m->fshift[x];
+    }
 }
 
 /* The state at frame depth `at` (live set live): its item (-1: every
@@ -284,22 +311,20 @@ static int32_t choose(mm *m, const uint64_t *live, const int32_t *lo, const int3
             int32_t need = lo[i + 1] - c;
             if (L < need) return -2;
             if (L > 0) {
-                /* items with slack (hi above max(lo, count)) after those without */
+                /* items with slack (hi above max(lo, count)) after those without:
+                 * an item with slack after one without is not counted (its
+                 * subsets, a division each, were most of a quota row's time) */
                 int slack = h > (lo[i + 1] > c ? lo[i + 1] : c);
-                double s = subsets(L, need > 0 ? need : 0, h - c < L ? h - c : L);
-                if (best < 0 || slack < slacky || (slack == slacky && s < fewest)) best = i, fewest = s, slacky = slack;
+                if (best < 0 || slack <= slacky) {
+                    double s = subsets(L, need > 0 ? need : 0, h - c < L ? h - c : L);
+                    if (best < 0 || slack < slacky || s < fewest) best = i, fewest = s, slacky = slack;
+                }
                 v = c;
             }
         }
         key[m->fword[i]] |= (uint64_t)v << m->fshift[i];
     }
-    for (int32_t x = m->np; x < m->np + m->ns; x++) {
-        if (m->fword[x] < 0) continue;
-        const uint64_t *c = m->sec_bits + (size_t)(x - m->np) * m->bw;
-        int alive = 0;
-        for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1] && !alive; w++) alive = (c[w] & live[w]) != 0;
-        key[m->fword[x]] |= (uint64_t)(alive ? m->color[x] : m->ncolors[x] + 1) << m->fshift[x];
-    }
+    if (m->ns) key_secondary(m, live, key);
     return best;
 }
 
@@ -310,6 +335,8 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
     *sum = s;
     return 0;
 }
+
+static APART void store(mm *m, uint64_t h, const uint64_t *key, dlx_count_t v) { memo_store_count(&m->cache, h, key, v); }
 
 /* Live options of i's column at places >= k (the picks still possible). */
 static int32_t left_from(const mm *m, int32_t i, int32_t k, const uint64_t *live) {
@@ -393,7 +420,7 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             continue;
         }
         value = f->sum; /* the state done */
-        memo_store_count(&m->cache, f->hash, m->keys + (size_t)top * m->kwords, value);
+        store(m, f->hash, m->keys + (size_t)top * m->kwords, value);
         top--;
     }
     m->top = top, m->over = over, m->entering = entering, m->value = value;
