@@ -76,8 +76,26 @@ test('a bounded count by Algorithm M: TurboFan compiles the search and only smal
 test('a bounded count by the memo: TurboFan compiles the walk and only small functions besides, not the tables\' building whole', () => {
   // dlx_memo_multi_search had start() and build() inlined (3,446 bytes), then build (2,478):
   // V8 compiled them during their one call, 11-16 ms of CPU time
-  assertOneBig(turbofanBodies(`
+  const bodies = turbofanBodies(`
     const { pentominoCopies } = await import(${COPIES})
     const p = dlx.parseDlx(pentominoCopies(6, 5, 2))
-    if (p.count({ memo: true }) !== 18316) throw new Error('a wrong count')`))
+    if (p.count({ memo: true }) !== 18316) throw new Error('a wrong count')`)
+  assertOneBig(bodies)
+  // its walk was 3,657 bytes with a state's subsets of slack, the secondary items' key and the
+  // store inside, and a column's popcount loop made two SIMD lanes that V8 moves one by one
+  // (185 bytes): dlx_memo_multi.c, APART and ones(); 2,493 then, 2,773 with the ZDD's
+  // chains (session 41: its store and node apart; the counts as fast, paired)
+  const walk = Math.max(...bodies)
+  assert.ok(walk <= 2800, `the walk compiled with TurboFan is ${walk} bytes: ${bodies.join(', ')}`)
+})
+
+test('a memoized count of a plain tiling: TurboFan compiles a walk without the paths it never takes', () => {
+  // the walk's paths for the lists, colors, secondary items and the ZDD are functions apart
+  // in the module (dlx_memo.c, APART): its body was 4,495 bytes with them, 8-10 ms of TurboFan
+  const bodies = turbofanBodies(`
+    const p = dlx.parseDlx(packing(6, 12, TROMINO, false))
+    if (p.countBig({ memo: true }) !== 27438555522n) throw new Error('a wrong count')`)
+  const walk = Math.max(...bodies)
+  assert.ok(walk > 1500, `no walk among the bodies compiled with TurboFan: ${bodies.join(', ')} bytes`)
+  assert.ok(walk <= 3000, `the walk compiled with TurboFan is ${walk} bytes: ${bodies.join(', ')}`)
 })

@@ -96,6 +96,16 @@ struct dlx_memo {
 
 static inline int is_set(const uint64_t *b, int32_t x) { return (int)(b[x >> 6] >> (x & 63) & 1); }
 
+/* In the module, the walk's paths that a row takes all or not at all (the
+ * lists, colors, secondary items, the ZDD) are functions of their own:
+ * V8 compiles the walk with TurboFan on CPU time the user pays, about 2 ms a
+ * KiB of its body, and a path never run is then never compiled. */
+#ifdef __wasm__
+#define APART __attribute__((noinline))
+#else
+#define APART inline
+#endif
+
 /* The live options at depth d (bit sets only; NULL without them). */
 static inline const uint64_t *live_at(const struct dlx_memo *m, int32_t d) {
     return m->bw ? m->live + (size_t)d * m->bw : NULL;
@@ -110,21 +120,24 @@ static inline int possible(const struct dlx_memo *m, int32_t o) {
     return 1;
 }
 
-/* Takes option o (its colored items: the free ones get its colors, stacked). */
-static inline void take(struct dlx_memo *m, int32_t o) {
-    for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
-    if (m->cit)
-        for (int32_t p = m->cit_at[o]; p < m->cit_at[o + 1]; p++) {
-            int32_t x = m->cit[p];
-            if (is_set(m->covered, x)) continue;
-            m->covered[x >> 6] |= 1ULL << (x & 63);
-            m->col[x] = m->cit_color[p], m->colored[m->n_colored++] = x;
-        }
+/* Option o's colored items: the free ones get its colors, stacked. */
+static APART void take_colors(struct dlx_memo *m, int32_t o) {
+    for (int32_t p = m->cit_at[o]; p < m->cit_at[o + 1]; p++) {
+        int32_t x = m->cit[p];
+        if (is_set(m->covered, x)) continue;
+        m->covered[x >> 6] |= 1ULL << (x & 63);
+        m->col[x] = m->cit_color[p], m->colored[m->n_colored++] = x;
+    }
 }
 
-/* Gives option o back (the items it colored: those stacked above mark). */
-static inline void untake(struct dlx_memo *m, int32_t o, int32_t mark) {
+/* Takes option o. */
+static inline void take(struct dlx_memo *m, int32_t o) {
     for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
+    if (m->cit) take_colors(m, o);
+}
+
+/* The items colored since mark made free again. */
+static APART void untake_colors(struct dlx_memo *m, int32_t mark) {
     while (m->n_colored > mark) {
         int32_t x = m->colored[--m->n_colored];
         m->covered[x >> 6] &= ~(1ULL << (x & 63));
@@ -132,10 +145,19 @@ static inline void untake(struct dlx_memo *m, int32_t o, int32_t mark) {
     }
 }
 
+/* Gives option o back (the items it colored: those stacked above mark). */
+static inline void untake(struct dlx_memo *m, int32_t o, int32_t mark) {
+    for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
+    if (m->n_colored > mark) untake_colors(m, mark);
+}
+
 /* Keeps the current state's count; building a ZDD, its chain head (-1
  * when the table cannot grow to take it). */
-static int store(struct dlx_memo *m, uint64_t h, const uint64_t *key, dlx_count_t v, uint32_t chain) {
-    if (m->zdd) return memo_store_chain(&m->cache, h, key, chain);
+static APART int store_chain(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint32_t chain) {
+    return memo_store_chain(&m->cache, h, key, chain);
+}
+static inline int store(struct dlx_memo *m, uint64_t h, const uint64_t *key, dlx_count_t v, uint32_t chain) {
+    if (m->zdd) return store_chain(m, h, key, chain);
     memo_store_count(&m->cache, h, key, v);
     return 0;
 }
@@ -430,6 +452,17 @@ out:
  * live: the state's live options (bit sets only). On the sets the scan
  * visits only the uncovered items, by their bits (1.11x natively, 1.1x in
  * WebAssembly on the memo rows, against a test of every item's bit). */
+static APART int32_t choose_listed(const struct dlx_memo *m, int32_t *left) {
+    int32_t best = -1, fewest = INT32_MAX;
+    for (int32_t i = 0; i < m->n_primary && fewest > 0; i++) {
+        if (is_set(m->covered, i)) continue;
+        int32_t c = 0;
+        for (int32_t j = m->col_at[i]; j < m->col_at[i + 1] && c < fewest; j++) c += possible(m, m->col_opt[j]);
+        if (c < fewest) best = i, fewest = c;
+    }
+    *left = fewest;
+    return best;
+}
 static int32_t choose(const struct dlx_memo *m, const uint64_t *live, int32_t *left) {
     int32_t best = -1, fewest = INT32_MAX;
     if (m->bw) { /* the uncovered primary items by their bits, a word of them at a time */
@@ -447,20 +480,12 @@ static int32_t choose(const struct dlx_memo *m, const uint64_t *live, int32_t *l
         *left = fewest;
         return best;
     }
-    for (int32_t i = 0; i < m->n_primary && fewest > 0; i++) {
-        if (is_set(m->covered, i)) continue;
-        int32_t c = 0;
-        for (int32_t j = m->col_at[i]; j < m->col_at[i + 1] && c < fewest; j++) c += possible(m, m->col_opt[j]);
-        if (c < fewest) best = i, fewest = c;
-    }
-    *left = fewest;
-    return best;
+    return choose_listed(m, left);
 }
 
 /* The state's key (live: its live options, bit sets only). A secondary
  * item no possible option holds is as good as covered, whatever its color. */
-static const uint64_t *key_of(struct dlx_memo *m, const uint64_t *live) {
-    if (m->n_items == m->n_primary) return m->covered;
+static APART const uint64_t *key_secondary(struct dlx_memo *m, const uint64_t *live) {
     memcpy(m->key, m->covered, (size_t)m->words * sizeof(uint64_t));
     if (m->kwords > m->words) memset(m->key + m->words, 0, (size_t)(m->kwords - m->words) * sizeof(uint64_t));
     for (int32_t x = m->n_primary; x < m->n_items; x++) {
@@ -480,6 +505,19 @@ static const uint64_t *key_of(struct dlx_memo *m, const uint64_t *live) {
         }
     }
     return m->key;
+}
+static inline const uint64_t *key_of(struct dlx_memo *m, const uint64_t *live) {
+    return m->n_items == m->n_primary ? m->covered : key_secondary(m, live);
+}
+
+/* The frame's next possible option on the lists (past its item's column: none). */
+static APART void next_listed(const struct dlx_memo *m, struct frame *f) {
+    while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
+}
+
+/* Building a ZDD: a node for option opt on top of the chain (0: no memory). */
+static APART uint32_t chain_add(struct dlx_zdd *z, int32_t opt, uint32_t chain, uint32_t ref) {
+    return dlx_zdd_add(z, opt, chain, ref);
 }
 
 /* Adds v to *sum; 1 when the sum passes 2^128 - 1 (it stays at that). */
@@ -538,7 +576,7 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t slice, struct dlx_zdd *z) {
         struct frame *f = &fr[depth - 1];
         if (f->opt >= 0) { /* back from an option: add its count, take it back */
             over |= add(&f->sum, value);
-            if (z && ref && !(f->chain = dlx_zdd_add(z, f->opt, f->chain, ref))) {
+            if (z && ref && !(f->chain = chain_add(z, f->opt, f->chain, ref))) {
                 out = DLX_ENOMEM;
                 break;
             }
@@ -549,7 +587,7 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t slice, struct dlx_zdd *z) {
             const uint64_t *live = live_at(m, depth - 1);
             while (++f->k < m->col_at[f->item + 1] && !is_set(live, m->col_opt[f->k])) {}
         } else {
-            while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
+            next_listed(m, f);
         }
         if (f->k < m->col_at[f->item + 1]) {
             f->opt = m->col_opt[f->k];

@@ -62,15 +62,23 @@ struct mframe {
     dlx_count_t sum;
 };
 
+/* A primary item as the walk reads it at every state: its count, closed,
+ * bounds, the words its set spans and its field in the key, together (in
+ * the module one base and fixed offsets instead of eight tables, whose
+ * bases V8 kept spilling in the choice's loop). */
+struct prim {
+    int32_t cnt, closed, lo, hi, w0, w1, fword, fshift;
+};
+
 struct dlx_memo_multi {
     int32_t np, ns, no, bw; /* primary items, secondary ones, options, words of a set */
-    const int32_t *lo, *hi; /* d's, 1-based */
     int32_t *opt_at, *opt_item, *opt_color; /* option o's items (0-based) and colors (numbered per item) */
     int32_t *col_at, *col_opt;              /* item x's options: col_opt[col_at[x] .. col_at[x + 1]) */
     uint64_t *col_bits, *sec_bits;          /* every item's options as a set (col_bits: primary, sec_bits: secondary) */
     int32_t *span;                          /* the words an item's set spans, [2x, 2x+1) */
     uint64_t *kill, *live;                  /* per option its static kill set; per frame the live set */
-    int32_t *cnt, *closed, *users, *color, *ncolors; /* per item: its count, closed; secondary: options using it, its color, colors */
+    struct prim *pr;                        /* per primary item */
+    int32_t *users, *color, *ncolors;       /* per secondary item: options using it, its color, its colors */
     int32_t *fword, *fshift, kwords;        /* each item's field in the key (fword -1: none) */
     uint64_t *key, *keys;                   /* the key being built; each state frame's */
     struct mframe *fr;
@@ -90,7 +98,7 @@ void dlx_memo_multi_free(dlx_t *d) {
     if (!m) return;
     if (m->zdd) m->zdd->building = NULL; /* a build in steps ends here */
     d->on_memo = 0;                      /* and a count stopped by its budget */
-    free(m->block), free(m->key), free(m->keys), free(m->fr), free(m->cache.slot);
+    free(m->block), free(m->pr), free(m->key), free(m->keys), free(m->fr), free(m->cache.slot);
     free(m);
     d->memo_multi = NULL;
 }
@@ -104,7 +112,7 @@ int dlx_memo_multi_abandon(dlx_t *d) {
 size_t dlx_memo_multi_bytes(const dlx_t *d) {
     const mm *m = d->memo_multi;
     if (!m) return 0;
-    return sizeof *m + memo_cache_bytes(&m->cache) + m->block_bytes + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
+    return sizeof *m + memo_cache_bytes(&m->cache) + m->block_bytes + (size_t)m->np * sizeof(struct prim) + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
            (size_t)m->frames * sizeof(struct mframe);
 }
 
@@ -205,15 +213,15 @@ static ONCE int build(dlx_t *d, mm *m) {
     size_t total = entry_count(d);
     /* one block: the sets (64-bit words), then the lists and per-item tables */
     size_t sets = ((size_t)np + (size_t)m->ns + (size_t)no + (size_t)m->frames) * (size_t)bw;
-    size_t ints = (size_t)no + 1 + 6 * (total + 1) + (size_t)n + 2 + 2 * (size_t)n + 1 + 7 * ((size_t)n + 1) + (size_t)n;
+    size_t ints = (size_t)no + 1 + 6 * (total + 1) + (size_t)n + 2 + 2 * (size_t)n + 1 + 5 * ((size_t)n + 1) + (size_t)n;
     m->block_bytes = (sets + (ints + 1) / 2 + 1) * 8;
     uint64_t *w = m->block = calloc(m->block_bytes, 1);
     if (!w) return -1;
     m->col_bits = w, m->sec_bits = w += (size_t)np * bw, m->kill = w += (size_t)m->ns * bw, m->live = w += (size_t)no * bw;
     int32_t *q = (int32_t *)(w + (size_t)m->frames * bw);
     m->opt_at = q, m->opt_item = q += no + 1, m->opt_color = q += total + 1, m->col_opt = q += total + 1;
-    m->col_at = q += total + 1, m->span = q += n + 2, m->cnt = q += 2 * n + 1, m->closed = q += n + 1;
-    m->users = q += n + 1, m->color = q += n + 1, m->ncolors = q += n + 1, m->fword = q += n + 1, m->fshift = q += n + 1;
+    m->col_at = q += total + 1, m->span = q += n + 2;
+    m->users = q += 2 * n + 1, m->color = q += n + 1, m->ncolors = q += n + 1, m->fword = q += n + 1, m->fshift = q += n + 1;
     int32_t *col_color = q += n + 1, *at_col = q += total + 1, *seen = q += total + 1; /* scratch: total + n + 1 */
     int32_t at = entries(d, m);
     m->opt_at[no] = at;
@@ -236,6 +244,10 @@ static ONCE int build(dlx_t *d, mm *m) {
         m->fword[x] = word, m->fshift[x] = used, used += b;
     }
     m->kwords = word + 1;
+    if (!(m->pr = calloc((size_t)np + 1, sizeof *m->pr))) return -1;
+    for (int32_t x = 0; x < np; x++)
+        m->pr[x] = (struct prim){ .lo = d->lo[x + 1], .hi = d->hi[x + 1], .w0 = m->span[2 * x], .w1 = m->span[2 * x + 1],
+                                  .fword = m->fword[x], .fshift = m->fshift[x] };
     for (int32_t o = 0; o < no; o++) set_bit(m->live, o); /* the root: every option not left out */
     for (int32_t x = 0; x < d->n_excluded; x++) m->live[d->excluded[x] >> 6] &= ~(1ULL << (d->excluded[x] & 63));
     m->key = calloc((size_t)m->kwords, 8), m->keys = malloc((size_t)m->frames * m->kwords * 8 + 8);
@@ -246,23 +258,30 @@ static ONCE int build(dlx_t *d, mm *m) {
 
 static inline int is_live(const uint64_t *s, int32_t o) { return (int)(s[o >> 6] >> (o & 63) & 1); }
 
+/* A column's live options. In the module the loop stays scalar: clang made
+ * it two lanes of 64 bits, and V8 takes each lane out for its popcnt and
+ * back (a column spans a word or three). */
 static inline int32_t ones(const uint64_t *a, const uint64_t *c, int32_t w0, int32_t w1) {
     int32_t k = 0;
+#ifdef __wasm__
+#pragma clang loop vectorize(disable)
+#endif
     for (int32_t w = w0; w < w1; w++) k += __builtin_popcountll(a[w] & c[w]);
     return k;
 }
 
 /* Takes option o into the live set `to` (from `from`): counts, colors, and
  * the columns of the items it fills. */
-static void take(mm *m, int32_t o, const uint64_t *from, uint64_t *to, const int32_t *hi) {
+static void take(mm *m, int32_t o, const uint64_t *from, uint64_t *to) {
     const uint64_t *k = m->kill + (size_t)o * m->bw;
     for (int32_t w = 0; w < m->bw; w++) to[w] = from[w] & ~k[w];
     for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
         int32_t x = m->opt_item[p];
         if (x < m->np) {
-            if (++m->cnt[x] == hi[x + 1] && hi[x + 1] > 1) {
+            struct prim *q = &m->pr[x];
+            if (++q->cnt == q->hi && q->hi > 1) {
                 const uint64_t *c = m->col_bits + (size_t)x * m->bw;
-                for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1]; w++) to[w] &= ~c[w];
+                for (int32_t w = q->w0; w < q->w1; w++) to[w] &= ~c[w];
             }
         } else if (m->opt_color[p]) {
             m->users[x]++, m->color[x] = m->opt_color[p];
@@ -273,13 +292,23 @@ static void take(mm *m, int32_t o, const uint64_t *from, uint64_t *to, const int
 static void untake(mm *m, int32_t o) {
     for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
         int32_t x = m->opt_item[p];
-        if (x < m->np) m->cnt[x]--;
+        if (x < m->np) m->pr[x].cnt--;
         else if (m->opt_color[p] && !--m->users[x]) m->color[x] = 0;
     }
 }
 
+/* In the module, the walk's parts that run once a state at most (a
+ * state's subsets of slack, the secondary items' key, a state's store) are
+ * functions apart: V8 compiles the walk with TurboFan on CPU time the user
+ * pays, and a smaller walk sooner and with fewer spills (as dlx_memo.c). */
+#ifdef __wasm__
+#define APART __attribute__((noinline))
+#else
+#define APART inline
+#endif
+
 /* sum over s = a .. b of C(L, s), in doubles (only compared). */
-static double subsets(int32_t L, int32_t a, int32_t b) {
+static APART double subsets(int32_t L, int32_t a, int32_t b) {
     if (b == 1) return (double)L + (a == 0);
     double c = 1, sum = 0;
     for (int32_t s = 0; s <= b; s++) {
@@ -289,30 +318,8 @@ static double subsets(int32_t L, int32_t a, int32_t b) {
     return sum;
 }
 
-/* The state at frame depth `at` (live set live): its item (-1: every
- * primary item dead, one solution; -2: an item cannot be met, none), its
- * key in m->key. */
-static int32_t choose(mm *m, const uint64_t *live, const int32_t *lo, const int32_t *hi) {
-    uint64_t *key = m->key;
-    memset(key, 0, (size_t)m->kwords * 8);
-    int32_t best = -1, slacky = 0;
-    double fewest = 0;
-    for (int32_t i = 0; i < m->np; i++) {
-        int32_t c = m->cnt[i], h = hi[i + 1], v = h;
-        if (!m->closed[i] && c < h) {
-            int32_t L = ones(live, m->col_bits + (size_t)i * m->bw, m->span[2 * i], m->span[2 * i + 1]);
-            int32_t need = lo[i + 1] - c;
-            if (L < need) return -2;
-            if (L > 0) {
-                /* items with slack (hi above max(lo, count)) after those without */
-                int slack = h > (lo[i + 1] > c ? lo[i + 1] : c);
-                double s = subsets(L, need > 0 ? need : 0, h - c < L ? h - c : L);
-                if (best < 0 || slack < slacky || (slack == slacky && s < fewest)) best = i, fewest = s, slacky = slack;
-                v = c;
-            }
-        }
-        key[m->fword[i]] |= (uint64_t)v << m->fshift[i];
-    }
+/* The secondary items' fields of the key: a color, or dead. */
+static APART void key_secondary(const mm *m, const uint64_t *live, uint64_t *key) {
     for (int32_t x = m->np; x < m->np + m->ns; x++) {
         if (m->fword[x] < 0) continue;
         const uint64_t *c = m->sec_bits + (size_t)(x - m->np) * m->bw;
@@ -320,6 +327,40 @@ static int32_t choose(mm *m, const uint64_t *live, const int32_t *lo, const int3
         for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1] && !alive; w++) alive = (c[w] & live[w]) != 0;
         key[m->fword[x]] |= (uint64_t)(alive ? m->color[x] : m->ncolors[x] + 1) << m->fshift[x];
     }
+}
+
+/* The state at frame depth `at` (live set live): its item (-1: every
+ * primary item dead, one solution; -2: an item cannot be met, none), its
+ * key in m->key. */
+static int32_t choose(mm *m, const uint64_t *live) {
+    uint64_t *key = m->key, word = 0; /* the primary items' fields come in order: a word at a time */
+    int32_t best = -1, slacky = 0, at = 0;
+    double fewest = 0;
+    for (int32_t i = 0; i < m->np; i++) {
+        const struct prim *q = &m->pr[i];
+        int32_t c = q->cnt, h = q->hi, v = h;
+        if (!q->closed && c < h) {
+            int32_t L = ones(live, m->col_bits + (size_t)i * m->bw, q->w0, q->w1);
+            int32_t need = q->lo - c;
+            if (L < need) return -2;
+            if (L > 0) {
+                /* items with slack (hi above max(lo, count)) after those without:
+                 * an item with slack after one without is not counted (its
+                 * subsets, a division each, were most of a quota row's time) */
+                int slack = h > (q->lo > c ? q->lo : c);
+                if (best < 0 || slack <= slacky) {
+                    double s = subsets(L, need > 0 ? need : 0, h - c < L ? h - c : L);
+                    if (best < 0 || slack < slacky || s < fewest) best = i, fewest = s, slacky = slack;
+                }
+                v = c;
+            }
+        }
+        if (q->fword != at) key[at] = word, word = 0, at = q->fword;
+        word |= (uint64_t)v << q->fshift;
+    }
+    key[at] = word;
+    for (int32_t w = at + 1; w < m->kwords; w++) key[w] = 0;
+    if (m->ns) key_secondary(m, live, key);
     return best;
 }
 
@@ -330,6 +371,12 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
     *sum = s;
     return 0;
 }
+
+static APART void store(mm *m, uint64_t h, const uint64_t *key, dlx_count_t v) { memo_store_count(&m->cache, h, key, v); }
+/* Building a ZDD (a row takes these or not): a state's chain head kept (-1
+ * when the table cannot grow), an option's node on its frame's chain (0 out of room). */
+static APART int store_chain(mm *m, uint64_t h, const uint64_t *key, uint32_t chain) { return memo_store_chain(&m->cache, h, key, chain); }
+static APART uint32_t link(struct dlx_zdd *z, int32_t opt, uint32_t lo, uint32_t hi) { return dlx_zdd_add(z, opt, lo, hi); }
 
 /* Live options of i's column at places >= k (the picks still possible). */
 static int32_t left_from(const mm *m, int32_t i, int32_t k, const uint64_t *live) {
@@ -347,7 +394,6 @@ enum { WALK_END = 0, WALK_STOPPED = 1, WALK_SLICE = 2 };
 static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_zdd *z) {
     mm *m = d->memo_multi;
     struct mframe *fr = m->fr;
-    const int32_t *lo = d->lo, *hi = d->hi;
     int32_t top = m->top, bw = m->bw, over = m->over, entering = m->entering, out = WALK_END;
     dlx_count_t value = m->value;
     uint32_t ref = m->ref;
@@ -360,7 +406,7 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             d->nodes++;
             entering = 0;
             const uint64_t *live = m->live + (size_t)(top + 1) * bw, *hit;
-            int32_t i = choose(m, live, lo, hi);
+            int32_t i = choose(m, live);
             uint64_t h;
             if (i == -1) value = 1, ref = 1;
             else if (i == -2) value = 0, ref = 0;
@@ -381,12 +427,12 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
         const uint64_t *live = m->live + (size_t)top * bw;
         if (f->phase == FRESH) {
             f->phase = PICK;
-            if (m->cnt[i] >= lo[i + 1]) { /* the subset so far: close i */
+            if (m->pr[i].cnt >= m->pr[i].lo) { /* the subset so far: close i */
                 uint64_t *to = m->live + (size_t)(top + 1) * bw;
                 const uint64_t *c = m->col_bits + (size_t)i * bw;
                 memcpy(to, live, (size_t)bw * 8);
-                for (int32_t w = m->span[2 * i]; w < m->span[2 * i + 1]; w++) to[w] &= ~c[w];
-                m->closed[i] = 1;
+                for (int32_t w = m->pr[i].w0; w < m->pr[i].w1; w++) to[w] &= ~c[w];
+                m->pr[i].closed = 1;
                 f->phase = BACK;
                 entering = 1;
                 continue;
@@ -394,19 +440,19 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
         } else if (f->phase == BACK) {
             over |= add(&fr[f->owner].sum, value);
             if (z) f->chain = ref; /* the subset closed here: the chain's first */
-            m->closed[i] = 0;
+            m->pr[i].closed = 0;
             f->phase = PICK;
         }
         /* the next option of i's subset: live, after the last, and enough left to reach lo */
-        int32_t k = f->next, end = m->col_at[i + 1], need = lo[i + 1] - m->cnt[i];
-        if (m->cnt[i] < hi[i + 1]) {
+        int32_t k = f->next, end = m->col_at[i + 1], need = m->pr[i].lo - m->pr[i].cnt;
+        if (m->pr[i].cnt < m->pr[i].hi) {
             while (k < end && !is_live(live, m->col_opt[k])) k++;
             if (k < end && need > 1 && left_from(m, i, k, live) < need) k = end;
         } else k = end;
         if (k < end) {
             int32_t o = m->col_opt[k];
             f->next = k + 1;
-            take(m, o, live, m->live + (size_t)(top + 1) * bw, hi);
+            take(m, o, live, m->live + (size_t)(top + 1) * bw);
             d->updates += (uint64_t)(m->opt_at[o + 1] - m->opt_at[o]);
             top++;
             fr[top] = (struct mframe){ .item = i, .owner = f->owner, .next = k + 1, .opt = o, .phase = FRESH, .chain = 0 };
@@ -416,16 +462,15 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
         if (f->opt >= 0) { /* this option's subsets done */
             untake(m, f->opt);
             top--;
-            if (z && f->chain && !(fr[top].chain = dlx_zdd_add(z, f->opt, fr[top].chain, f->chain))) {
+            if (z && f->chain && !(fr[top].chain = link(z, f->opt, fr[top].chain, f->chain))) {
                 out = DLX_ENOMEM;
                 break;
             }
             continue;
         }
         value = f->sum; /* the state done */
-        if (z) ref = f->chain;
-        if (!z) memo_store_count(&m->cache, f->hash, m->keys + (size_t)top * m->kwords, value);
-        else if (memo_store_chain(&m->cache, f->hash, m->keys + (size_t)top * m->kwords, ref)) {
+        if (!z) store(m, f->hash, m->keys + (size_t)top * m->kwords, value);
+        else if (store_chain(m, f->hash, m->keys + (size_t)top * m->kwords, ref = f->chain)) {
             out = DLX_ENOMEM;
             break;
         }
@@ -449,7 +494,7 @@ static ONCE int start(dlx_t *d) {
     mm *m = d->memo_multi = calloc(1, sizeof *m);
     if (!m) return -1;
     m->np = d->n_primary, m->ns = d->n_items - d->n_primary, m->no = d->n_options;
-    m->lo = d->lo, m->hi = d->hi, m->bw = d->n_options > 64 ? (d->n_options + 63) / 64 : 1;
+    m->bw = d->n_options > 64 ? (d->n_options + 63) / 64 : 1;
     int64_t reach = 0; /* options a solution holds: at most the options, at most the sum of hi */
     for (int32_t i = 1; i <= m->np && reach < m->no; i++) reach += d->hi[i];
     m->frames = m->np + (int32_t)(reach < m->no ? reach : m->no) + d->n_forced + 2;
@@ -462,7 +507,7 @@ static ONCE int start(dlx_t *d) {
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t o = d->forced[f];
         if (!is_live(live, o)) return 1;
-        take(m, o, live, live + m->bw, d->hi);
+        take(m, o, live, live + m->bw);
         memcpy(live, live + m->bw, (size_t)m->bw * 8);
     }
     return 0;
