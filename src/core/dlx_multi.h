@@ -59,6 +59,8 @@ struct one_block {
     int32_t item[ONE_LEVELS], cur[ONE_LEVELS], pos[ONE_LEVELS], tot[ONE_LEVELS], blen[ONE_LEVELS];
     uint64_t mask[64];       /* as multi's mask for items 0 .. 63 */
     uint64_t pitems[64];     /* per option: its primary items as a set (no prim_at, prim to load) */
+    /* the search's counters, where it keeps them in memory (below) */
+    struct multi_tally { uint64_t upd, guesses, found; int32_t top; } tally;
 };
 
 /* Once a search or a probe, not at each node: small, not fast (WebAssembly's
