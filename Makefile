@@ -147,7 +147,7 @@ WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sig
 # The boundary (src/wasm/): the C library and memory cap, the dk_* exports,
 # the explainer's (explain.c, with the explainer itself, LOGIC_SRC) and the
 # ZDD's (zdd.c: dlx_zdd.c, which the memoized count's dlx_memo.c builds).
-WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c src/wasm/explain.c src/wasm/zdd.c src/wasm/lines.c
+WASM_BOUNDARY := src/wasm/heap.c src/wasm/scratch.c src/wasm/exports.c src/wasm/explain.c src/wasm/zdd.c src/wasm/lines.c
 WASM_HDR  := src/wasm/heap.h src/wasm/records.h src/wasm/boundary.h
 WASM_SRC  := $(CORE_SRC) $(LOGIC_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))

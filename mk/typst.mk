@@ -16,7 +16,7 @@
 TYPST_FEAT     := -mbulk-memory -msign-ext -mnontrapping-fptoint
 TYPST_OPT_FEAT := --mvp-features --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int
 TYPST_EXPORTS  := memory solve solve_with count count_with sudoku_json cover cover_with cover_count cover_json cover_best steps
-TYPST_OBJ      := $(patsubst src/%.c,build/typst/%.o,$(CORE_SRC) $(LOGIC_SRC) src/wasm/heap.c src/wasm/typst.c src/wasm/typst_steps.c)
+TYPST_OBJ      := $(patsubst src/%.c,build/typst/%.o,$(CORE_SRC) $(LOGIC_SRC) src/wasm/heap.c src/wasm/scratch.c src/wasm/typst.c src/wasm/typst_steps.c)
 TYPST_LINK     := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB \
                   -sINITIAL_MEMORY=512KB -sTOTAL_STACK=128KB -sMALLOC=none -sERROR_ON_UNDEFINED_SYMBOLS=0 \
                   -sBINARYEN_IGNORE_IMPLICIT_TRAPS

@@ -62,3 +62,34 @@ test('a bounded count: V8 compiles no function over 4 KiB with TurboFan', () => 
   assert.ok(bodies.length > 0, 'no function was compiled with TurboFan: the trace says nothing to check')
   assert.ok(Math.max(...bodies) <= 4096, `function bodies compiled with TurboFan: ${bodies.join(', ')} bytes`)
 })
+
+test('one-word bounded problems searched in turns: each walks its own tree, as alone', () => {
+  // In WebAssembly the one-word search runs on a copy of the problem's
+  // tables at a fixed address, copied in and out at every call: problems
+  // stepped in turns (small budgets, a return at each solution) must each
+  // find the solutions, nodes and progress they find alone.
+  const texts = [kQueens(5, 2), quotas(4, 5, 2, 1, 2), kQueens(6, 2)]
+  const steps = (ps, order) => {
+    const got = ps.map(() => ({ solutions: [], progress: [] }))
+    const done = ps.map(() => false)
+    for (let turn = 0; done.includes(false); turn++) {
+      const k = order(turn)
+      if (done[k]) continue
+      const r = ps[k].search(1 + (turn % 7))
+      got[k].progress.push(ps[k].stats().progress)
+      if (r === 'solution') got[k].solutions.push(String(ps[k].solution()))
+      done[k] = r === 'done'
+    }
+    return got.map((g, k) => ({ solutions: g.solutions, progress: g.progress.every((x) => x >= 0 && x <= 1), nodes: ps[k].stats().nodes }))
+  }
+  const ps = texts.map((text) => dlx.parseDlx(text))
+  try {
+    const alone = ps.map((p) => steps([p], () => 0)[0])
+    assert.ok(alone.every((a) => a.solutions.length > 10 && a.nodes > 100 && a.progress), JSON.stringify(alone.map((a) => [a.solutions.length, a.nodes])))
+    for (const p of ps) p.restart()
+    const turns = steps(ps, (turn) => turn % ps.length)
+    turns.forEach((got, k) => assert.deepEqual(got, alone[k], `problem ${k}`))
+  } finally {
+    for (const p of ps) p.free()
+  }
+})

@@ -314,7 +314,7 @@ size_t dlx_multi_bytes(const dlx_t *d) {
         size_t W = (size_t)m->words, levels = (size_t)m->cap_levels + 1;
         bits = ((size_t)m->kill_at[m->b_options] + (size_t)d->n_items + 1) * W * 8 + levels * ((W + (size_t)m->owords) * 8 + 4) +
                ((size_t)m->prim_at[m->b_options] + (size_t)m->kill_at[m->b_options] + 2 * (size_t)m->b_options + 2) * 4 +
-               ((size_t)d->n_primary + 1) * sizeof *m->kb;
+               ((size_t)d->n_primary + 1) * sizeof *m->kb + (m->one ? sizeof *m->one : 0);
     }
     return sizeof *m + (size_t)m->cap_nodes * sizeof(dlx_node) + (size_t)(d->n_items + 2) * 5 * sizeof(int32_t) +
            (size_t)m->cap_levels * (6 * sizeof(int32_t) + sizeof(uint64_t)) + bits;

@@ -34,6 +34,7 @@ struct dlx_multi {
                                 changes), so that the choice is one multiply-add an item: KEY(kb, len) */
     int32_t *span;           /* per primary item: the first word of its column with an option, and one
                                 past the last (<< 16): the choice counts only those */
+    struct one_block *one;   /* one-word sets: the search's tables in one block (below) */
 };
 
 #define STOP (-1) /* cur[l] of the branch "no more options of item[l]" */
@@ -43,6 +44,24 @@ typedef struct dlx_multi multi;
 
 /* Sets of one word (up to 64 options, 63 items) have a search of their own. */
 static inline int multi_one_word(const multi *m) { return m->words == 1 && m->owords == 1; }
+
+/* Its tables in one block of fixed layout, a primary item's or an option's
+ * entry by its number: natively one base register, not sixteen, for the
+ * search's loops (queens and quota rows 1.15x with pitems, below); in
+ * WebAssembly it runs on a copy at a fixed address (dlx_multi_bits.c). Its
+ * depth is at most an option's take or an item's end a level. */
+#define ONE_LEVELS (64 + 63 + 1)
+struct one_block {
+    uint64_t live[(ONE_LEVELS + 1) * 2]; /* per level: its live options, its open items */
+    int64_t kb[64];          /* per primary item: as multi's kb */
+    int32_t count[64], lo[64], hi[64];
+    int32_t kill_at[65];     /* as multi's (the kills themselves are multi's) */
+    int32_t item[ONE_LEVELS], cur[ONE_LEVELS], pos[ONE_LEVELS], tot[ONE_LEVELS], blen[ONE_LEVELS];
+    uint64_t mask[64];       /* as multi's mask for items 0 .. 63 */
+    uint64_t pitems[64];     /* per option: its primary items as a set (no prim_at, prim to load) */
+    /* the search's counters, where it keeps them in memory (below) */
+    struct multi_tally { uint64_t upd, guesses, found; int32_t top; } tally;
+};
 
 /* Once a search or a probe, not at each node: small, not fast (WebAssembly's
  * size budget), and out of the functions that run the bit sets' slices,

@@ -85,50 +85,74 @@ static inline int64_t key_base(int32_t count, int32_t lo, int32_t hi, int32_t k,
     return (1 - need) * KEY_ONE + ((int64_t)hi - (lo > count ? lo : count)) * 8192 + (one ? 127 << 6 | k : 8191);
 }
 
-/* The tables the dance reads, by value: the inlined loops keep them in
+/* The tables the search reads, by value: the inlined loops keep them in
  * registers (through m and d every store to a count would reload them). */
 typedef struct {
-    const int32_t *prim, *prim_at, *kill, *kill_at, *lo, *hi;
-    const uint64_t *mask;
-    int32_t *count;
+    const int32_t *prim, *prim_at, *kill, *kill_at, *lo, *hi, *span;
+    const uint64_t *mask, *kmask, *pitems; /* kmask: what kill offsets are into; pitems: one-word sets' prim */
+    int32_t *count, *item, *cur, *pos, *tot, *blen;
     int64_t *kb;
+    uint64_t *live;
 } tabs;
 
 static inline tabs tabs_of(const dlx_t *d, const multi *m) {
-    return (tabs){m->prim, m->prim_at, m->kill, m->kill_at, d->lo, d->hi, m->mask, m->count, m->kb};
+    return (tabs){m->prim, m->prim_at, m->kill, m->kill_at, d->lo, d->hi, m->span, m->mask, m->mask, NULL,
+                  m->count, m->item, m->cur, m->pos, m->tot, m->blen, m->kb, m->live};
 }
+
+typedef struct one_block one_block;
+
+static inline tabs tabs_one(one_block *B, const multi *m) {
+    return (tabs){m->prim, m->prim_at, m->kill, B->kill_at, B->lo, B->hi, NULL, B->mask, m->mask, B->pitems,
+                  B->count, B->item, B->cur, B->pos, B->tot, B->blen, B->kb, B->live};
+}
+
+/* Option r's primary items, as j: from its set on one-word sets (one). */
+#define FOR_PRIM(t, r, one, j, body)                                                                     \
+    if (one)                                                                                              \
+        for (uint64_t s_ = (t).pitems[r]; s_; s_ &= s_ - 1) {                                             \
+            int32_t j = __builtin_ctzll(s_);                                                              \
+            body                                                                                          \
+        }                                                                                                 \
+    else                                                                                                  \
+        for (int32_t p_ = (t).prim_at[r], e_ = (t).prim_at[r + 1]; p_ < e_; p_++) {                       \
+            int32_t j = (t).prim[p_];                                                                     \
+            body                                                                                          \
+        }
 
 /* Take option r in the live set a (r already out of it): count each of its
  * primary items once, covering those that reach hi; rule out what its
  * secondary items forbid. *unmet: items below their lower bound. */
-static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t *upd, const int32_t W) {
+static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t *upd, const int32_t W, const int one) {
     /* the options struck, counted once: a strike's own count was most of
      * its loop on longer sets (pentomino rows 1.07-1.11x); on one word two
      * counts a take are more than a strike's (queens rows 0.96x) */
     uint64_t before = W == 1 ? 0 : live_count(a, W);
-    for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
-        int32_t j = t.prim[p], c = ++t.count[j];
+    FOR_PRIM(t, r, one, j, {
+        int32_t c = ++t.count[j];
         t.kb[j] += KEY_STEP(c - 1, t.lo[j]);
         *unmet -= c == t.lo[j];
         if (c == t.hi[j]) {
             *upd += strike(a, t.mask + (size_t)j * W, W);
-            a[W + j / 64] &= ~(1ull << (j % 64));
+            a[W + (uint32_t)j / 64] &= ~(1ull << (j % 64));
         }
-    }
-    for (int32_t p = t.kill_at[r], e = t.kill_at[r + 1]; p < e; p++) *upd += strike(a, t.mask + t.kill[p], W);
+    })
+    for (int32_t p = t.kill_at[r], e = t.kill_at[r + 1]; p < e; p++) *upd += strike(a, t.kmask + t.kill[p], W);
     if (W != 1) *upd += before - live_count(a, W);
 }
 
-static inline void untake(tabs t, int32_t r, int32_t *unmet) {
-    for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
-        int32_t j = t.prim[p], c = --t.count[j];
+static inline void untake(tabs t, int32_t r, int32_t *unmet, const int one) {
+    FOR_PRIM(t, r, one, j, {
+        int32_t c = --t.count[j];
         t.kb[j] -= KEY_STEP(c, t.lo[j]);
         *unmet += c + 1 == t.lo[j];
-    }
+    })
 }
 
 void dlx_multi_bits_free(multi *m) {
     free(m->mask), free(m->prim), free(m->prim_at), free(m->kill), free(m->kill_at), free(m->live), free(m->blen), free(m->kb), free(m->span);
+    free(m->one);
+    m->one = NULL;
     m->mask = m->live = NULL;
     m->kb = NULL;
     m->span = NULL;
@@ -200,6 +224,27 @@ COLD static void option_entries(const dlx_t *d, multi *m, const int32_t *head, c
     m->prim_at[n] = e, m->kill_at[n] = x;
 }
 
+/* The one-word search's block: the tables of its np primary items copied in. */
+COLD static int one_block_build(multi *m, int32_t np) {
+    int32_t n = m->b_options;
+    one_block *B = m->one = malloc(sizeof *B);
+    if (!B) return 0;
+    memcpy(B->mask, m->mask, (size_t)(np + 1) * 8);
+    memcpy(B->kill_at, m->kill_at, (size_t)(n + 1) * 4);
+    for (int32_t r = 0; r < n; r++) {
+        B->pitems[r] = 0;
+        for (int32_t p = m->prim_at[r]; p < m->prim_at[r + 1]; p++) B->pitems[r] |= 1ull << m->prim[p];
+    }
+    return 1;
+}
+
+/* The one-word block at the root: the counts, keys, bounds and first live set of m's. */
+COLD static void one_root(const dlx_t *d, multi *m) {
+    one_block *B = m->one;
+    for (int32_t j = 1; j <= d->n_primary; j++) B->count[j] = m->count[j], B->kb[j] = m->kb[j], B->lo[j] = d->lo[j], B->hi[j] = d->hi[j];
+    B->live[0] = m->live[0], B->live[1] = m->live[1];
+}
+
 /* Builds the tables for d's problem (levels: the search's depth bound);
  * 0 if they would be too big or memory runs out (the links search then). */
 COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
@@ -236,9 +281,11 @@ COLD int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels) {
     option_entries(d, m, head, next, color, W);
     free(head), free(next), free(color);
     m->words = W, m->owords = OW, m->b_options = n, m->b_nodes = d->n_nodes;
+    if (multi_one_word(m) && !one_block_build(m, np)) goto fail_tables;
     return 1;
 fail:
     free(head), free(next), free(color);
+fail_tables:
     dlx_multi_bits_free(m);
     return 0;
 }
@@ -258,20 +305,21 @@ COLD int dlx_multi_bits_root(const dlx_t *d, multi *m, uint64_t *upd) {
         int32_t k = d->forced[f];
         if (!(a[k / 64] >> (k % 64) & 1)) return 0;
         a[k / 64] &= ~(1ull << (k % 64));
-        take(tabs_of(d, m), a, k, &m->unmet, upd, W);
+        take(tabs_of(d, m), a, k, &m->unmet, upd, W, 0);
     }
+    if (multi_one_word(m)) one_root(d, m);
     return 1;
 }
 
 /* The first preferred item with t branches (the least) in the live set a,
  * else i; *bl its length. Out of the search's loops: rare, and in
  * WebAssembly TurboFan's compile of the search grows with its body. */
-COLD static int32_t preferred(const dlx_t *d, const multi *m, const uint64_t *a, int32_t t, int32_t i, int32_t *bl) {
-    const int32_t W = m->words;
+COLD static int32_t preferred(const dlx_t *d, const int32_t *count, const uint64_t *mask, int32_t W, const uint64_t *a, int32_t t,
+                              int32_t i, int32_t *bl) {
     for (int32_t j = 0; j < d->n_pref; j++) {
-        int32_t k = d->pref[j], need = d->lo[k] - m->count[k];
+        int32_t k = d->pref[j], need = d->lo[k] - count[k];
         if (!(a[W + k / 64] >> (k % 64) & 1)) continue;
-        int32_t len = ones(a, m->mask + (size_t)k * W, W);
+        int32_t len = ones(a, mask + (size_t)k * W, W);
         if ((len > 0 || need > 0) && len + 1 - (need > 0 ? need : 0) == t) return *bl = len, k;
     }
     return i;
@@ -280,27 +328,36 @@ COLD static int32_t preferred(const dlx_t *d, const multi *m, const uint64_t *a,
 /* The search on bit sets: the links search's loop (below), node for node.
  * W words a set of options, OW a set of items (constants where inlined). */
 __attribute__((always_inline)) static inline int bits_search(dlx_t *d, multi *m, uint64_t stop, const int32_t W,
-                                                             const int32_t OW) {
-    const int32_t S = W + OW, *lo = d->lo;
-    int32_t *count = m->count, *item = m->item, *cur = m->cur, *blen = m->blen;
-    const int64_t *kb = m->kb;
-    const int32_t *span = m->span;
-    const uint64_t *mask = m->mask;
-    uint64_t upd = 0, nodes = d->nodes;
-    int32_t l = m->level, i = 0, r, unmet = m->unmet, top = d->max_level, rc;
-    int32_t *pos = m->pos, *tot = m->tot;
-    uint64_t guesses = d->guesses, found = 0; /* found: solutions, added to the 128-bit count on the way out */
+                                                             const int32_t OW, const int one, const tabs tb, struct multi_tally *T) {
+    const int32_t S = W + OW, *lo = tb.lo;
+    int32_t *count = tb.count, *item = tb.item, *cur = tb.cur, *blen = tb.blen;
+    const int64_t *kb = tb.kb;
+    const int32_t *span = tb.span;
+    const uint64_t *mask = tb.mask;
+    uint64_t *live = tb.live;
+    uint64_t nodes = d->nodes;
+    int32_t l = m->level, i = 0, r, unmet = m->unmet, rc;
+    /* Counters changed once a node or less: in locals (T NULL), or where T
+     * says, the scratch copy's in WebAssembly: there V8 then keeps the
+     * choice's values in registers (queens rows 1.04-1.05x; the node count
+     * and unmet too: 1.00-1.02x, left in locals). */
+    struct multi_tally own, *tl = T ? T : &own;
+    tl->upd = 0, tl->top = d->max_level, tl->guesses = d->guesses, tl->found = 0;
+#define UPD (tl->upd)
+#define TOP (tl->top)
+#define GUESSES (tl->guesses)
+#define FOUND (tl->found) /* solutions, added to the 128-bit count on the way out */
+    int32_t *pos = tb.pos, *tot = tb.tot;
     const int counting = d->counting;
-    const tabs tb = tabs_of(d, m);
     if (m->resume) goto backup;
 
 enter: {
-    uint64_t *a = m->live + (size_t)l * S, *open = a + W;
+    uint64_t *a = live + (size_t)l * S, *open = a + W;
     if (unmet == 0) { /* every lower bound met: a solution unless a live option has a primary item */
         uint64_t any = 0;
         for (int32_t w = 0; w < W; w++) any |= a[w] & mask[w];
         if (!any) {
-            found++;
+            FOUND++;
             if (counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
             d->phase = PH_AT_SOLUTION, d->depth = l, rc = DLX_SOLUTION;
             goto leave;
@@ -310,7 +367,6 @@ enter: {
      * of (branches, slack, -len), the first of equals. An item found done
      * (no option left, nothing more needed) stays so below this node. */
     uint64_t best = UINT64_MAX;
-    const int one = W == 1 && OW == 1;
     for (int32_t v = 0; v < OW; v++)
         for (uint64_t set = open[v]; set; set &= set - 1) {
             int32_t k = v * 64 + __builtin_ctzll(set);
@@ -332,20 +388,20 @@ chosen:;
     if (one) i = (int32_t)(best & 63);
     int32_t t = best == UINT64_MAX ? 0 : (int32_t)(best >> 45); /* none left: not met (unmet says) */
     int32_t bl = KEY_LEN(best, one);
-    if (d->n_pref && t > 0) i = preferred(d, m, a, t, i, &bl);
+    if (d->n_pref && t > 0) i = preferred(d, count, mask, W, a, t, i, &bl);
     if (nodes >= stop) {
         d->phase = PH_FORWARD, rc = DLX_BUDGET;
         goto leave;
     }
     nodes++;
     if (t <= 0) goto backup;
-    guesses += t > 1;
+    GUESSES += t > 1;
     item[l] = i, cur[l] = NONE, pos[l] = 0, tot[l] = t, blen[l] = bl;
 }
 
 try_next: {
     i = item[l];
-    uint64_t *a = m->live + (size_t)l * S, *down = a + S;
+    uint64_t *a = live + (size_t)l * S, *down = a + S;
     int32_t need = lo[i] - count[i];
     if (blen[l] > 0 && blen[l] >= need) {
         const uint64_t *col = mask + (size_t)i * W;
@@ -358,8 +414,8 @@ try_next: {
             for (int32_t v = 0; v < S; v++) down[v] = a[v];
             down[w] &= ~(1ull << (r % 64));
         }
-        take(tb, down, r, &unmet, &upd, W);
-        if (++l > top) top = l;
+        take(tb, down, r, &unmet, &UPD, W, one);
+        if (++l > TOP) TOP = l;
         goto enter;
     }
     if (need <= 0 && cur[l] != STOP) { /* no option of i left: go on without it */
@@ -371,7 +427,7 @@ try_next: {
         if (S == 2) down[1] = a[1], down[0] = a[0] & ~mask[(size_t)i * W];
         else for (int32_t v = 0; v < S; v++) down[v] = a[v];
         cur[l] = STOP;
-        if (++l > top) top = l;
+        if (++l > TOP) TOP = l;
         goto enter;
     }
 }
@@ -384,16 +440,22 @@ backup:
     l--;
     r = cur[l];
     if (r == STOP) goto backup;
-    untake(tb, r, &unmet);
-    m->live[(size_t)l * S + r / 64] &= ~(1ull << (r % 64)); /* it stays out: later branches skip it */
+    untake(tb, r, &unmet, one);
+    live[(size_t)l * S + r / 64] &= ~(1ull << (r % 64)); /* it stays out: later branches skip it */
     blen[l]--;
     pos[l]++;
     goto try_next;
 
 leave: /* one way out: the search's body is smaller (TurboFan compiles it in WebAssembly) */
-    d->solutions += found;
+    d->solutions += FOUND;
     m->level = l, m->resume = rc == DLX_SOLUTION, m->unmet = unmet;
-    d->level = l, d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
+    d->level = l, d->nodes = nodes, d->updates += UPD, d->guesses = GUESSES, d->max_level = TOP;
+#undef UPD
+#undef TOP
+#undef GUESSES
+#undef FOUND
+    if (W == 1 && OW == 1) /* the one-word block's levels, for dlx_multi_solution and the progress */
+        for (int32_t v = 0; v < l; v++) m->item[v] = item[v], m->cur[v] = cur[v], m->pos[v] = pos[v], m->tot[v] = tot[v];
     return rc;
 }
 
@@ -401,9 +463,41 @@ leave: /* one way out: the search's body is smaller (TurboFan compiles it in Web
  * of one turn, unrolled away (queens-8-k2 1.25x faster in WebAssembly).
  * Each copy is a function of its own: V8 compiles with TurboFan only the
  * one that runs (both in one function took 17 ms of CPU time). */
+#ifdef __wasm__
+/* In WebAssembly the one-word search runs on a copy of the problem's block
+ * at a fixed address, the boundary's (src/wasm/scratch.c): an entry's
+ * address is then its index scaled plus a constant, with no base in a
+ * register (V8 kept most of the sixteen bases spilled) and no add for the
+ * table's offset in the block (emcc does not fold it into the access, and
+ * V8 adds it apart): queens rows 1.07x in WebAssembly over the block
+ * itself. Each call copies in what the search reads and back out what it
+ * changed: nothing is kept there between calls. */
+extern one_block dlx_wasm_one_scratch;
+#define scratch dlx_wasm_one_scratch
+
+/* The levels 0 .. l of the search and its counts; with `tables`, what does not change too. */
+__attribute__((noinline)) static void one_copy(one_block *to, const one_block *from, int32_t l, int32_t np, int32_t n, int tables) {
+    size_t L = (size_t)l + 1, P = (size_t)np + 1;
+    memcpy(to->live, from->live, L * 16);
+    memcpy(to->kb, from->kb, P * 8), memcpy(to->count, from->count, P * 4);
+    memcpy(to->item, from->item, L * 4), memcpy(to->cur, from->cur, L * 4), memcpy(to->blen, from->blen, L * 4);
+    memcpy(to->pos, from->pos, L * 4), memcpy(to->tot, from->tot, L * 4);
+    if (!tables) return;
+    memcpy(to->lo, from->lo, P * 4), memcpy(to->hi, from->hi, P * 4), memcpy(to->mask, from->mask, P * 8);
+    memcpy(to->pitems, from->pitems, (size_t)n * 8), memcpy(to->kill_at, from->kill_at, (size_t)(n + 1) * 4);
+}
+#endif
+
 __attribute__((noinline)) int dlx_multi_bits_search_one(dlx_t *d, multi *m, uint64_t stop) {
-    return bits_search(d, m, stop, 1, 1);
+#ifdef __wasm__
+    one_copy(&scratch, m->one, m->level, d->n_primary, m->b_options, 1);
+    int rc = bits_search(d, m, stop, 1, 1, 1, tabs_one(&scratch, m), &scratch.tally);
+    one_copy(m->one, &scratch, m->level, d->n_primary, m->b_options, 0);
+    return rc;
+#else
+    return bits_search(d, m, stop, 1, 1, 1, tabs_one(m->one, m), NULL);
+#endif
 }
 __attribute__((noinline)) int dlx_multi_bits_search_any(dlx_t *d, multi *m, uint64_t stop) {
-    return bits_search(d, m, stop, m->words, m->owords);
+    return bits_search(d, m, stop, m->words, m->owords, 0, tabs_of(d, m), NULL);
 }
