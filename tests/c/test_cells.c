@@ -308,11 +308,31 @@ static void test_linear(void) {
     dlx_free(d);
 }
 
+/* Without colors no room for colors' words: 20,000 options of 16 primary
+ * items (a packing: the jigsaws of bench/family.mjs) take about 30 bytes an
+ * entry, not 46 (a color's word, 16 bytes, was kept for every entry). */
+static void test_uncolored_room(void) {
+    enum { N = 20000, M = 16, ITEMS = 2000 };
+    dlx_t *d = dlx_new(ITEMS, 0);
+    if (!CHECK(d != NULL)) return;
+    for (int32_t k = 0; k < N; k++) {
+        int32_t items[M];
+        for (int32_t i = 0; i < M; i++) items[i] = (k + i * (ITEMS / M)) % ITEMS;
+        CHECK_EQ(dlx_add_option(d, items, NULL, M), k);
+    }
+    dlx_set_engine(d, DLX_ENGINE_CELLS);
+    CHECK_EQ(dlx_search(d, 50), DLX_BUDGET);
+    CHECK(d->on_cells);
+    CHECK(dlx_cells_bytes(d) <= (size_t)N * M * 36);
+    dlx_free(d);
+}
+
 int main(void) {
     check_cpu_limit("test_cells", 120); /* a hang guard in CPU time (check.h) */
     rng_state = 2832;
     test_walks();
     test_count();
     test_linear();
+    test_uncolored_room();
     return check_report("test_cells");
 }
