@@ -8,11 +8,14 @@
 // per row, each build's median seconds and the median of its per-round ratio
 // to the first build (above 1: faster). Checks every count.
 //   node bench/ab.mjs [--rounds N] [--rows name,name] native:build/bench/dlx wasm:dist/dlxkit.wasm wasm:other.wasm tree:../old peer:ssxcc
-// Rows by their bench/rows.mjs names (default: all). DATA as for make bench.
-import { mkdirSync, writeFileSync } from 'node:fs'
+// Rows by their bench/rows.mjs names (default: all) or bench/family.mjs ids
+// (their files written by `node bench/family.mjs`; every build's count must
+// be the first build's). DATA as for make bench.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { coloredInstance } from './colored.mjs'
+import { FAMILY, FAMILY_DIR } from './family.mjs'
 import { knuth } from './measure-peer.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { INSTANCES } from './rows.mjs'
@@ -30,6 +33,11 @@ const rounds = Number(values.rounds)
 const rows = values.rows ? values.rows.split(',') : INSTANCES.map((i) => i.name)
 
 function fileOf (inst) {
+  if (inst.family) {
+    const file = join(FAMILY_DIR, `${inst.name}.dlx`)
+    if (!existsSync(file)) throw new Error(`${file} is missing: node bench/family.mjs writes it`)
+    return file
+  }
   if (!inst.generated) return inst.file ?? join(DATA, 'exact-cover', `${inst.name}.dlx`)
   mkdirSync('build/bench', { recursive: true })
   const file = join('build/bench', `${inst.name}.dlx`)
@@ -50,13 +58,15 @@ function measure (build, file) {
 
 
 for (const name of rows) {
-  const inst = INSTANCES.find((i) => i.name === name)
-  if (!inst) throw new Error(`no row ${name} in bench/rows.mjs`)
+  const inst = INSTANCES.find((i) => i.name === name) ??
+    (FAMILY.some((r) => r.id === name) ? { name, family: true } : undefined)
+  if (!inst) throw new Error(`no row ${name} in bench/rows.mjs or bench/family.mjs`)
   const file = fileOf(inst)
   const seconds = builds.map(() => [])
   for (let r = 0; r < rounds; r++) {
     builds.forEach((b, i) => {
       const m = measure(b, file)
+      if (inst.family && i === 0 && r === 0) inst.solutions = m.solutions
       if (m.solutions !== inst.solutions) throw new Error(`${b} ${name}: ${m.solutions} solutions, not ${inst.solutions}`)
       seconds[i].push(m.seconds)
     })

@@ -294,3 +294,30 @@ test('setMemoryLimit: lower the cap, raise it, lift it; bad values are BAD_ARGUM
   }
   await assert.rejects(load({ maxMemory: -5 }), (e) => e instanceof DlxError && e.code === 'BAD_ARGUMENT')
 })
+
+test('zeroed tables are not written where the memory is fresh: building them faults in only the pages used', async () => {
+  // A new instance (its memory grows fresh, zero pages); 1,000 primary items
+  // and 8,000 options of two: the sparse sets' tables hold a copy of the
+  // counts per level (4 MB) of which one node uses one. The module's calloc
+  // cleared all of it (a page fault for every page, more than the memory
+  // grew by); native calloc's fresh pages are faulted in only where written.
+  const fresh = await load()
+  const lines = [Array.from({ length: 1000 }, (_, i) => `i${i}`).join(' ')]
+  for (let k = 0; k < 8000; k++) lines.push(`i${k % 1000} i${(k * 7 + 1) % 1000}`)
+  const problem = fresh.parseDlx(lines.join('\n') + '\n')
+  const before = fresh.memorySize()
+  const faults = process.resourceUsage().minorPageFault
+  assert.equal(problem.search(1), 'budget')
+  const faulted = process.resourceUsage().minorPageFault - faults
+  const grown = (fresh.memorySize() - before) / 4096
+  assert.ok(grown > 512, `the tables grew the memory by ${grown} pages`)
+  assert.ok(faulted < 0.7 * grown, `${faulted} page faults for ${grown} pages grown`)
+  problem.free()
+  // The next tables reuse that memory, written: there they are cleared.
+  // 5,000 items, one option each and a second one for ten of them: 2^10 ways.
+  const single = [Array.from({ length: 5000 }, (_, i) => `j${i}`).join(' ')]
+  for (let i = 0; i < 5000; i++) single.push(i < 10 ? `j${i}\nj${i}` : `j${i}`)
+  const next = fresh.parseDlx(single.join('\n') + '\n')
+  assert.equal(next.count(), 1024)
+  next.free()
+})

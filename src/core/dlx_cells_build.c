@@ -30,7 +30,7 @@ static size_t carve(dlx_cells *s, char *base, size_t n, size_t items, size_t ent
 #define CARVE(field, count) \
     (s->field = base ? (void *)(base + at) : NULL, at += ((size_t)(count) * sizeof *s->field + 7) & ~(size_t)7)
     CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries), CARVE(wrun, entries), CARVE(solo, items);
-    CARVE(pat, 2 * colored + 4), CARVE(pmat, colored + 2), CARVE(pd, entries + colored + 2);
+    CARVE(pat, 2 * colored + 4), CARVE(pmat, colored + 2), CARVE(pd, 2 * colored + 2); /* a pair's words (at most its entries) and an end word each */
     CARVE(eat, n + 1), CARVE(ent, entries), CARVE(epair, entries), CARVE(nprim, n), CARVE(ren, n);
     CARVE(orig, n), CARVE(size, items + 64), CARVE(full, items), CARVE(trail, n + items);
     CARVE(opts, n + 1), CARVE(lv, levels);
@@ -82,8 +82,8 @@ static void lay_options(dlx_t *d, dlx_cells *s, int32_t *first, int32_t *from, i
                 if ((x > np) != pass) continue;
                 if (c < 0) c = d->item[x].color; /* purified by the links */
                 s->ent[e] = x, s->epair[e] = c > 0 ? pair_of(s, key, val, mask, x, c) : 0;
-                if (s->epair[e]) item[s->epair[e]] = x;
-                s->wat[2 * x + 1]++, s->pat[2 * s->epair[e++] + 1]++;
+                if (s->epair[e]) item[s->epair[e]] = x, s->pat[2 * s->epair[e] + 1]++; /* pair 0 (none): no words */
+                s->wat[2 * x + 1]++, e++;
             }
         s->eat[o + 1] = e;
         s->nprim[o] = 0;

@@ -118,6 +118,26 @@ double dlx_memo_share(dlx_t *d, uint64_t node_budget) {
 
 static int plain_search(dlx_t *d, uint64_t stop);
 static int multi_search(dlx_t *d, uint64_t stop);
+/* Where a search stands in d's own fields (the sparse sets keep the rest in
+ * their tables): Knuth's estimate walks the links and restarts d, but leaves
+ * the sparse sets alone, so a search there goes on from where it was when the
+ * memo does not run, instead of starting over (jigsaw-20x20-small, 21,034
+ * nodes of 60 us: its first 4,096 taken twice, 20% of the count). Out of
+ * line (once a count): inlined, they moved the search after them in the
+ * native build, 3% slower on words-3x4-8300 by its placement alone. */
+typedef struct {
+    int32_t level, depth, max_level;
+    enum phase phase;
+    uint64_t nodes, updates, guesses, rng;
+    dlx_count_t solutions;
+} search_at;
+static __attribute__((noinline)) search_at where(const dlx_t *d) {
+    return (search_at){d->level, d->depth, d->max_level, d->phase, d->nodes, d->updates, d->guesses, d->rng, d->solutions};
+}
+static __attribute__((noinline)) void back_to(dlx_t *d, const search_at *a) {
+    d->level = a->level, d->depth = a->depth, d->max_level = a->max_level, d->phase = a->phase;
+    d->nodes = a->nodes, d->updates = a->updates, d->guesses = a->guesses, d->rng = a->rng, d->solutions = a->solutions;
+}
 /* With bounds the same rule, between Algorithm M and dlx_memo_multi.c. */
 static int memo_auto(dlx_t *d, uint64_t stop) {
     int rc, bounded = d->n_bounded != 0;
@@ -125,6 +145,8 @@ static int memo_auto(dlx_t *d, uint64_t stop) {
     uint64_t first = stop < PLAIN_FIRST ? stop : PLAIN_FIRST;
     while ((rc = plain(d, first)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
     if (rc != DLX_BUDGET || d->nodes >= stop) return rc;
+    search_at at = where(d);
+    int cells = d->on_cells && !bounded;
     double share = dlx_memo_share(d, stop == UINT64_MAX ? 0 : stop);
     if (share > 0) {
         d->counting = 1; /* the estimate restarted the search, not the count */
@@ -133,6 +155,10 @@ static int memo_auto(dlx_t *d, uint64_t stop) {
     }
     dlx_memo_free(d);
     dlx_memo_multi_free(d);
+    if (cells && share <= 0) {
+        back_to(d, &at);
+        return plain(d, stop);
+    }
     dlx_restart(d);
     return plain(d, stop);
 }

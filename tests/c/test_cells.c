@@ -308,11 +308,74 @@ static void test_linear(void) {
     dlx_free(d);
 }
 
+/* Without colors no room for colors' words: 20,000 options of 16 primary
+ * items (a packing: the jigsaws of bench/family.mjs) take about 30 bytes an
+ * entry, not 46 (a color's word, 16 bytes, was kept for every entry). */
+static void test_uncolored_room(void) {
+    enum { N = 20000, M = 16, ITEMS = 2000 };
+    dlx_t *d = dlx_new(ITEMS, 0);
+    if (!CHECK(d != NULL)) return;
+    for (int32_t k = 0; k < N; k++) {
+        int32_t items[M];
+        for (int32_t i = 0; i < M; i++) items[i] = (k + i * (ITEMS / M)) % ITEMS;
+        CHECK_EQ(dlx_add_option(d, items, NULL, M), k);
+    }
+    dlx_set_engine(d, DLX_ENGINE_CELLS);
+    CHECK_EQ(dlx_search(d, 50), DLX_BUDGET);
+    CHECK(d->on_cells);
+    CHECK(dlx_cells_bytes(d) <= (size_t)N * M * 36);
+    dlx_free(d);
+}
+
+/* The memo rule (search_choice.c) searches PLAIN_FIRST nodes, then Knuth's
+ * estimate walks the links; where the memo gets no share, the search on the
+ * sparse sets goes on from where it stood. Two strips of 100 cells, each
+ * covered by one piece or two of 34 cells or more (4,556 options,
+ * uncolored: the estimate runs; 20,825 nodes): 34 x 34 ways, and the tree,
+ * seeded or not, is the one a count without the memo rule walks. */
+static void test_memo_rule_goes_on(void) {
+    enum { L = 100, LO = 34 };
+    for (uint64_t seed = 0; seed < 2; seed++) {
+        dlx_t *d[2];
+        dlx_stats_t st[2];
+        uint64_t count[2];
+        for (int k = 0; k < 2; k++) {
+            d[k] = dlx_new(2 * L, 0);
+            if (!CHECK(d[k] != NULL)) return;
+            for (int32_t strip = 0; strip < 2; strip++)
+                for (int32_t len = LO; len <= L; len++)
+                    for (int32_t at = 0; at + len <= L; at++) {
+                        int32_t items[L];
+                        for (int32_t i = 0; i < len; i++) items[i] = strip * L + at + i;
+                        CHECK(dlx_add_option(d[k], items, NULL, len) >= 0);
+                    }
+            dlx_set_seed(d[k], seed);
+            if (k) dlx_set_memo(d[k], DLX_MEMO_OFF, 0);
+            CHECK_EQ(dlx_count(d[k], 0, 0, &count[k]), DLX_DONE);
+            CHECK(d[k]->on_cells);
+            dlx_stats(d[k], &st[k]);
+        }
+        CHECK_EQ(count[0], 34 * 34);
+        CHECK_EQ(count[1], 34 * 34);
+        CHECK(st[1].nodes > 4 * 4096);
+        CHECK_EQ(st[0].nodes, st[1].nodes);
+        CHECK_EQ(st[0].updates, st[1].updates);
+        CHECK_EQ(st[0].guesses, st[1].guesses);
+        CHECK_EQ(st[0].max_level, st[1].max_level);
+        d[0]->counting = 1; /* as a count asks it */
+        CHECK_EQ(dlx_memo_share(d[0], 0), 0.0); /* the rule gives the memo nothing: the search went on */
+        dlx_free(d[0]);
+        dlx_free(d[1]);
+    }
+}
+
 int main(void) {
     check_cpu_limit("test_cells", 120); /* a hang guard in CPU time (check.h) */
     rng_state = 2832;
     test_walks();
     test_count();
     test_linear();
+    test_uncolored_room();
+    test_memo_rule_goes_on();
     return check_report("test_cells");
 }
