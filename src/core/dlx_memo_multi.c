@@ -486,6 +486,17 @@ enum { SLICE_NODES = 4096 }; /* V8 runs optimized code from a function's next ca
 #else
 enum { SLICE_NODES = 0 };
 #endif
+/* The walk in slices until the budget (WALK_STOPPED), the end or an error:
+ * a count's and a ZDD's step alike. */
+static int walk_all(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
+    uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
+    int out;
+    do {
+        uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
+        out = walk(d, stop, slice, z);
+    } while (out == WALK_SLICE);
+    return out;
+}
 
 /* Sets up a count at the root (the forced options taken); -1 out of
  * memory, 1 when a forced option clashes (no solution). */
@@ -530,12 +541,7 @@ int dlx_memo_multi_search(dlx_t *d, uint64_t stop) {
         d->on_memo = 1; /* a budget's stop: dlx_count_resume goes on from there */
     }
     mm *m = d->memo_multi;
-    uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
-    int out;
-    do {
-        uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
-        out = walk(d, stop, slice, NULL);
-    } while (out == WALK_SLICE);
+    int out = walk_all(d, stop, NULL);
     dlx_count_t value = m->value;
     int over = m->over;
     if (out == WALK_STOPPED) { /* the finished branches, a lower bound; the walk resumes from here */
@@ -577,13 +583,7 @@ int dlx_memo_multi_zdd_begin(dlx_t *d, struct dlx_zdd *z) {
 
 int dlx_memo_multi_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop) {
     mm *m = d->memo_multi;
-    /* slices as a count's, so that V8 runs the walk's optimized code from its next call */
-    uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
-    int out;
-    do {
-        uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
-        out = walk(d, slice < stop ? slice : stop, UINT64_MAX, z);
-    } while (out == WALK_STOPPED && d->nodes < stop);
+    int out = walk_all(d, stop, z);
     z->nodes = d->nodes, z->states = m->cache.used;
     if (out == WALK_STOPPED) return DLX_BUDGET;
     int over = m->over;
