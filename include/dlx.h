@@ -298,10 +298,9 @@ double dlx_memo_share(dlx_t *d, uint64_t node_budget);
  * nodes and their counts and nothing of d: it outlives changes to d.
  * dlx_zdd_build: everything it holds while building (tables, cache, nodes)
  * stays within max_bytes (0: DLX_MEMO_DEFAULT_BYTES; the old block while
- * realloc moves an array aside); past it DLX_ENOMEM and no ZDD. Returns DLX_OK (*out set), DLX_EARG, DLX_ETOOBIG
- * (bounds other than 1:1 and over 8,192 options, dlx_memo_multi.c's
- * limit; colors and bounds are taken: a node's state then closes one item
- * with a subset of its options, a path of HI links), DLX_ENOMEM,
+ * realloc moves an array aside); past it DLX_ENOMEM and no ZDD. Returns DLX_OK (*out set), DLX_EARG,
+ * DLX_ENOMEM (colors and bounds are taken: a node's state then closes one
+ * item with a subset of its options, a path of HI links),
  * DLX_EOVERFLOW (past 2^128 - 1 solutions). Like a count it ends the search in progress
  * (dlx_stats reads the build's work; dlx_restart starts afresh). */
 typedef struct dlx_zdd dlx_zdd_t;

@@ -296,7 +296,6 @@ export const FILES = {
 
 export const CLI_CASES = [
   ['cover --nth past the count', ['cover', '--nth', '2'], 'a b\na b\na\nb\n', 1, '--nth 2: no such solution: there are 2 (0 .. 1)'],
-  ['cover --zdd of a problem with bounds and too many options', ['cover', '--zdd', '-'], '0:2|a b\n' + 'a\nb\n'.repeat(4097), 1, 'a ZDD of a problem with bounds other than 1:1 takes fewer options'],
   ['cover --random 0', ['cover', '--random', '0'], 'a\na\n', 2, "--random '0' is not allowed"],
   ['cover --seed without --random', ['cover', '--seed', '3'], 'a\na\n', 2, '--seed goes with --random'],
   ['cover --nth with --count', ['cover', '--nth', '0', '--count'], 'a\na\n', 2, '--zdd, --random and --nth go without --count'],

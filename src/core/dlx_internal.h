@@ -145,6 +145,7 @@ struct dlx {
     struct dlx_memo *memo;
     struct dlx_memo_multi *memo_multi; /* its kind with bounds (dlx_memo_multi.c) */
     uint64_t memo_slice; /* nodes per call of its walk (0: its default, dlx_memo.c; the tests' small ones) */
+    int memo_sparse;     /* the tests': dlx_memo_multi.c on its lists at any size */
     /* The share of the last estimate's probe nodes reached again by other
      * options (dlx_meet; bit sets only, else 0): the memo's rule reads it. */
     double est_meets;
@@ -232,6 +233,7 @@ int dlx_memo_abandon(dlx_t *d);
  * problem (bounds, up to 8,192 options). */
 dlx_search_fn dlx_memo_multi_search;
 int dlx_memo_multi_fits(const dlx_t *d);
+int dlx_memo_multi_dense(const dlx_t *d);
 size_t dlx_memo_multi_bytes(const dlx_t *d);
 int dlx_memo_multi_abandon(dlx_t *d); /* as dlx_memo_abandon */
 void dlx_memo_multi_free(dlx_t *d);

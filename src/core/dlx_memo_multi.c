@@ -25,11 +25,17 @@
  * pentominoes up to twice in 5x8 275 k, 788 k). An item with fewer live
  * options than it needs ends the state (0).
  *
- * Live options as bit sets (up to MM_MAX_OPTIONS options): per frame the
- * live set; taking option o ANDs out its static kill set (itself, the
- * columns of its items of upper bound 1 and of its uncolored secondary
- * items, the options giving its colored items another color or none), and
- * the column of each item its use brings to hi. A frame is a state (its
+ * Live options as bit sets: per frame the live set; taking option o ANDs
+ * out its kill set (itself, the columns of its items of upper bound 1 and
+ * of its uncolored secondary items, the options giving its colored items
+ * another color or none), and the column of each item its use brings to
+ * hi. Up to MM_DENSE_MAX options the kill sets are static tables, and
+ * every item's options a set too (options^2 bits: 8 MiB at the most).
+ * Past it (sparse) the kill is read off the items' lists, and an item's
+ * options are a set over the words they span where those words are no
+ * more than its options (a bit test a word, a popcount a word: the same
+ * cost; so at most a word an entry), else its list: the tables grow with
+ * the entries, and the live sets with the frames times the options. A frame is a state (its
  * item, its sum) or one option of its subset taken (picks stack above
  * their state). A node is a state entered, as in dlx_memo.c; the cache is
  * dlx_memo.c's kind (probe, replace when full, within d->memo_cap).
@@ -48,8 +54,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Up to this many options (the kill sets take MM_MAX_OPTIONS^2 / 8 bytes). */
-enum { MM_MAX_OPTIONS = 8192 };
+/* Up to this many options the kill sets are tables (MM_DENSE_MAX^2 / 8 bytes). */
+enum { MM_DENSE_MAX = 8192 };
 
 enum { FRESH, BACK, PICK }; /* a frame: before its close, after it, picking */
 
@@ -72,11 +78,14 @@ struct prim {
 
 struct dlx_memo_multi {
     int32_t np, ns, no, bw; /* primary items, secondary ones, options, words of a set */
+    int32_t sparse;         /* no tables of sets: the lists instead (over MM_DENSE_MAX options) */
+    int64_t *set_at;        /* sparse: where item x's set starts in pack (its span's first word), -1: its list */
+    uint64_t *pack;
     int32_t *opt_at, *opt_item, *opt_color; /* option o's items (0-based) and colors (numbered per item) */
-    int32_t *col_at, *col_opt;              /* item x's options: col_opt[col_at[x] .. col_at[x + 1]) */
-    uint64_t *col_bits, *sec_bits;          /* every item's options as a set (col_bits: primary, sec_bits: secondary) */
+    int32_t *col_at, *col_opt, *col_color;  /* item x's options: col_opt[col_at[x] .. col_at[x + 1]), their colors */
+    uint64_t *col_bits, *sec_bits;          /* every item's options as a set (col_bits: primary, sec_bits: secondary; dense) */
     int32_t *span;                          /* the words an item's set spans, [2x, 2x+1) */
-    uint64_t *kill, *live;                  /* per option its static kill set; per frame the live set */
+    uint64_t *kill, *live;                  /* per option its static kill set (dense); per frame the live set */
     struct prim *pr;                        /* per primary item */
     int32_t *users, *color, *ncolors;       /* per secondary item: options using it, its color, its colors */
     int32_t *fword, *fshift, kwords;        /* each item's field in the key (fword -1: none) */
@@ -86,8 +95,8 @@ struct dlx_memo_multi {
     dlx_count_t value;
     uint32_t ref;                           /* building a ZDD: the chain of the state just left */
     struct dlx_zdd *zdd;                    /* building one (its chains in the cache) */
-    uint64_t *block; /* the tables above, in one allocation */
-    size_t block_bytes;
+    uint64_t *block; /* the tables above, in one allocation (set_at and pack apart) */
+    size_t block_bytes, pack_bytes;
     struct memo_cache cache; /* the states met and their counts (memo_cache.h) */
 };
 
@@ -98,7 +107,7 @@ void dlx_memo_multi_free(dlx_t *d) {
     if (!m) return;
     if (m->zdd) m->zdd->building = NULL; /* a build in steps ends here */
     d->on_memo = 0;                      /* and a count stopped by its budget */
-    free(m->block), free(m->pr), free(m->key), free(m->keys), free(m->fr), free(m->cache.slot);
+    free(m->block), free(m->set_at), free(m->pack), free(m->pr), free(m->key), free(m->keys), free(m->fr), free(m->cache.slot);
     free(m);
     d->memo_multi = NULL;
 }
@@ -112,12 +121,15 @@ int dlx_memo_multi_abandon(dlx_t *d) {
 size_t dlx_memo_multi_bytes(const dlx_t *d) {
     const mm *m = d->memo_multi;
     if (!m) return 0;
-    return sizeof *m + memo_cache_bytes(&m->cache) + m->block_bytes + (size_t)m->np * sizeof(struct prim) + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
+    return sizeof *m + memo_cache_bytes(&m->cache) + m->block_bytes + m->pack_bytes + (size_t)m->np * sizeof(struct prim) + ((size_t)m->frames + 1) * (size_t)m->kwords * 8 +
            (size_t)m->frames * sizeof(struct mframe);
 }
 
-/* Which problems it takes: bounds, a count, and few enough options. */
-int dlx_memo_multi_fits(const dlx_t *d) { return d->n_bounded && d->n_options <= MM_MAX_OPTIONS; }
+/* Which problems it takes: any with bounds. */
+int dlx_memo_multi_fits(const dlx_t *d) { return d->n_bounded; }
+
+/* Whether it runs on its tables of sets, where a node costs a few words an item. */
+int dlx_memo_multi_dense(const dlx_t *d) { return d->n_options <= MM_DENSE_MAX && !d->memo_sparse; }
 
 /* ---- the tables ------------------------------------------------------------------ */
 
@@ -179,7 +191,7 @@ static ONCE void columns(mm *m, int32_t *seen, int32_t *col_color, int32_t *at_c
         for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
             int32_t x = m->opt_item[p], j = seen[x]++;
             m->col_opt[j] = o, col_color[j] = m->opt_color[p], at_col[p] = j;
-            set_bit(x < np ? m->col_bits + (size_t)x * bw : m->sec_bits + (size_t)(x - np) * bw, o);
+            if (!m->sparse) set_bit(x < np ? m->col_bits + (size_t)x * bw : m->sec_bits + (size_t)(x - np) * bw, o);
         }
 }
 
@@ -204,6 +216,28 @@ static ONCE void kill_sets(const dlx_t *d, mm *m, const int32_t *col_color) {
     }
 }
 
+/* Sparse: the sets of the items whose options span no more words than
+ * they are (set_at; the rest -1: their lists); -1 out of memory. */
+static ONCE int pack_sets(mm *m) {
+    int32_t n = m->np + m->ns;
+    size_t words = 0;
+    if (!(m->set_at = malloc((size_t)n * sizeof *m->set_at))) return -1;
+    for (int32_t x = 0; x < n; x++) {
+        int32_t span = m->span[2 * x + 1] - m->span[2 * x];
+        m->set_at[x] = span > 0 && span <= m->col_at[x + 1] - m->col_at[x] ? (int64_t)words : -1;
+        if (m->set_at[x] >= 0) words += (size_t)span;
+    }
+    m->pack_bytes = (words + 1) * 8;
+    if (!(m->pack = calloc(words + 1, 8))) return -1;
+    for (int32_t x = 0; x < n; x++)
+        if (m->set_at[x] >= 0)
+            for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) {
+                int32_t o = m->col_opt[j];
+                m->pack[m->set_at[x] + (o >> 6) - m->span[2 * x]] |= 1ULL << (o & 63);
+            }
+    return 0;
+}
+
 /* Options' items and colors (numbered 1.. per item in the order its column
  * meets them), each item's options (a list and a set, and the words the
  * set spans), the static kill sets, the key's fields, the live set of the
@@ -212,17 +246,18 @@ static ONCE int build(dlx_t *d, mm *m) {
     int32_t np = m->np, n = np + m->ns, no = m->no, bw = m->bw;
     size_t total = entry_count(d);
     /* one block: the sets (64-bit words), then the lists and per-item tables */
-    size_t sets = ((size_t)np + (size_t)m->ns + (size_t)no + (size_t)m->frames) * (size_t)bw;
+    size_t sets = ((m->sparse ? 0 : (size_t)np + (size_t)m->ns + (size_t)no) + (size_t)m->frames) * (size_t)bw;
     size_t ints = (size_t)no + 1 + 6 * (total + 1) + (size_t)n + 2 + 2 * (size_t)n + 1 + 5 * ((size_t)n + 1) + (size_t)n;
     m->block_bytes = (sets + (ints + 1) / 2 + 1) * 8;
     uint64_t *w = m->block = calloc(m->block_bytes, 1);
     if (!w) return -1;
-    m->col_bits = w, m->sec_bits = w += (size_t)np * bw, m->kill = w += (size_t)m->ns * bw, m->live = w += (size_t)no * bw;
+    if (!m->sparse) m->col_bits = w, m->sec_bits = w += (size_t)np * bw, m->kill = w += (size_t)m->ns * bw, w += (size_t)no * bw;
+    m->live = w;
     int32_t *q = (int32_t *)(w + (size_t)m->frames * bw);
     m->opt_at = q, m->opt_item = q += no + 1, m->opt_color = q += total + 1, m->col_opt = q += total + 1;
     m->col_at = q += total + 1, m->span = q += n + 2;
     m->users = q += 2 * n + 1, m->color = q += n + 1, m->ncolors = q += n + 1, m->fword = q += n + 1, m->fshift = q += n + 1;
-    int32_t *col_color = q += n + 1, *at_col = q += total + 1, *seen = q += total + 1; /* scratch: total + n + 1 */
+    int32_t *col_color = m->col_color = q += n + 1, *at_col = q += total + 1, *seen = q += total + 1; /* scratch: total + n + 1 */
     int32_t at = entries(d, m);
     m->opt_at[no] = at;
     for (int32_t x = 0; x < n; x++) m->col_at[x + 1] += m->col_at[x];
@@ -230,7 +265,8 @@ static ONCE int build(dlx_t *d, mm *m) {
     columns(m, seen, col_color, at_col);
     spans_and_colors(m, n, seen, col_color);
     for (int32_t p = 0; p < at; p++) m->opt_color[p] = m->opt_color[p] ? col_color[at_col[p]] : 0;
-    kill_sets(d, m, col_color);
+    if (!m->sparse) kill_sets(d, m, col_color);
+    else if (pack_sets(m)) return -1;
     /* the key's fields: a primary item's count 0 .. hi (hi: dead), a
      * secondary item's color 0 .. ncolors (ncolors + 1: dead); none across two words */
     int32_t word = 0, used = 0;
@@ -270,19 +306,91 @@ static inline int32_t ones(const uint64_t *a, const uint64_t *c, int32_t w0, int
     return k;
 }
 
+/* In the module, the walk's parts that run once a state at most (a
+ * state's subsets of slack, the secondary items' key, a state's store, the
+ * sparse tables' paths) are
+ * functions apart: V8 compiles the walk with TurboFan on CPU time the user
+ * pays, and a smaller walk sooner and with fewer spills (as dlx_memo.c). */
+#ifdef __wasm__
+#define APART __attribute__((noinline))
+#else
+#define APART inline
+#endif
+
+/* Sparse: item x's live options, and whether it has one (its packed set
+ * against the live words it spans, or its list). */
+static APART int32_t live_in(const mm *m, const uint64_t *live, int32_t x) {
+    int32_t k = 0, w0 = m->span[2 * x], n = m->span[2 * x + 1] - w0;
+    if (m->set_at[x] >= 0) {
+        const uint64_t *s = m->pack + m->set_at[x], *l = live + w0;
+        for (int32_t w = 0; w < n; w++) k += __builtin_popcountll(s[w] & l[w]);
+        return k;
+    }
+    for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) k += is_live(live, m->col_opt[j]);
+    return k;
+}
+static APART int any_live(const mm *m, const uint64_t *live, int32_t x) {
+    int32_t w0 = m->span[2 * x], n = m->span[2 * x + 1] - w0;
+    if (m->set_at[x] >= 0) {
+        const uint64_t *s = m->pack + m->set_at[x], *l = live + w0;
+        for (int32_t w = 0; w < n; w++)
+            if (s[w] & l[w]) return 1;
+        return 0;
+    }
+    for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++)
+        if (is_live(live, m->col_opt[j])) return 1;
+    return 0;
+}
+static inline void clear_bit(uint64_t *s, int32_t o) { s[o >> 6] &= ~(1ULL << (o & 63)); }
+
+/* Sparse: item x's column out of `to` (its packed set, or its list). */
+static APART void clear_sparse(const mm *m, uint64_t *to, int32_t x) {
+    int32_t w0 = m->span[2 * x], n = m->span[2 * x + 1] - w0;
+    if (m->set_at[x] >= 0) {
+        const uint64_t *s = m->pack + m->set_at[x];
+        for (int32_t w = 0; w < n; w++) to[w0 + w] &= ~s[w];
+    } else {
+        for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) clear_bit(to, m->col_opt[j]);
+    }
+}
+
+/* Item x's column out of `to`. */
+static inline void clear_column(const mm *m, uint64_t *to, int32_t x) {
+    if (m->sparse) {
+        clear_sparse(m, to, x);
+        return;
+    }
+    const uint64_t *c = m->col_bits + (size_t)x * m->bw;
+    for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1]; w++) to[w] &= ~c[w];
+}
+
+/* Sparse: `from` less option o's kill set, read off its items' lists. */
+static APART void kill_by_lists(const mm *m, int32_t o, const uint64_t *from, uint64_t *to) {
+    memcpy(to, from, (size_t)m->bw * 8);
+    clear_bit(to, o);
+    for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+        int32_t x = m->opt_item[p], c = m->opt_color[p];
+        if (x < m->np && m->pr[x].hi > 1) continue; /* by its count */
+        if (!c) clear_sparse(m, to, x);
+        else
+            for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++)
+                if (m->col_color[j] != c) clear_bit(to, m->col_opt[j]);
+    }
+}
+
 /* Takes option o into the live set `to` (from `from`): counts, colors, and
  * the columns of the items it fills. */
 static void take(mm *m, int32_t o, const uint64_t *from, uint64_t *to) {
-    const uint64_t *k = m->kill + (size_t)o * m->bw;
-    for (int32_t w = 0; w < m->bw; w++) to[w] = from[w] & ~k[w];
+    if (m->sparse) kill_by_lists(m, o, from, to);
+    else {
+        const uint64_t *k = m->kill + (size_t)o * m->bw;
+        for (int32_t w = 0; w < m->bw; w++) to[w] = from[w] & ~k[w];
+    }
     for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
         int32_t x = m->opt_item[p];
         if (x < m->np) {
             struct prim *q = &m->pr[x];
-            if (++q->cnt == q->hi && q->hi > 1) {
-                const uint64_t *c = m->col_bits + (size_t)x * m->bw;
-                for (int32_t w = q->w0; w < q->w1; w++) to[w] &= ~c[w];
-            }
+            if (++q->cnt == q->hi && q->hi > 1) clear_column(m, to, x);
         } else if (m->opt_color[p]) {
             m->users[x]++, m->color[x] = m->opt_color[p];
         }
@@ -296,16 +404,6 @@ static void untake(mm *m, int32_t o) {
         else if (m->opt_color[p] && !--m->users[x]) m->color[x] = 0;
     }
 }
-
-/* In the module, the walk's parts that run once a state at most (a
- * state's subsets of slack, the secondary items' key, a state's store) are
- * functions apart: V8 compiles the walk with TurboFan on CPU time the user
- * pays, and a smaller walk sooner and with fewer spills (as dlx_memo.c). */
-#ifdef __wasm__
-#define APART __attribute__((noinline))
-#else
-#define APART inline
-#endif
 
 /* sum over s = a .. b of C(L, s), in doubles (only compared). */
 static APART double subsets(int32_t L, int32_t a, int32_t b) {
@@ -322,9 +420,12 @@ static APART double subsets(int32_t L, int32_t a, int32_t b) {
 static APART void key_secondary(const mm *m, const uint64_t *live, uint64_t *key) {
     for (int32_t x = m->np; x < m->np + m->ns; x++) {
         if (m->fword[x] < 0) continue;
-        const uint64_t *c = m->sec_bits + (size_t)(x - m->np) * m->bw;
         int alive = 0;
-        for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1] && !alive; w++) alive = (c[w] & live[w]) != 0;
+        if (m->sparse) alive = any_live(m, live, x);
+        else {
+            const uint64_t *c = m->sec_bits + (size_t)(x - m->np) * m->bw;
+            for (int32_t w = m->span[2 * x]; w < m->span[2 * x + 1] && !alive; w++) alive = (c[w] & live[w]) != 0;
+        }
         key[m->fword[x]] |= (uint64_t)(alive ? m->color[x] : m->ncolors[x] + 1) << m->fshift[x];
     }
 }
@@ -340,7 +441,7 @@ static int32_t choose(mm *m, const uint64_t *live) {
         const struct prim *q = &m->pr[i];
         int32_t c = q->cnt, h = q->hi, v = h;
         if (!q->closed && c < h) {
-            int32_t L = ones(live, m->col_bits + (size_t)i * m->bw, q->w0, q->w1);
+            int32_t L = m->sparse ? live_in(m, live, i) : ones(live, m->col_bits + (size_t)i * m->bw, q->w0, q->w1);
             int32_t need = q->lo - c;
             if (L < need) return -2;
             if (L > 0) {
@@ -429,9 +530,8 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             f->phase = PICK;
             if (m->pr[i].cnt >= m->pr[i].lo) { /* the subset so far: close i */
                 uint64_t *to = m->live + (size_t)(top + 1) * bw;
-                const uint64_t *c = m->col_bits + (size_t)i * bw;
                 memcpy(to, live, (size_t)bw * 8);
-                for (int32_t w = m->pr[i].w0; w < m->pr[i].w1; w++) to[w] &= ~c[w];
+                clear_column(m, to, i);
                 m->pr[i].closed = 1;
                 f->phase = BACK;
                 entering = 1;
@@ -506,6 +606,7 @@ static ONCE int start(dlx_t *d) {
     if (!m) return -1;
     m->np = d->n_primary, m->ns = d->n_items - d->n_primary, m->no = d->n_options;
     m->bw = d->n_options > 64 ? (d->n_options + 63) / 64 : 1;
+    m->sparse = !dlx_memo_multi_dense(d);
     int64_t reach = 0; /* options a solution holds: at most the options, at most the sum of hi */
     for (int32_t i = 1; i <= m->np && reach < m->no; i++) reach += d->hi[i];
     m->frames = m->np + (int32_t)(reach < m->no ? reach : m->no) + d->n_forced + 2;

@@ -23,7 +23,6 @@
 int dlx_zdd_begin(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out) {
     if (!d || !out) return DLX_EARG;
     *out = NULL;
-    if (d->n_bounded && !dlx_memo_multi_fits(d)) return DLX_ETOOBIG; /* its kill sets: options^2 bits */
     dlx_restart(d);
     uint64_t bytes = max_bytes ? max_bytes : DLX_MEMO_DEFAULT_BYTES;
     struct dlx_zdd *z = calloc(1, sizeof *z);

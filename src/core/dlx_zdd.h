@@ -73,7 +73,7 @@ static inline uint32_t dlx_zdd_add(struct dlx_zdd *z, int32_t opt, uint32_t lo, 
  * never replaces a state, so each state met is one chain. */
 int dlx_memo_zdd_begin(dlx_t *d, struct dlx_zdd *z);
 int dlx_memo_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop);
-/* The same with bounds (dlx_memo_multi.c, up to its options: dlx_memo_multi_fits). */
+/* The same with bounds (dlx_memo_multi.c). */
 int dlx_memo_multi_zdd_begin(dlx_t *d, struct dlx_zdd *z);
 int dlx_memo_multi_zdd_step(dlx_t *d, struct dlx_zdd *z, uint64_t stop);
 

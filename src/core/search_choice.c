@@ -67,7 +67,7 @@ enum { MEET_SHARE = 16 };
  * estimate can see meets (on bit sets), else it costs its probes for
  * nothing (words-5x5-16500: 0.08 s became 0.13 s). */
 static int memo_may_pay(dlx_t *d) {
-    if (d->n_bounded) return dlx_memo_multi_fits(d) && !d->best_k; /* its own probe (multi_share) */
+    if (d->n_bounded) return dlx_memo_multi_dense(d) && !d->best_k; /* its own probe (multi_share): past the tables a node reads every list */
     return !d->has_colors || (!d->bits_off && dlx_bits_ready(d));
 }
 /* Where they meet the memo gets at least MEET_FLOOR nodes: most probes of

@@ -104,7 +104,6 @@ export class ZddBuild {
 function refused (err, maxMemory) {
   const why = {
     OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
-    TOO_BIG: 'a ZDD of a problem with bounds other than 1:1 takes fewer options than this one has (the memoized search\'s tables with bounds grow as the square of the options: docs/engine.md); count it or list its solutions instead',
     COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
   }[err.code]
   if (why) {

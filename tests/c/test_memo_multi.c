@@ -2,7 +2,8 @@
  * (dlx_memo_multi.c). Random small problems with bounds, secondary items
  * and colors, forced and left-out options: the memo's count is a brute
  * force's over option subsets and Algorithm M's, under every cache size
- * (no slot at all, a few, plenty) and in slices; bigger random problems
+ * (no slot at all, a few, plenty), in slices and on its lists (as past
+ * 8,192 options); bigger random problems
  * (several words of options and of key) against Algorithm M. Quota
  * matrices (row sums fixed, column sums in a range) against a count over
  * the columns computed here, past 2^64; the default rule takes the memo on
@@ -61,6 +62,10 @@ static void test_random_small(void) {
             CHECK(!d->n_bounded || d->memo_multi != NULL); /* the memo counted, not Algorithm M (all 1:1: dlx_memo.c) */
         }
         d->memo_slice = 0;
+        d->memo_sparse = 1; /* on its lists, as past 8,192 options: the same count */
+        CHECK(count_of(d, DLX_MEMO_ON, t % 2 ? 2048 : 0, &rc) == m);
+        CHECK_EQ(rc, DLX_DONE);
+        d->memo_sparse = 0;
         if (t % 4 == 0) { /* stopped by budgets of a few nodes and resumed: the same count */
             dlx_set_memo(d, DLX_MEMO_ON, 0);
             dlx_wide_t w;
@@ -109,6 +114,9 @@ static void test_random_big(void) {
             CHECK(count_of(d, DLX_MEMO_ON, 0, &rc) == m);
             CHECK_EQ(rc, DLX_DONE);
             CHECK(count_of(d, DLX_MEMO_ON, 4096, &rc) == m); /* 128 slots of 32 bytes or less */
+            d->memo_sparse = 1;
+            CHECK(count_of(d, DLX_MEMO_ON, 0, &rc) == m);
+            d->memo_sparse = 0;
         }
         dlx_free(d);
     }

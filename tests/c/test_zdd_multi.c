@@ -106,6 +106,17 @@ static void test_random_small(void) {
             CHECK(n >= 0 && is_solution(&p, mask_of(opts, n)));
         }
         if (t % 8 == 0) CHECK(check_steps(d, z, 1 + (uint64_t)draw(3)) >= 0); /* in steps: the same ZDD */
+        if (t % 8 == 2) { /* on its lists, as past 8,192 options: the same walk, the same ZDD */
+            d->memo_sparse = 1;
+            dlx_zdd_t *listed = NULL;
+            CHECK_EQ(dlx_zdd_build(d, 0, &listed), DLX_OK);
+            int64_t a, b;
+            char *x = zdd_text_of(z, &a), *y = listed ? zdd_text_of(listed, &b) : NULL;
+            CHECK(x && y && a == b && !memcmp(x, y, (size_t)a));
+            free(x), free(y);
+            dlx_zdd_free(listed);
+            d->memo_sparse = 0;
+        }
         if (t % 8 == 4) { /* the walk in slices of a few nodes, as in WebAssembly: the same ZDD */
             d->memo_slice = 1 + (uint64_t)draw(4);
             dlx_zdd_t *sliced = NULL;
@@ -157,28 +168,36 @@ static void test_quota(void) {
     dlx_free(d);
 }
 
-/* Over 8,192 options with bounds: refused; the same options 1:1 are not. */
-static void test_too_big(void) {
-    check_context("too big");
-    dlx_t *d = dlx_new(2, 0);
-    for (int32_t k = 0; k < 8193; k++) {
-        int32_t it[1] = { k & 1 };
-        dlx_add_option(d, it, NULL, 1);
+/* Over 8,192 options with bounds (the walk on its lists): ten items 0:1
+ * of 830 options each, so 831^10 solutions, in the ZDD and in the memo's
+ * count; a bound 0:2 on the first makes its factor 1 + 830 + C(830, 2). */
+static void test_many_options(void) {
+    check_context("8,300 options");
+    dlx_t *d = dlx_new(10, 0);
+    for (int32_t k = 0; k < 8300; k++) {
+        int32_t it[1] = { k % 10 };
+        CHECK_EQ(dlx_add_option(d, it, NULL, 1), k);
     }
-    dlx_zdd_t *z = NULL;
-    CHECK_EQ(dlx_set_bounds(d, 0, 0, 2), DLX_OK);
-    CHECK_EQ(dlx_zdd_build(d, 0, &z), DLX_ETOOBIG);
-    CHECK(z == NULL);
-    CHECK_EQ(dlx_set_bounds(d, 0, 1, 1), DLX_OK);
-    CHECK_EQ(dlx_zdd_build(d, 0, &z), DLX_OK);
-    CHECK(value(dlx_zdd_count(z)) == (u128)4097 * 4096);
-    dlx_zdd_free(z);
+    for (int32_t i = 0; i < 10; i++) CHECK_EQ(dlx_set_bounds(d, i, 0, 1), DLX_OK);
+    for (int round = 0; round < 2; round++) {
+        u128 want = round ? 1 + 830 + 830 * 829 / 2 : 831;
+        for (int i = 1; i < 10; i++) want *= 831;
+        dlx_zdd_t *z = NULL;
+        CHECK_EQ(dlx_zdd_build(d, 0, &z), DLX_OK);
+        CHECK(z && value(dlx_zdd_count(z)) == want);
+        dlx_zdd_free(z);
+        dlx_set_memo(d, DLX_MEMO_ON, 0);
+        dlx_wide_t w;
+        CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+        CHECK(value(w) == want);
+        CHECK_EQ(dlx_set_bounds(d, 0, 0, 2), DLX_OK);
+    }
     dlx_free(d);
 }
 
 int main(void) {
     test_random_small();
     test_quota();
-    test_too_big();
+    test_many_options();
     return check_report("test_zdd_multi");
 }
