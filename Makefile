@@ -298,6 +298,7 @@ bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/b
 	@DATA=$(DATA) node bench/run.mjs
 	@DATA=$(DATA) node bench/sudoku9-run.mjs
 	@node bench/hard-sweep.mjs
+	@node bench/generation-run.mjs
 	@node bench/family-run.mjs
 	@node bench/multiplicity-run.mjs
 	@node bench/costs-run.mjs

@@ -1,5 +1,5 @@
-// make bench's generation rows (issue 15's goal: generated for any seed,
-// each under 10 s): dlx.sudoku.generate through the JS API on the jigsaw
+// The generation rows of bench/generation-run.mjs (issue 15's goal: generated
+// for any seed, each under 10 s): dlx.sudoku.generate through the JS API on the jigsaw
 // and X + windoku shapes of bench/generate-variants.mjs (jigsaw: the maps of
 // tests/grid-units.mjs; made-jigsaw: generate makes the map), 3 seeds each, each
 // in a fresh process under a 10 s CPU cap, every result checked. Once every
@@ -11,7 +11,7 @@ import { inChild } from './proc.mjs'
 export const GENERATION = { shapes: ['jigsaw', 'jigsaw+windoku', 'made-jigsaw', 'made-jigsaw+windoku', 'x+windoku'], sizes: [25, 36, 49, 64], seeds: 3, cap: 10 }
 
 /** Rows { name, n, runs: [{ seconds } | { capped: true } | { error }] | null (not run) }. */
-export function generationRows (say = () => {}) {
+export function generationRows (say = () => {}, seeds = GENERATION.seeds) {
   const dist = fileURLToPath(new URL('../src/js', import.meta.url))
   const rows = []
   for (const name of GENERATION.shapes) {
@@ -23,7 +23,7 @@ export function generationRows (say = () => {}) {
       }
       say(`generate ${name} ${n}x${n}:`)
       const runs = []
-      for (let seed = 1; seed <= GENERATION.seeds; seed++) {
+      for (let seed = 1; seed <= seeds; seed++) {
         const r = inChild('generate-variants.mjs', 'generateOne', { dist, name, n, seed }, undefined, { cap: GENERATION.cap })
         runs.push(r.capped ? { capped: true } : r.ok ? { seconds: r.seconds } : { error: r.error ?? 'failed' })
         say(` ${seed}`)

@@ -3,7 +3,6 @@
 // no I/O here, so tests can feed fixed data. Every figure comes from the run
 // itself; ratios are medians of the per-round ratios (the two programs of a
 // ratio ran one after the other in the same round).
-import { generationTable } from './generation.mjs'
 import { AMO_CHOICE } from './hard-sudoku.mjs'
 import { GOALS, HARNESS_PEERS, KNUTH_PEERS } from './rows.mjs'
 import { svgChart } from './svg-chart.mjs'
@@ -399,17 +398,9 @@ and a median it decides shows as "> ${s.cap} s". Every solution is checked again
 The ratio is the median of the per-puzzle ratios. The sweep of the blank
 fraction, 16x16 to 64x64, with issue 30's goals: [HARD.md](HARD.md).
 
-## Sudoku generation: seeds generated, median and worst CPU seconds (issue 15)
+## Sudoku generation
 
-${generationTable(data.generation)}
-
-\`dlx.sudoku.generate({ ...shape, seed })\` through the JS API (bench/generation.mjs,
-shapes of bench/generate-variants.mjs: jigsaw maps from tests/grid-units.mjs,
-N trades between pieces; made-jigsaw: variant 'jigsaw' without a map, so
-generate makes one around a built grid), seeds 1-3, each in a fresh process capped at
-10 CPU seconds; every grid and its uniqueness checked. An error names its
-code (NO_SOLUTION: the shape was proved to have no grid); once every seed of
-a size is capped, the bigger sizes are not run.
+The generator on the hardest shapes, with its goals: [GENERATION.md](GENERATION.md).
 
 ## WebAssembly module
 

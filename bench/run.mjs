@@ -17,7 +17,6 @@ import { join } from 'node:path'
 import { coloredInstance } from './colored.mjs'
 import { cnf, holePuzzle, isSolution, numbersText } from './hard-sudoku.mjs'
 import { describeMachine } from './machine.mjs'
-import { generationRows } from './generation.mjs'
 import * as native from './measure-native.mjs'
 import * as peer from './measure-peer.mjs'
 import { buildPeers } from './peers.mjs'
@@ -160,7 +159,6 @@ function measure () {
   data.exactCover = exactCoverRows(data.peers)
   data.sudoku = sudokuRows(data.peers)
   data.hard = hardRows()
-  data.generation = generationRows(say)
   data.machine.loadAtEnd = describeMachine().load
   return data
 }
