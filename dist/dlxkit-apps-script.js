@@ -639,14 +639,14 @@ class SudokuCalls {
       if (rc > 0) return null // the C reader's
       throw rc === ERR.CLASH ? this._clashError() : this.error(rc)
     }
-    const f = this._float64()
-    const o = (block.records >>> 3)
+    if (this._memory.buffer !== this._buffer) this._views() // the search may have grown the memory
+    const f = this._f64
+    const o = block.records >>> 3
     const count = f[o + SOLVE.count]
     let solution = null
     if (count > 0) {
-      const u8 = this.u8()
       const v = this._answer // the last view made: solve()'s answers come to one place
-      const view = v && v.buffer === u8.buffer && v.byteOffset === block.answers && v.length === n2 ? v : (this._answer = u8.subarray(block.answers, block.answers + n2))
+      const view = v && v.buffer === this._buffer && v.byteOffset === block.answers && v.length === n2 ? v : (this._answer = this._u8.subarray(block.answers, block.answers + n2))
       solution = symbolsOf.decode(view)
     }
     return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution, count, nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
@@ -3164,7 +3164,8 @@ function printed (native, t, n) {
 
 /** The side n of a line of n*n cells (a final newline aside) that size allows, else 0. */
 function lineSide (s, size) {
-  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
+  const last = s.length - 1
+  const len = s.charCodeAt(last) !== 10 ? last + 1 : s.charCodeAt(last - 1) === 13 ? last - 1 : last // without '\n' or '\r\n'
   const n = Math.round(Math.sqrt(len))
   return n * n !== len || n < 1 || (size && size !== n) ? 0 : n
 }

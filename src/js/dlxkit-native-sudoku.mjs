@@ -170,14 +170,14 @@ class SudokuCalls {
       if (rc > 0) return null // the C reader's
       throw rc === ERR.CLASH ? this._clashError() : this.error(rc)
     }
-    const f = this._float64()
-    const o = (block.records >>> 3)
+    if (this._memory.buffer !== this._buffer) this._views() // the search may have grown the memory
+    const f = this._f64
+    const o = block.records >>> 3
     const count = f[o + SOLVE.count]
     let solution = null
     if (count > 0) {
-      const u8 = this.u8()
       const v = this._answer // the last view made: solve()'s answers come to one place
-      const view = v && v.buffer === u8.buffer && v.byteOffset === block.answers && v.length === n2 ? v : (this._answer = u8.subarray(block.answers, block.answers + n2))
+      const view = v && v.buffer === this._buffer && v.byteOffset === block.answers && v.length === n2 ? v : (this._answer = this._u8.subarray(block.answers, block.answers + n2))
       solution = symbolsOf.decode(view)
     }
     return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution, count, nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
