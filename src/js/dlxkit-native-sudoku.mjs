@@ -101,9 +101,10 @@ class SudokuCalls {
 
   /** The string's first n bytes of UTF-8 at p: whether they are its first n characters, one byte each (ASCII). */
   writeAsciiPrefix (p, s, n) {
-    const u8 = this.u8()
-    const v = this._prefix // the last view made: solve()'s puzzles go to one place
-    const view = v && v.buffer === u8.buffer && v.byteOffset === p && v.length === n ? v : (this._prefix = u8.subarray(p, p + n))
+    // the last view made (solve()'s puzzles go to one place); one of a buffer
+    // the memory outgrew (detached) has length 0, a cheaper check than its buffer
+    const v = this._prefix
+    const view = v && v.byteOffset === p && v.length === n ? v : (this._prefix = this.u8().subarray(p, p + n))
     if (!ascii.encodeInto) { // hosts before it (Safari 14.0): the bytes, then a copy
       const bytes = ascii.encode(s.slice(0, n))
       view.set(bytes.subarray(0, n))
@@ -170,14 +171,14 @@ class SudokuCalls {
       if (rc > 0) return null // the C reader's
       throw rc === ERR.CLASH ? this._clashError() : this.error(rc)
     }
-    if (this._memory.buffer !== this._buffer) this._views() // the search may have grown the memory
+    if (this._u8.length === 0) this._views() // the search grew the memory: the old buffer is detached
     const f = this._f64
     const o = block.records >>> 3
     const count = f[o + SOLVE.count]
     let solution = null
     if (count > 0) {
-      const v = this._answer // the last view made: solve()'s answers come to one place
-      const view = v && v.buffer === this._buffer && v.byteOffset === block.answers && v.length === n2 ? v : (this._answer = this._u8.subarray(block.answers, block.answers + n2))
+      const v = this._answer // the last view made: solve()'s answers come to one place (length 0 once detached)
+      const view = v && v.byteOffset === block.answers && v.length === n2 ? v : (this._answer = this._u8.subarray(block.answers, block.answers + n2))
       solution = symbolsOf.decode(view)
     }
     return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution, count, nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
