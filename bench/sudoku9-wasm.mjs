@@ -3,7 +3,9 @@
 // one solve() per puzzle and a tdoku.wasm pass (as bench/tdoku-wasm.mjs
 // calls it), in turn and in CPU time; rows give medians of the rounds'
 // ratios. BASE_WASM=file adds a pass of another module under the same JS
-// (an A/B of the C side). Counts (limit 2) are checked against tdoku's.
+// (an A/B of the C side); BASE_JS=dir/src/js/dlxkit.mjs the batch and one
+// call of another checkout (its JS and its dist/dlxkit.wasm: an A/B of both).
+// Counts (limit 2) are checked against tdoku's.
 //   node bench/sudoku9-wasm.mjs ROUNDS MIN_SECONDS FILE...
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
@@ -25,7 +27,7 @@ async function tdokuOf () {
 }
 
 const countOf = { none: 0, unique: 1, multiple: 2, invalid: 0 } // invalid: givens that clash
-const oneCount = (dlx, puzzle) => {
+const oneCount = (dlx, puzzle) => { // dlx: either kit
   try {
     return countOf[dlx.sudoku.solve(puzzle, { limit: 2 }).status]
   } catch (e) {
@@ -34,7 +36,7 @@ const oneCount = (dlx, puzzle) => {
   }
 }
 
-function passes (all, dlx, base, tdoku) {
+function passes (all, dlx, base, baseJs, tdoku) {
   const slices = []
   for (let i = 0; i < all.length; i += BATCH) {
     const chunk = all.slice(i, i + BATCH)
@@ -61,13 +63,14 @@ function passes (all, dlx, base, tdoku) {
       }
     }
   }
-  const one = () => {
+  const oneOf = (kit) => () => {
     for (let j = 0; j < all.length; j++) {
-      if (oneCount(dlx, all[j]) !== counts[j]) throw new Error(`puzzle ${j + 1}: one call`)
+      if (oneCount(kit, all[j]) !== counts[j]) throw new Error(`puzzle ${j + 1}: one call`)
     }
   }
-  const list = { tdoku: td, batch: batchOf(dlx), one }
+  const list = { tdoku: td, batch: batchOf(dlx), one: oneOf(dlx) }
   if (base) list.base = batchOf(base)
+  if (baseJs) Object.assign(list, { baseBatch: batchOf(baseJs), baseOne: oneOf(baseJs) })
   return list
 }
 
@@ -82,12 +85,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
 
 const dlx = await load()
 const base = process.env.BASE_WASM ? await load({ wasm: readFileSync(process.env.BASE_WASM) }) : null
+const baseJs = process.env.BASE_JS ? await (await import(process.env.BASE_JS)).load() : null
 const tdoku = await tdokuOf()
-console.log(`| set | puzzles | WASM batch | one call | tdoku.wasm | batch / tdoku.wasm | one call / batch |${base ? ' batch / base |' : ''}`)
-console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: |${base ? ' ---: |' : ''}`)
+const jsHead = baseJs ? ' base: one call / batch | one call / base one call | batch / base batch |' : ''
+console.log(`| set | puzzles | WASM batch | one call | tdoku.wasm | batch / tdoku.wasm | one call / batch |${base ? ' batch / base |' : ''}${jsHead}`)
+console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: |${base ? ' ---: |' : ''}${baseJs ? ' ---: | ---: | ---: |' : ''}`)
 for (const file of files) {
   const all = readFileSync(file, 'utf8').split('\n').filter((l) => l.length >= 81 && !l.startsWith('#')).map((l) => l.slice(0, 81))
-  const list = passes(all, dlx, base, tdoku)
+  const list = passes(all, dlx, base, baseJs, tdoku)
   const names = Object.keys(list)
   list.tdoku()
   for (const n of names) timed(list[n], 1) // checks, and warms V8 up
@@ -100,5 +105,6 @@ for (const file of files) {
   }
   const ratio = (a, b) => median(rate[a].map((x, k) => x / rate[b][k])).toFixed(2) + 'x'
   const f = (n) => Math.round(median(rate[n])).toLocaleString('en-US') + '/s'
-  console.log(`| ${basename(file)} | ${all.length} | ${f('batch')} | ${f('one')} | ${f('tdoku')} | ${ratio('batch', 'tdoku')} | ${ratio('one', 'batch')} |${base ? ` ${ratio('batch', 'base')} |` : ''}`)
+  const jsCols = baseJs ? ` ${ratio('baseOne', 'baseBatch')} | ${ratio('one', 'baseOne')} | ${ratio('batch', 'baseBatch')} |` : ''
+  console.log(`| ${basename(file)} | ${all.length} | ${f('batch')} | ${f('one')} | ${f('tdoku')} | ${ratio('batch', 'tdoku')} | ${ratio('one', 'batch')} |${base ? ` ${ratio('batch', 'base')} |` : ''}${jsCols}`)
 }

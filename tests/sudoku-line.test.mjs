@@ -75,6 +75,10 @@ test('a 16x16 with both 0 and . for empty cells (read as 0-F), blanks, other byt
   const hex = puzzle.replace('.', '0') // '0' and '.': the C reader reads 0-F
   assert.equal(readLine(tables, hex), null)
   assert.equal(dlx.sudoku.solve(hex).status, dlx.sudoku.solve(hex + ' ').status)
+  dlx.sudoku.solve(puzzle) // the plain 16x16's solver cached: the module's copy of the line checks the marks
+  assert.deepEqual(dlx.sudoku.solve(hex), dlx.sudoku.solve(hex + ' '))
+  answersAgree(hex)
+  answersAgree(puzzle.replace('.', '#'))
   assert.ok(agree(puzzle.replace('.', '_')), 'two marks the C reader reads alike')
   assert.ok(agree(puzzle.replaceAll('.', '-')), "'-', a border alone, is an empty cell beside symbols")
   assert.equal(readLine(tables, '-'.repeat(81)), null, 'a line of marks only (here a border)')
@@ -108,8 +112,10 @@ test('solve() keeps its buffer in module memory: answers stay right between othe
     assert.equal(kit.sudoku.solve(empty, { ...o, limit: 1 }).status, 'found', JSON.stringify(o))
     if (k === 3) { // a 25x25 grows the memory: the kept views are renewed
       const before = kit.memorySize()
-      kit.sudoku.solve('.'.repeat(625), { limit: 1 })
+      const big = kit.sudoku.solve('.'.repeat(625), { limit: 1 }) // read from views made after the search grew the memory
       assert.ok(kit.memorySize() > before, 'the memory grew')
+      assert.equal(big.solution.length, 625)
+      assert.deepEqual(kit.sudoku.solve(big.solution.slice(0, 600) + '.'.repeat(25), { limit: 2 }).solution, big.solution)
     }
     assert.deepEqual(kit.sudoku.solve(line, { limit: 2 }), slow[k], line)
     assert.equal(kit.sudoku.solve(line.replaceAll('.', '0')).solution, slow[k].solution, 'another empty-cell mark')
@@ -199,4 +205,44 @@ test('a host whose TextEncoder has no encodeInto (Safari 14.0) copies the lines 
   const { got, one } = JSON.parse(r.stdout)
   assert.deepEqual(got, want)
   assert.equal(one, wantOne)
+})
+
+test('solve() words a clash as the C path does (the module gives the cells, JS the sentence): rows, columns, boxes, every plain size', () => {
+  let seen = 0
+  const regions = new Set()
+  for (const size of [4, 6, 8, 9, 12, 16, 25]) {
+    const { solution } = dlx.sudoku.generate({ size, seed: size + 1, maxNodes: 5e6 })
+    const random = rng(size)
+    for (let k = 0; k < 40; k++) {
+      // a puzzle of a few givens of the solution, one of them copied to another cell (of its row, column, box, or anywhere)
+      const cells = [...solution].map((ch) => random() < 0.3 ? ch : '.')
+      const from = Math.floor(random() * size * size)
+      const r = Math.floor(from / size)
+      const c = from % size
+      const to = [r * size + Math.floor(random() * size), Math.floor(random() * size) * size + c, Math.floor(random() * size * size)][k % 3]
+      if (to === from) continue
+      cells[from] = solution[from]
+      cells[to] = solution[from]
+      const line = cells.join('')
+      const error = (text) => {
+        try {
+          dlx.sudoku.solve(text)
+          return null
+        } catch (e) {
+          return e
+        }
+      }
+      const fast = error(line)
+      const slow = error(line + ' ') // a trailing blank: the C reader's path, and the C solver's words
+      assert.equal(fast?.code, slow?.code, line)
+      if (!fast || fast.code !== 'CLASH') continue
+      assert.equal(fast.message, slow.message, line)
+      assert.deepEqual(fast.details, slow.details, line)
+      assert.ok(fast instanceof Error && typeof fast.stack === 'string')
+      regions.add(/same (\w+)/.exec(fast.message)[1])
+      seen++
+    }
+  }
+  assert.ok(seen > 150, `${seen} clashes`)
+  assert.deepEqual([...regions].sort(), ['box', 'column', 'row'])
 })

@@ -424,8 +424,9 @@ static int clash_error(const sudoku_t *s, const uint8_t *grid, int32_t c, int32_
  * cell order, whose digit an earlier given already holds in one of its
  * regions, the first such region in its option's order), by a scan of the
  * givens instead of forcing them: a clashing 9x9 took 6 us on the links,
- * 35x tdoku's whole answer. 0 if no given clashes; DLX_ENOMEM. */
-int sudoku_name_clash(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+ * 35x tdoku's whole answer. 1 with at[] = {that given's cell, the earlier
+ * one's, the region}, 0 if no given clashes; DLX_ENOMEM. */
+int sudoku_find_clash(const sudoku_t *s, const uint8_t *grid, int32_t at[3]) {
     int32_t n = s->n, cells = n * n, w = n + 1;
     /* region x (0, digit): its given's cell + 1; 0 is a sink for empty cells,
      * so no branch per cell (taken at random, they and a calloc were most
@@ -433,19 +434,26 @@ int sudoku_name_clash(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *er
     size_t slots = (size_t)s->n_regions * (size_t)w;
     int32_t near[1024];
     int32_t *first = slots <= 1024 ? near : calloc(slots, sizeof *first);
-    if (!first) return sudoku_fail(err, DLX_ENOMEM, "%s", sudoku_strerror(DLX_ENOMEM));
+    if (!first) return DLX_ENOMEM;
     if (first == near) memset(near, 0, slots * sizeof *near);
-    int rc = 0;
-    for (int32_t c = 0; c < cells && !rc; c++) {
+    int found = 0;
+    for (int32_t c = 0; c < cells && !found; c++) {
         int32_t v = grid[c] <= n ? grid[c] : 0;
-        for (int32_t j = s->region_first[c]; j < s->region_first[c + 1] && !rc; j++) {
-            int32_t g = s->region_list[j], at = first[g * w + v];
-            if ((at != 0) & (v != 0)) rc = clash_error(s, grid, c, at - 1, g, err);
+        for (int32_t j = s->region_first[c]; j < s->region_first[c + 1] && !found; j++) {
+            int32_t g = s->region_list[j], other = first[g * w + v];
+            if ((other != 0) & (v != 0)) at[0] = c, at[1] = other - 1, at[2] = g, found = 1;
         }
         for (int32_t j = s->region_first[c]; j < s->region_first[c + 1]; j++) first[s->region_list[j] * w + v] = c + 1;
     }
     if (first != near) free(first);
-    return rc;
+    return found;
+}
+
+int sudoku_name_clash(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+    int32_t at[3];
+    int rc = sudoku_find_clash(s, grid, at);
+    if (rc < 0) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+    return rc ? clash_error(s, grid, at[0], at[1], at[2], err) : 0;
 }
 
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {

@@ -74,7 +74,10 @@ int sudoku_linked(sudoku_t *s);
 
 /* Force the givens (the linked matrix built first); on a clash fill *err and leave nothing forced. */
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
-/* The clash of givens the links would name, found by a scan (0: none). */
+/* The clash of givens the links would name, found by a scan: 1 with at[] =
+ * {the clashing given's cell, the earlier given's, their region}, 0 if none,
+ * DLX_ENOMEM. sudoku_name_clash words it into *err (0: none). */
+int sudoku_find_clash(const sudoku_t *s, const uint8_t *grid, int32_t at[3]);
 int sudoku_name_clash(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
 
 /* Search the forced matrix (sudoku_steps.c): up to limit solutions, first

@@ -2,10 +2,15 @@
 // dlxkit.wasm's exports (Native, dlxkit-native.mjs), kept in a file of their
 // own: installed on Native's prototype, so callers see one object. Like the
 // binding, this is the only place these exports and records are named.
-import { SLOT, SUDOKU_STATUS } from './dlxkit-abi.mjs'
+import { ERR, SLOT, SUDOKU_STATUS } from './dlxkit-abi.mjs'
+import { DlxError } from './dlxkit-errors.mjs'
 
 const SOLVE = SLOT.solve
 const ascii = new TextEncoder() // one-line puzzles: ASCII, one byte a character (writeAsciiPrefix)
+const symbolsOf = new TextDecoder() // a solution of sudokuSolveLine, in its symbols: ASCII, which UTF-8's decoder reads fastest (173 ns a 9x9 against latin1's 295, Node 20)
+// A line table in module memory (sudokuLines, sudokuSolveLine): value[128],
+// kind[128], the mixes of marks (256), the symbols' bytes by value (65), padded
+const TABLE = { value: 0, kind: 128, mixes: 256, codes: 512, bytes: 584 }
 
 /**
  * A block of module memory for `count` puzzles of n2 cells: their solve
@@ -96,9 +101,10 @@ class SudokuCalls {
 
   /** The string's first n bytes of UTF-8 at p: whether they are its first n characters, one byte each (ASCII). */
   writeAsciiPrefix (p, s, n) {
-    const u8 = this.u8()
-    const v = this._prefix // the last view made: solve()'s puzzles go to one place
-    const view = v && v.buffer === u8.buffer && v.byteOffset === p && v.length === n ? v : (this._prefix = u8.subarray(p, p + n))
+    // the last view made (solve()'s puzzles go to one place); one of a buffer
+    // the memory outgrew (detached) has length 0, a cheaper check than its buffer
+    const v = this._prefix
+    const view = v && v.byteOffset === p && v.length === n ? v : (this._prefix = this.u8().subarray(p, p + n))
     if (!ascii.encodeInto) { // hosts before it (Safari 14.0): the bytes, then a copy
       const bytes = ascii.encode(s.slice(0, n))
       view.set(bytes.subarray(0, n))
@@ -115,10 +121,20 @@ class SudokuCalls {
    * false when a line holds a byte the table leaves to the C reader.
    */
   sudokuLines (table, p, count, n2, info) {
-    // the table and the answers in a block kept between calls (one solve()
-    // is a puzzle: an allocation each was a tenth of its time), the table
-    // copied in when another one comes
-    const need = 256 + 12 * count
+    const t = this._lineTable(table, 12 * count)
+    if (this._x.dk_sudoku_lines(t + TABLE.value, t + TABLE.kind, p, count, n2, t + TABLE.bytes) >= 0) return false
+    const i32 = this._int32()
+    for (let k = 0, at = (t + TABLE.bytes) >>> 2; k < 3 * count; k++) info[k] = i32[at + k]
+    return true
+  }
+
+  /**
+   * The line table in a block kept between calls (one solve() is a puzzle:
+   * an allocation each was a tenth of its time), `more` bytes after it, the
+   * table copied in when another one comes: its address.
+   */
+  _lineTable (table, more) {
+    const need = TABLE.bytes + more
     if (this._linesBytes < need) {
       if (this._linesAt) this.free(this._linesAt)
       this._linesAt = 0
@@ -129,14 +145,63 @@ class SudokuCalls {
     const t = this._linesAt
     if (this._linesTable !== table) {
       const u8 = this.u8()
-      u8.set(table.value, t) // -1 (none) as 255: C reads them as int8_t
-      u8.set(table.kind, t + 128)
+      u8.set(table.value, t + TABLE.value) // -1 (none) as 255: C reads them as int8_t
+      u8.set(table.kind, t + TABLE.kind)
+      u8.fill(0, t + TABLE.mixes, t + TABLE.codes)
+      u8.set(table.mixes, t + TABLE.mixes)
+      u8.set(table.codes, t + TABLE.codes)
       this._linesTable = table
     }
-    if (this._x.dk_sudoku_lines(t, t + 128, p, count, n2, t + 256) >= 0) return false
+    return t
+  }
+
+  /**
+   * solve()'s one crossing: the one-line puzzle s (n2 cells, ASCII) copied
+   * into the kept block (scratchBlock) and turned into values through the
+   * line table, solved on h with restarts as `restarts` says, the answer
+   * written there in the table's symbols: { status, solution, count, nodes,
+   * guesses }, or null when the table leaves the line to the C reader.
+   */
+  sudokuSolveLine (h, table, s, n2, restarts, limit, maxNodes) {
+    const block = this.scratchBlock(n2)
+    if (!this.writeAsciiPrefix(block.grids, s, n2)) return null
+    const t = this._lineTable(table, 0)
+    const rc = this._x.dk_sudoku_solve_line(h, t, block.grids, restarts ? 1 : 0, limit, maxNodes, block.answers, block.records)
+    if (rc) {
+      if (rc > 0) return null // the C reader's
+      throw rc === ERR.CLASH ? this._clashError() : this.error(rc)
+    }
+    if (this._u8.length === 0) this._views() // the search grew the memory: the old buffer is detached
+    const f = this._f64
+    const o = block.records >>> 3
+    const count = f[o + SOLVE.count]
+    let solution = null
+    if (count > 0) {
+      const v = this._answer // the last view made: solve()'s answers come to one place (length 0 once detached)
+      const view = v && v.byteOffset === block.answers && v.length === n2 ? v : (this._answer = this._u8.subarray(block.answers, block.answers + n2))
+      solution = symbolsOf.decode(view)
+    }
+    return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution, count, nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
+  }
+
+  /**
+   * The CLASH of sudokuSolveLine: its cells and digit in the error record,
+   * worded here as the C solver words it for a plain shape (its regions
+   * rows, columns, boxes, in that order: the first that holds both cells is
+   * named). tests/sudoku-line.test.mjs checks the two agree.
+   */
+  _clashError () {
+    const e = this._x.dk_error() >>> 2
     const i32 = this._int32()
-    for (let k = 0, at = (t + 256) >>> 2; k < 3 * count; k++) info[k] = i32[at + k]
-    return true
+    const at = SLOT.error
+    const row = i32[e + at.row]
+    const col = i32[e + at.col]
+    const row2 = i32[e + at.row2]
+    const col2 = i32[e + at.col2]
+    const value = i32[e + at.value]
+    const region = row === row2 ? 'row' : col === col2 ? 'column' : 'box'
+    return new DlxError('CLASH', `the ${value} at row ${row}, column ${col} clashes with the ${value} at row ${row2}, column ${col2} (same ${region})`,
+      { errno: ERR.CLASH, row, col, row2, col2, value })
   }
 
   /** Solve the block's first grid into its first answer and record. */

@@ -56,6 +56,7 @@ export class Native {
     this._linesAt = this._linesBytes = 0 // the kept block of sudokuLines (its table and answers), of this instance
     this._linesTable = null
     this._prefix = null // writeAsciiPrefix's last view
+    this._answer = null // sudokuSolveLine's last view
   }
 
   // ---- memory -----------------------------------------------------------------

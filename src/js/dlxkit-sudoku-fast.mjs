@@ -21,9 +21,11 @@ export class LineSolver {
 
   /**
    * solve() of a one-line puzzle with plain options, without a copy: its
-   * bytes go through the line table straight into a block kept in module
-   * memory (Native.scratchBlock), and the answer is read from there. null
-   * leaves it to the full path (which reads it again and says what is wrong).
+   * bytes go into a block kept in module memory (Native.scratchBlock), and
+   * one call into the module turns them into values through the line
+   * table, solves them and writes the answer there in its symbols
+   * (Native.sudokuSolveLine). null leaves it to the full path (which reads
+   * it again and says what is wrong).
    */
   solve (puzzle, size, limit, maxNodes, restarts) {
     checkTextSize(size)
@@ -33,16 +35,12 @@ export class LineSolver {
     if (!table) return null
     const native = this._api._native
     const n2 = n * n
-    const block = native.scratchBlock(n2)
-    const blank = copyLine(native, table, puzzle, n2, block.grids)
-    if (blank < 0) return null
-    const h = this._plainSolver(n) // after the copy, as the full path reads before it builds
-    native.sudokuSetRestarts(h, restarts)
-    native.sudokuSolve(h, block, limit, maxNodes)
-    const r = native.solveResult(block, 0)
-    table.codes[0] = blank || 0x2e // this puzzle's mark ('.' if none), as the C printer would
-    if (r.count > 0) r.solution = lineIn(native.u8(), block.answers, n2, table.codes) // the search may have grown the memory: a fresh view
-    return r
+    let h = this._plainSolver(n, false)
+    if (!h) { // the full path reads before it builds: the line is checked before the solver is made
+      if (copyLine(native, table, puzzle, n2, native.scratchBlock(n2).grids) < 0) return null
+      h = this._plainSolver(n)
+    }
+    return native.sudokuSolveLine(h, table, puzzle, n2, restarts, limit, maxNodes)
   }
 
   /**
@@ -85,12 +83,13 @@ export class LineSolver {
     })
   }
 
-  /** The solver of the plain n x n shape, from the cache (most recent last) or built. */
-  _plainSolver (n) {
+  /** The solver of the plain n x n shape, from the cache (most recent last) or built (0 if not `build`). */
+  _plainSolver (n, build = true) {
     const key = this._plainKeys[n]
     const cache = this._api._kit._solvers
     const h = key && cache.get(key)
     if (!h) {
+      if (!build) return 0
       const built = this._api._solver(n, {})
       this._plainKeys[n] = this.recent // the key _solver filed it under (its box written out)
       return built

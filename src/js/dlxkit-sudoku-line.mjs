@@ -154,7 +154,8 @@ function printed (native, t, n) {
 
 /** The side n of a line of n*n cells (a final newline aside) that size allows, else 0. */
 export function lineSide (s, size) {
-  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
+  const last = s.length - 1
+  const len = s.charCodeAt(last) !== 10 ? last + 1 : s.charCodeAt(last - 1) === 13 ? last - 1 : last // without '\n' or '\r\n'
   const n = Math.round(Math.sqrt(len))
   return n * n !== len || n < 1 || (size && size !== n) ? 0 : n
 }

@@ -20,4 +20,9 @@ int32_t boundary_sudoku_error(const sudoku_error_t *e);
  * message (others returned as they are). */
 int32_t boundary_error(int32_t code);
 
+/* lines.c: one line of n2 bytes turned in place into cell values by a line
+ * table (value, kind: 128 entries each); out: [first mark, marks, givens].
+ * Nonzero when the line is the C reader's. */
+int32_t sudoku_line_values(const int8_t *value, const int8_t *kind, uint8_t *line, int32_t n2, int32_t *out);
+
 #endif

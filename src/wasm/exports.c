@@ -14,6 +14,7 @@
 #include "dlx_text.h"
 #include "sudoku.h"
 #include "../core/format.h" /* the core's own printf, not a public header */
+#include "../core/sudoku_internal.h" /* sudoku_find_clash */
 #include "boundary.h"
 #include "heap.h"
 #include "records.h"
@@ -165,6 +166,48 @@ EXPORT int32_t dk_sudoku_solve(sudoku_t *s, const uint8_t *grid, double limit, d
     NUMBER_ARG(limit, lim, "limit");
     NUMBER_ARG(max_nodes, budget, "maxNodes");
     return solve_one(s, grid, lim, budget, solution, out, &err) ? from_sudoku_error() : 0;
+}
+
+/* solve()'s one crossing for a one-line puzzle (src/js/dlxkit-sudoku-fast.mjs):
+ * the n*n bytes of text at `line` turned into values through the line table
+ * t (lines.c; value[128], kind[128], then at 256 the mixes of marks the C
+ * reader reads as the table does, one byte each, and at 512 the symbols'
+ * bytes by value), solved with restarts as `on` says, the record in out and
+ * a solution written in its symbols. 1: the table leaves the line to the C
+ * reader (nothing solved). A clash: SUDOKU_ECLASH with the two cells and
+ * the digit in the error record and no message (JS words it: the sentence
+ * and its reading were a third of a clashing call's time). */
+EXPORT int32_t dk_sudoku_solve_line(sudoku_t *s, const uint8_t *t, uint8_t *line, int32_t on, double limit,
+                                    double max_nodes, uint8_t *solution, double *out) {
+    uint64_t lim, budget;
+    NUMBER_ARG(limit, lim, "limit");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    int32_t n = sudoku_size(s), info[3];
+    if (n < 1) return set_error(DLX_EARG, "no solver");
+    int32_t n2 = n * n;
+    if (sudoku_line_values((const int8_t *)t, (const int8_t *)t + 128, line, n2, info) || !info[2] ||
+        (info[1] && t[256 + (info[1] & 255)] != 1))
+        return 1;
+    sudoku_set_restarts(s, on);
+    int rc = solve_one(s, line, lim, budget, solution, out, NULL);
+    if (rc == SUDOKU_ECLASH) {
+        int32_t at[3];
+        if (sudoku_find_clash(s, line, at) == 1) {
+            memset(&last_error, 0, sizeof last_error);
+            last_error.code = SUDOKU_ECLASH;
+            last_error.row = at[0] / n + 1, last_error.col = at[0] % n + 1;
+            last_error.row2 = at[1] / n + 1, last_error.col2 = at[1] % n + 1;
+            last_error.value = line[at[0]];
+            return SUDOKU_ECLASH;
+        }
+    }
+    if (rc) return solve_one(s, line, lim, budget, solution, out, &err) ? from_sudoku_error() : 0; /* rare: asked again for the words */
+    if (out[DK_SOLVE_COUNT] > 0) {
+        const uint8_t *codes = t + 512;
+        uint8_t mark = info[0] ? (uint8_t)info[0] : '.'; /* as the C printer would */
+        for (int32_t i = 0; i < n2; i++) solution[i] = solution[i] ? codes[solution[i]] : mark;
+    }
+    return 0;
 }
 
 /* A solve in steps (sudoku_begin, sudoku_step, sudoku_end): out is a
