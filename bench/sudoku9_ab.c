@@ -1,7 +1,7 @@
 /* sudoku9_ab.c: two builds of src/core/sudoku9.c in one process, paired:
  * A (a base, its symbols renamed base_*) and B (this tree's), plus tdoku
- * for scale. Each round times a pass of A, of B and of tdoku over a set
- * (the order of A and B alternating), CPU time, limit 2; a row gives the
+ * for scale. Each round times passes of A, B and tdoku over a set in turn
+ * (the order of A and B alternating pass by pass), CPU time, limit 2; a row gives the
  * median of the rounds' ratios B/A, B/tdoku and A/tdoku. Every puzzle's
  * count is checked between A, B and tdoku first.
  * Built by bench/sudoku9-ab.sh BASE_COMMIT (default main).
@@ -103,13 +103,13 @@ int main(int argc, char **argv) {
                *at = calloc((size_t)rounds, sizeof(double)), *rate = calloc((size_t)rounds, sizeof(double)), lo = 1e9, hi = 0;
         for (int r = 0; r < rounds; r++) {
             double ta = 0, tb = 0, tt = 0;
-            for (int side = 0; side < 3; side++) {
-                int which = side == 2 ? 2 : side ^ (r & 1);
-                for (size_t k = 0; k < reps; k++) {
-                    if (which == 0) ta += pass(base_sudoku9_solve, a, g, n, &sum);
-                    else if (which == 1) tb += pass(sudoku9_solve, b, g, n, &sum);
-                    else tt += pass_td(t, n, &sum);
+            for (size_t k = 0; k < reps; k++) { /* A and B pass by pass, the order alternating */
+                int first = (int)((k + (size_t)r) & 1);
+                for (int side = 0; side < 2; side++) {
+                    if (side == first) ta += pass(base_sudoku9_solve, a, g, n, &sum);
+                    else tb += pass(sudoku9_solve, b, g, n, &sum);
                 }
+                tt += pass_td(t, n, &sum);
             }
             ba[r] = ta / tb, bt[r] = tt / tb, at[r] = tt / ta, rate[r] = (double)(n * reps) / tb;
             if (ba[r] < lo) lo = ba[r];

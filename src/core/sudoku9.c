@@ -262,14 +262,17 @@ static int singles(run_t *r, int b) {
 #define LANES 8
 typedef uint32_t lanes_t __attribute__((vector_size(32)));
 static const int lane_at[] = {0, 1};
-#define ACROSS(x, n) (n == 4 ? __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3) \
-                      : n == 2 ? __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5) \
-                               : __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6))
+/* two counts side by side (the low and high halves of each), then across */
+#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11)
+#define HIGH(x, y) __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15)
+#define ACROSS(x, n) (n == 2 ? __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5) : __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6))
 #else
 #define LANES 4
 typedef uint32_t lanes_t __attribute__((vector_size(16)));
 static const int lane_at[] = {0, 4, 5};
-#define ACROSS(x, n) (n == 2 ? __builtin_shufflevector(x, x, 2, 3, 0, 1) : __builtin_shufflevector(x, x, 1, 0, 3, 2))
+#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 4, 5)
+#define HIGH(x, y) __builtin_shufflevector(x, y, 2, 3, 6, 7)
+#define ACROSS(x, n) __builtin_shufflevector(x, x, 1, 0, 3, 2)
 #endif
 #define VECTORS ((int)(sizeof lane_at / sizeof lane_at[0]))
 
@@ -305,10 +308,15 @@ static inline count4_t count4_add(count4_t a, count4_t b) {
     s.c[3] = a.c[3] | b.c[3] | (a.c[2] & b.c[0]) | (a.c[1] & b.c[1]) | (a.c[0] & b.c[2]);
     return s;
 }
-static inline count4_t count4_across(count4_t a) {
-    for (int n = LANES / 2; n; n /= 2) {
-        count4_t b = {{ACROSS(a.c[0], n), ACROSS(a.c[1], n), ACROSS(a.c[2], n), ACROSS(a.c[3], n)}};
-        a = count4_add(a, b);
+/* The totals of counts a and b over their lanes: a's in lane 0, b's in
+ * lane LANES / 2 (the halves of a and b side by side, then added across). */
+static inline count4_t count4_across(count4_t a, count4_t b) {
+    count4_t x, y;
+    for (int k = 0; k < 4; k++) x.c[k] = LOW(a.c[k], b.c[k]), y.c[k] = HIGH(a.c[k], b.c[k]);
+    a = count4_add(x, y);
+    for (int n = LANES / 4; n; n /= 2) {
+        count4_t c = {{ACROSS(a.c[0], n), ACROSS(a.c[1], n), ACROSS(a.c[2], n), ACROSS(a.c[3], n)}};
+        a = count4_add(a, c);
     }
     return a;
 }
@@ -332,9 +340,10 @@ static int triads(run_t *r, int b) {
         count4_t cx = {{x, zero, zero, zero}}, cy = {{y, zero, zero, zero}};
         hs = count4_add(hs, cx), vs = count4_add(vs, cy);
     }
-    hs = count4_across(hs), vs = count4_across(vs);
-    uint32_t r3 = hs.c[2][0] & MINIROWS, r4 = hs.c[3][0] & MINIROWS, rb3 = hs.c[2][0] >> 1 & MINIROWS, rb4 = hs.c[3][0] >> 1 & MINIROWS;
-    uint32_t c3 = vs.c[2][0] & ROW, c4 = vs.c[3][0] & ROW, cb3 = vs.c[2][0] >> 9 & ROW, cb4 = vs.c[3][0] >> 9 & ROW;
+    count4_t all = count4_across(hs, vs);
+    uint32_t h3 = all.c[2][0], h4 = all.c[3][0], v3 = all.c[2][LANES / 2], v4 = all.c[3][LANES / 2];
+    uint32_t r3 = h3 & MINIROWS, r4 = h4 & MINIROWS, rb3 = h3 >> 1 & MINIROWS, rb4 = h4 >> 1 & MINIROWS;
+    uint32_t c3 = v3 & ROW, c4 = v4 & ROW, cb3 = v3 >> 9 & ROW, cb4 = v4 >> 9 & ROW;
     if (r3 != MINIROWS || c3 != ROW || (rb4 | cb4)) return 0;
     uint32_t open = r->b->open[b], oh = minirows(open), ov = fold(open);
     uint32_t hx = r3 & ~r4 & oh, vx = c3 & ~c4 & ov, hf = rb3 & oh, vf = cb3 & ov;
