@@ -401,31 +401,61 @@ static int propagate(run_t *r) {
  * all are fixed (and the inference missed it). */
 static choice_t choose(const sudoku9_t *t, const board_t *bd) {
     choice_t c = {0, 0, 0, 0};
-    uint8_t alive[2][3][9];
-    uint32_t cols[9]; /* per digit, its columns in band b at bits 9b.. */
-    int best = 1000, kind = 0, unit = 0;
-    for (int d = 0; d < 9; d++)
-        cols[d] = fold(bd->f[AT(d, 0)]) | fold(bd->f[AT(d, 1)]) << 9 | fold(bd->f[AT(d, 2)]) << 18;
-    for (int k = 0; k < 2; k++)
+    /* per digit, its matchings in each band (bits 8 * band) and each stack
+     * (8 * stack): counted lane by lane without a table, as a sum over the
+     * pairs of the first row (or band) of the 2x2 minors' matchings */
+    uint32_t in_band[9], in_stack[9], nb = 0, ns = 0;
+    const uint32_t p0 = 0x40201u, p1 = p0 << 3, p2 = p0 << 6, q0 = 0x49u;
+#define BOX1(x) (((x) >> 3 & (p0 | p1)) | ((x) << 6 & p2)) /* box x + 1 */
+#define BOX2(x) (((x) >> 6 & p0) | ((x) << 3 & (p1 | p2)))  /* box x + 2 */
+#define COL1(x) (((x) >> 1 & 0xDBu) | ((x) << 2 & 0x124u))  /* column c + 1 of its stack */
+#define COL2(x) (((x) >> 2 & q0) | ((x) << 1 & 0x1B6u))    /* column c + 2 */
+    for (int j = 0; j < VECTORS; j++) {
+        lanes_t cols[3], per_band = {0};
         for (int u = 0; u < 3; u++) {
-            int n = 0;
-            for (int d = 0; d < 9; d++) {
-                uint32_t stack = cols[d] >> 3 * u, pairs = k ? (stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700)
-                                                           : row_box_pairs(t, bd->f[AT(d, u)]);
-                alive[k][u][d] = t->matchings[pairs];
-                n += __builtin_popcount(alive[k][u][d]);
-            }
+            lanes_t m = lanes_load(bd->f + AT(lane_at[j], u)), h = (m | m >> 1 | m >> 2) & MINIROWS;
+            lanes_t r1 = (h >> 9 | h << 18) & BAND, r2 = (h >> 18 | h << 9) & BAND; /* rows r + 1, r + 2 */
+            lanes_t x = (h & BOX1(r1) & BOX2(r2) & q0) + (h & BOX2(r1) & BOX1(r2) & q0);
+            per_band |= ((x + (x >> 3) + (x >> 6)) & 7) << 8 * u;
+            cols[u] = (m | m >> 9 | m >> 18) & ROW;
+        }
+        /* a stack's matchings, from the columns of its first band */
+        lanes_t y = cols[0] & COL1(cols[1]) & COL2(cols[2]), z = cols[0] & COL2(cols[1]) & COL1(cols[2]);
+        lanes_t n = (y & q0) + (y >> 1 & q0) + (y >> 2 & q0) + (z & q0) + (z >> 1 & q0) + (z >> 2 & q0);
+        lanes_t per_stack = (n & 7) | (n >> 3 & 7) << 8 | (n >> 6 & 7) << 16;
+        lanes_store(in_band + lane_at[j], per_band);
+        lanes_store(in_stack + lane_at[j], per_stack);
+    }
+#undef BOX1
+#undef BOX2
+#undef COL1
+#undef COL2
+    for (int d = 0; d < 9; d++) nb += in_band[d], ns += in_stack[d];
+    uint32_t best = 1000, kind = 0, unit = 0;
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t u = 0; u < 3; u++) {
+            uint32_t n = (k ? ns : nb) >> 8 * u & 0xFF;
             if (n > 9 && n < best) best = n, kind = k, unit = u;
         }
     if (best < 1000) {
-        int fewest = 7;
+        const uint32_t *per = kind ? in_stack : in_band;
+        uint32_t fewest = 7;
+        int at = 0;
         for (int d = 0; d < 9; d++) {
-            int n = __builtin_popcount(alive[kind][unit][d]);
+            uint32_t n = per[d] >> 8 * unit & 0xFF;
             if (n >= 2 && n < fewest) {
-                fewest = n, c.at = (uint8_t)d, c.left = alive[kind][unit][d];
+                fewest = n, at = d;
                 if (n == 2) break;
             }
         }
+        uint32_t pairs;
+        if (kind) {
+            uint32_t stack = (fold(bd->f[AT(at, 0)]) | fold(bd->f[AT(at, 1)]) << 9 | fold(bd->f[AT(at, 2)]) << 18) >> 3 * unit;
+            pairs = (stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700);
+        } else {
+            pairs = row_box_pairs(t, bd->f[AT(at, unit)]);
+        }
+        c.at = (uint8_t)at, c.left = t->matchings[pairs];
         c.kind = (uint8_t)(kind + 1), c.unit = (uint8_t)unit;
         return c;
     }
