@@ -128,6 +128,51 @@ static inline void mark(run_t *r, uint32_t boards) {
     r->touched |= boards;
 }
 
+/* A band's nine digits (f + AT(0, b)) as lanes of vectors: 8 with AVX2,
+ * else 4 (SSE2, SIMD128 in WebAssembly; a compiler without either runs
+ * them lane by lane). The vectors start at digits 0 and 1 (8 lanes) or 0,
+ * 4 and 5 (4 lanes): a lane written twice gets the same value twice. */
+#ifdef __AVX2__
+#define LANES 8
+typedef uint32_t lanes_t __attribute__((vector_size(32)));
+static const int lane_at[] = {0, 1};
+/* two counts side by side (the low and high halves of each), then across */
+#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11)
+#define HIGH(x, y) __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15)
+#define ACROSS(x, n) (n == 2 ? __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5) : __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6))
+#else
+#define LANES 4
+typedef uint32_t lanes_t __attribute__((vector_size(16)));
+static const int lane_at[] = {0, 4, 5};
+#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 4, 5)
+#define HIGH(x, y) __builtin_shufflevector(x, y, 2, 3, 6, 7)
+#define ACROSS(x, n) __builtin_shufflevector(x, x, 1, 0, 3, 2)
+#endif
+#define VECTORS ((int)(sizeof lane_at / sizeof lane_at[0]))
+
+static inline lanes_t lanes_load(const uint32_t *p) {
+    lanes_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline void lanes_store(uint32_t *p, lanes_t v) { memcpy(p, &v, sizeof v); }
+
+/* Lane k of the comparison c (0 or ~0) at bit k. */
+static inline uint32_t lanes_bits(lanes_t c) {
+#if defined(__AVX2__)
+    return (uint32_t)_mm256_movemask_ps((__m256)c);
+#elif defined(__wasm_simd128__)
+    return (uint32_t)wasm_i32x4_bitmask((v128_t)c);
+#elif defined(__SSE2__)
+    return (uint32_t)_mm_movemask_ps((__m128)c);
+#else
+    uint32_t bits = 0;
+    for (int k = 0; k < LANES; k++) bits |= (c[k] & 1) << k;
+    return bits;
+#endif
+}
+
+
 /* Digit d goes to cell i of band b (still possible there). A placement past
  * the budget stops the run instead. */
 static void place(run_t *r, int d, int b, int i) {
@@ -138,9 +183,11 @@ static void place(run_t *r, int d, int b, int i) {
     r->nodes++;
     uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], changed = 0;
     uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0;
-    for (int e = 0; e < 9; e++) { /* the cell holds no other digit */
-        had |= (band[e] >> i & 1) << e;
-        band[e] &= ~bit;
+    lanes_t v[VECTORS];
+    for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
+    for (int j = 0; j < VECTORS; j++) { /* the cell holds no other digit */
+        had |= lanes_bits(-(v[j] >> i & 1)) << lane_at[j];
+        lanes_store(band + lane_at[j], v[j] & ~bit);
     }
     changed = had << 9 * b;
     f[AT(d, b)] = own;
@@ -251,53 +298,11 @@ static int singles(run_t *r, int b) {
  * (a digit is bound to a minirow when its row in the band has that box
  * alone): no other digit goes there.
  *
- * The nine digits are lanes of vectors (8 with AVX2, else 4: SSE2, SIMD128
- * in WebAssembly; a compiler without either runs them lane by lane): the
- * vectors start at digits 0 and 1 (8 lanes) or 0, 4 and 5 (4 lanes), the
- * last one counted for its last digit alone. Minirows are flags on their
+ * The nine digits are lanes (the last vector counted for its last digit
+ * alone). Minirows are flags on their
  * first cell (bit 9 * row + 3 * box), so a flag widens to its cells as
  * (flag << 3) - flag; the digits on each are counted up to four, bit-sliced
  * (c[k]: at least k + 1), first lane-wise, then across the lanes. */
-#ifdef __AVX2__
-#define LANES 8
-typedef uint32_t lanes_t __attribute__((vector_size(32)));
-static const int lane_at[] = {0, 1};
-/* two counts side by side (the low and high halves of each), then across */
-#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11)
-#define HIGH(x, y) __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15)
-#define ACROSS(x, n) (n == 2 ? __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5) : __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6))
-#else
-#define LANES 4
-typedef uint32_t lanes_t __attribute__((vector_size(16)));
-static const int lane_at[] = {0, 4, 5};
-#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 4, 5)
-#define HIGH(x, y) __builtin_shufflevector(x, y, 2, 3, 6, 7)
-#define ACROSS(x, n) __builtin_shufflevector(x, x, 1, 0, 3, 2)
-#endif
-#define VECTORS ((int)(sizeof lane_at / sizeof lane_at[0]))
-
-static inline lanes_t lanes_load(const uint32_t *p) {
-    lanes_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-static inline void lanes_store(uint32_t *p, lanes_t v) { memcpy(p, &v, sizeof v); }
-
-/* Lane k of the comparison c (0 or ~0) at bit k. */
-static inline uint32_t lanes_bits(lanes_t c) {
-#if defined(__AVX2__)
-    return (uint32_t)_mm256_movemask_ps((__m256)c);
-#elif defined(__wasm_simd128__)
-    return (uint32_t)wasm_i32x4_bitmask((v128_t)c);
-#elif defined(__SSE2__)
-    return (uint32_t)_mm_movemask_ps((__m128)c);
-#else
-    uint32_t bits = 0;
-    for (int k = 0; k < LANES; k++) bits |= (c[k] & 1) << k;
-    return bits;
-#endif
-}
-
 /* Counts up to four (c[k]: at least k + 1), added: a + b, saturated. */
 typedef struct { lanes_t c[4]; } count4_t;
 static inline count4_t count4_add(count4_t a, count4_t b) {
