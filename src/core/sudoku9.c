@@ -22,7 +22,8 @@
 #include "sudoku9.h"
 
 #include <stdlib.h>
-#ifdef __BMI2__
+#include <string.h>
+#if defined(__BMI2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 #ifdef __wasm_simd128__
@@ -127,6 +128,51 @@ static inline void mark(run_t *r, uint32_t boards) {
     r->touched |= boards;
 }
 
+/* A band's nine digits (f + AT(0, b)) as lanes of vectors: 8 with AVX2,
+ * else 4 (SSE2, SIMD128 in WebAssembly; a compiler without either runs
+ * them lane by lane). The vectors start at digits 0 and 1 (8 lanes) or 0,
+ * 4 and 5 (4 lanes): a lane written twice gets the same value twice. */
+#ifdef __AVX2__
+#define LANES 8
+typedef uint32_t lanes_t __attribute__((vector_size(32)));
+static const int lane_at[] = {0, 1};
+/* two counts side by side (the low and high halves of each), then across */
+#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11)
+#define HIGH(x, y) __builtin_shufflevector(x, y, 4, 5, 6, 7, 12, 13, 14, 15)
+#define ACROSS(x, n) (n == 2 ? __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5) : __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6))
+#else
+#define LANES 4
+typedef uint32_t lanes_t __attribute__((vector_size(16)));
+static const int lane_at[] = {0, 4, 5};
+#define LOW(x, y) __builtin_shufflevector(x, y, 0, 1, 4, 5)
+#define HIGH(x, y) __builtin_shufflevector(x, y, 2, 3, 6, 7)
+#define ACROSS(x, n) __builtin_shufflevector(x, x, 1, 0, 3, 2)
+#endif
+#define VECTORS ((int)(sizeof lane_at / sizeof lane_at[0]))
+
+static inline lanes_t lanes_load(const uint32_t *p) {
+    lanes_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline void lanes_store(uint32_t *p, lanes_t v) { memcpy(p, &v, sizeof v); }
+
+/* Lane k of the comparison c (0 or ~0) at bit k. */
+static inline uint32_t lanes_bits(lanes_t c) {
+#if defined(__AVX2__)
+    return (uint32_t)_mm256_movemask_ps((__m256)c);
+#elif defined(__wasm_simd128__)
+    return (uint32_t)wasm_i32x4_bitmask((v128_t)c);
+#elif defined(__SSE2__)
+    return (uint32_t)_mm_movemask_ps((__m128)c);
+#else
+    uint32_t bits = 0;
+    for (int k = 0; k < LANES; k++) bits |= (c[k] & 1) << k;
+    return bits;
+#endif
+}
+
+
 /* Digit d goes to cell i of band b (still possible there). A placement past
  * the budget stops the run instead. */
 static void place(run_t *r, int d, int b, int i) {
@@ -137,9 +183,11 @@ static void place(run_t *r, int d, int b, int i) {
     r->nodes++;
     uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], changed = 0;
     uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0;
-    for (int e = 0; e < 9; e++) { /* the cell holds no other digit */
-        had |= (band[e] >> i & 1) << e;
-        band[e] &= ~bit;
+    lanes_t v[VECTORS];
+    for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
+    for (int j = 0; j < VECTORS; j++) { /* the cell holds no other digit */
+        had |= lanes_bits(-(v[j] >> i & 1)) << lane_at[j];
+        lanes_store(band + lane_at[j], v[j] & ~bit);
     }
     changed = had << 9 * b;
     f[AT(d, b)] = own;
@@ -166,18 +214,6 @@ static inline uint32_t row_box_pairs(const sudoku9_t *t, uint32_t m) {
 
 /* Mask m's minirows, as a flag on each one's first cell. */
 static inline uint32_t minirows(uint32_t m) { return (m | m >> 1 | m >> 2) & MINIROWS; }
-
-/* Of minirow flags h, those alone in their row. */
-static inline uint32_t lone_in_rows(uint32_t h) {
-    const uint32_t p0 = 0x40201u, p3 = p0 << 3, p6 = p0 << 6;
-    return h & ~(((h >> 3 | h >> 6) & p0) | ((h << 3 | h >> 3) & p3) | ((h << 3 | h << 6) & p6));
-}
-
-/* Of 9 column flags v, those alone in their stack (three columns). */
-static inline uint32_t lone_in_stacks(uint32_t v) {
-    const uint32_t q0 = 0x49u, q1 = q0 << 1, q2 = q0 << 2;
-    return v & ~(((v >> 1 | v >> 2) & q0) | ((v << 1 | v >> 1) & q1) | ((v << 1 | v << 2) & q2));
-}
 
 /* Digit d in band b: keep the (row, box) pairs on a matching, place the
  * rows left with one open cell. 0: a contradiction. */
@@ -225,14 +261,15 @@ static int columns(run_t *r, int d) {
     return 1;
 }
 
-/* Settle digit d: its bands and its columns until neither changes it. All
- * three bands each time: a band that did not change costs less than the
- * branch that would skip it, mispredicted. */
+/* Settle digit d: its bands and its columns until neither changes it, a
+ * band only when its board changed (session 42: 1.03-1.04x on the hard
+ * sets, paired pass by pass; session 39 had seen no signal). */
 static int settle(run_t *r, int d) {
     uint32_t mine = DIGIT(d);
     while (r->dirty & mine) {
+        uint32_t now = r->dirty >> d;
         r->dirty &= ~mine;
-        if (!band(r, d, 0) || !band(r, d, 1) || !band(r, d, 2)) return 0;
+        if ((now & 1 && !band(r, d, 0)) || (now & 1u << 9 && !band(r, d, 1)) || (now & 1u << 18 && !band(r, d, 2))) return 0;
         if (r->stopped || !columns(r, d)) return 0;
     }
     return 1;
@@ -260,42 +297,83 @@ static int singles(run_t *r, int b) {
  * contradiction (0). Exactly three left: each goes there (out of the rest
  * of its row and box, or of its column and box). Exactly three bound to it
  * (a digit is bound to a minirow when its row in the band has that box
- * alone): no other digit goes there. */
-static int triads(run_t *r, int b) {
-    uint32_t *f = r->b->f, rows[9], cols[9], alone[9], calone[9];
-    uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-    uint32_t rb1 = 0, rb2 = 0, rb3 = 0, rb4 = 0, cb1 = 0, cb2 = 0, cb3 = 0, cb4 = 0;
-    /* Minirows as flags on their first cell (bit 9 * row + 3 * box), in
-     * place: no table, and a flag widens to its cells as flag * 7. */
-    for (int d = 0; d < 9; d++) {
-        uint32_t m = f[AT(d, b)], h = rows[d] = minirows(m), v = cols[d] = fold(m);
-        uint32_t hb = alone[d] = lone_in_rows(h), vb = calone[d] = lone_in_stacks(v);
-        r4 |= r3 & h, r3 |= r2 & h, r2 |= r1 & h, r1 |= h;
-        c4 |= c3 & v, c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
-        rb4 |= rb3 & hb, rb3 |= rb2 & hb, rb2 |= rb1 & hb, rb1 |= hb;
-        cb4 |= cb3 & vb, cb3 |= cb2 & vb, cb2 |= cb1 & vb, cb1 |= vb;
+ * alone): no other digit goes there.
+ *
+ * The nine digits are lanes (the last vector counted for its last digit
+ * alone). Minirows are flags on their
+ * first cell (bit 9 * row + 3 * box), so a flag widens to its cells as
+ * (flag << 3) - flag; the digits on each are counted up to four, bit-sliced
+ * (c[k]: at least k + 1), first lane-wise, then across the lanes. */
+/* Counts up to four (c[k]: at least k + 1), added: a + b, saturated. */
+typedef struct { lanes_t c[4]; } count4_t;
+static inline count4_t count4_add(count4_t a, count4_t b) {
+    count4_t s;
+    s.c[0] = a.c[0] | b.c[0];
+    s.c[1] = a.c[1] | b.c[1] | (a.c[0] & b.c[0]);
+    s.c[2] = a.c[2] | b.c[2] | (a.c[1] & b.c[0]) | (a.c[0] & b.c[1]);
+    s.c[3] = a.c[3] | b.c[3] | (a.c[2] & b.c[0]) | (a.c[1] & b.c[1]) | (a.c[0] & b.c[2]);
+    return s;
+}
+/* The totals of counts a and b over their lanes: a's in lane 0, b's in
+ * lane LANES / 2 (the halves of a and b side by side, then added across). */
+static inline count4_t count4_across(count4_t a, count4_t b) {
+    count4_t x, y;
+    for (int k = 0; k < 4; k++) x.c[k] = LOW(a.c[k], b.c[k]), y.c[k] = HIGH(a.c[k], b.c[k]);
+    a = count4_add(x, y);
+    for (int n = LANES / 4; n; n /= 2) {
+        count4_t c = {{ACROSS(a.c[0], n), ACROSS(a.c[1], n), ACROSS(a.c[2], n), ACROSS(a.c[3], n)}};
+        a = count4_add(a, c);
     }
+    return a;
+}
+
+static int triads(run_t *r, int b) {
+    uint32_t *f = r->b->f, *band = f + AT(0, b);
+    lanes_t rows[VECTORS], cols[VECTORS], alone[VECTORS], calone[VECTORS];
+    const lanes_t zero = {0};
+    count4_t hs = {{zero, zero, zero, zero}}, vs = hs; /* minirows (and bound ones, << 1); columns (and bound ones, << 9) */
+    for (int j = 0; j < VECTORS; j++) {
+        lanes_t m = lanes_load(band + lane_at[j]), z = zero;
+        if (j == VECTORS - 1) /* its lanes before the last digit were counted already */
+            for (int k = 0; k < LANES - 1; k++) z[k] = ~0u;
+        lanes_t h = (m | m >> 1 | m >> 2) & MINIROWS, v = (m | m >> 9 | m >> 18) & ROW;
+        /* of those, the ones alone in their row (hb), and in their stack (vb) */
+        const uint32_t p0 = 0x40201u, p3 = p0 << 3, p6 = p0 << 6, q0 = 0x49u, q1 = q0 << 1, q2 = q0 << 2;
+        lanes_t hb = h & ~(((h >> 3 | h >> 6) & p0) | ((h << 3 | h >> 3) & p3) | ((h << 3 | h << 6) & p6));
+        lanes_t vb = v & ~(((v >> 1 | v >> 2) & q0) | ((v << 1 | v >> 1) & q1) | ((v << 1 | v << 2) & q2));
+        rows[j] = h, cols[j] = v, alone[j] = hb, calone[j] = vb;
+        lanes_t x = (h | hb << 1) & ~z, y = (v | vb << 9) & ~z;
+        count4_t cx = {{x, zero, zero, zero}}, cy = {{y, zero, zero, zero}};
+        hs = count4_add(hs, cx), vs = count4_add(vs, cy);
+    }
+    count4_t all = count4_across(hs, vs);
+    uint32_t h3 = all.c[2][0], h4 = all.c[3][0], v3 = all.c[2][LANES / 2], v4 = all.c[3][LANES / 2];
+    uint32_t r3 = h3 & MINIROWS, r4 = h4 & MINIROWS, rb3 = h3 >> 1 & MINIROWS, rb4 = h4 >> 1 & MINIROWS;
+    uint32_t c3 = v3 & ROW, c4 = v4 & ROW, cb3 = v3 >> 9 & ROW, cb4 = v4 >> 9 & ROW;
     if (r3 != MINIROWS || c3 != ROW || (rb4 | cb4)) return 0;
     uint32_t open = r->b->open[b], oh = minirows(open), ov = fold(open);
     uint32_t hx = r3 & ~r4 & oh, vx = c3 & ~c4 & ov, hf = rb3 & oh, vf = cb3 & ov;
     if (!(hx | vx | hf | vf)) return 1;
     uint32_t changed = 0;
-    for (int d = 0; d < 9; d++) {
+    for (int j = 0; j < VECTORS; j++) {
         /* a minirow of three digits, d among them: d leaves the rest of
          * its row and box (several at once: a weaker but sound cut) */
-        uint32_t x = rows[d] & hx, y = cols[d] & vx;
-        uint32_t line = ((x | x >> 3 | x >> 6) & 0x40201u) * ROW, boxes = spread(((fold(x) & 0x49u) * 7));
-        uint32_t drop = (line | boxes) & ~(x * 7);
-        drop |= (hf & ~alone[d]) * 7; /* minirows bound to three others */
+        lanes_t x = rows[j] & hx, y = cols[j] & vx, t = (x | x >> 3 | x >> 6) & 0x40201u;
+        lanes_t u = (x | x >> 9 | x >> 18) & 0x49u, line = (t << 9) - t, boxes = (u << 3) - u;
+        boxes |= boxes << 9 | boxes << 18;
+        lanes_t drop = (line | boxes) & ~((x << 3) - x);
+        lanes_t g = hf & ~alone[j];
+        drop |= (g << 3) - g; /* minirows bound to three others */
         /* a minicolumn of three digits: d leaves the rest of its box, and
          * its column in the other bands */
-        uint32_t stacks = ((y | y >> 1 | y >> 2) & 0x49u) * 7;
-        drop |= spread((stacks & ~y) | (vf & ~calone[d]));
-        uint32_t other = spread(y);
+        lanes_t w = (y | y >> 1 | y >> 2) & 0x49u, stacks = (w << 3) - w;
+        lanes_t c = (stacks & ~y) | (vf & ~calone[j]), other = y | y << 9 | y << 18;
+        drop |= c | c << 9 | c << 18;
         for (int k = 0; k < 3; k++) {
-            uint32_t m = f[AT(d, k)] & ~(k == b ? drop : other);
-            changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
-            f[AT(d, k)] = m;
+            uint32_t *p = f + AT(lane_at[j], k);
+            lanes_t m = lanes_load(p), n = m & ~(k == b ? drop : other);
+            changed |= lanes_bits(n != m) << AT(lane_at[j], k);
+            lanes_store(p, n);
         }
     }
     mark(r, changed);
@@ -329,31 +407,61 @@ static int propagate(run_t *r) {
  * all are fixed (and the inference missed it). */
 static choice_t choose(const sudoku9_t *t, const board_t *bd) {
     choice_t c = {0, 0, 0, 0};
-    uint8_t alive[2][3][9];
-    uint32_t cols[9]; /* per digit, its columns in band b at bits 9b.. */
-    int best = 1000, kind = 0, unit = 0;
-    for (int d = 0; d < 9; d++)
-        cols[d] = fold(bd->f[AT(d, 0)]) | fold(bd->f[AT(d, 1)]) << 9 | fold(bd->f[AT(d, 2)]) << 18;
-    for (int k = 0; k < 2; k++)
+    /* per digit, its matchings in each band (bits 8 * band) and each stack
+     * (8 * stack): counted lane by lane without a table, as a sum over the
+     * pairs of the first row (or band) of the 2x2 minors' matchings */
+    uint32_t in_band[9], in_stack[9], nb = 0, ns = 0;
+    const uint32_t p0 = 0x40201u, p1 = p0 << 3, p2 = p0 << 6, q0 = 0x49u;
+#define BOX1(x) (((x) >> 3 & (p0 | p1)) | ((x) << 6 & p2)) /* box x + 1 */
+#define BOX2(x) (((x) >> 6 & p0) | ((x) << 3 & (p1 | p2)))  /* box x + 2 */
+#define COL1(x) (((x) >> 1 & 0xDBu) | ((x) << 2 & 0x124u))  /* column c + 1 of its stack */
+#define COL2(x) (((x) >> 2 & q0) | ((x) << 1 & 0x1B6u))    /* column c + 2 */
+    for (int j = 0; j < VECTORS; j++) {
+        lanes_t cols[3], per_band = {0};
         for (int u = 0; u < 3; u++) {
-            int n = 0;
-            for (int d = 0; d < 9; d++) {
-                uint32_t stack = cols[d] >> 3 * u, pairs = k ? (stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700)
-                                                           : row_box_pairs(t, bd->f[AT(d, u)]);
-                alive[k][u][d] = t->matchings[pairs];
-                n += __builtin_popcount(alive[k][u][d]);
-            }
+            lanes_t m = lanes_load(bd->f + AT(lane_at[j], u)), h = (m | m >> 1 | m >> 2) & MINIROWS;
+            lanes_t r1 = (h >> 9 | h << 18) & BAND, r2 = (h >> 18 | h << 9) & BAND; /* rows r + 1, r + 2 */
+            lanes_t x = (h & BOX1(r1) & BOX2(r2) & q0) + (h & BOX2(r1) & BOX1(r2) & q0);
+            per_band |= ((x + (x >> 3) + (x >> 6)) & 7) << 8 * u;
+            cols[u] = (m | m >> 9 | m >> 18) & ROW;
+        }
+        /* a stack's matchings, from the columns of its first band */
+        lanes_t y = cols[0] & COL1(cols[1]) & COL2(cols[2]), z = cols[0] & COL2(cols[1]) & COL1(cols[2]);
+        lanes_t n = (y & q0) + (y >> 1 & q0) + (y >> 2 & q0) + (z & q0) + (z >> 1 & q0) + (z >> 2 & q0);
+        lanes_t per_stack = (n & 7) | (n >> 3 & 7) << 8 | (n >> 6 & 7) << 16;
+        lanes_store(in_band + lane_at[j], per_band);
+        lanes_store(in_stack + lane_at[j], per_stack);
+    }
+#undef BOX1
+#undef BOX2
+#undef COL1
+#undef COL2
+    for (int d = 0; d < 9; d++) nb += in_band[d], ns += in_stack[d];
+    uint32_t best = 1000, kind = 0, unit = 0;
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t u = 0; u < 3; u++) {
+            uint32_t n = (k ? ns : nb) >> 8 * u & 0xFF;
             if (n > 9 && n < best) best = n, kind = k, unit = u;
         }
     if (best < 1000) {
-        int fewest = 7;
+        const uint32_t *per = kind ? in_stack : in_band;
+        uint32_t fewest = 7;
+        int at = 0;
         for (int d = 0; d < 9; d++) {
-            int n = __builtin_popcount(alive[kind][unit][d]);
+            uint32_t n = per[d] >> 8 * unit & 0xFF;
             if (n >= 2 && n < fewest) {
-                fewest = n, c.at = (uint8_t)d, c.left = alive[kind][unit][d];
+                fewest = n, at = d;
                 if (n == 2) break;
             }
         }
+        uint32_t pairs;
+        if (kind) {
+            uint32_t stack = (fold(bd->f[AT(at, 0)]) | fold(bd->f[AT(at, 1)]) << 9 | fold(bd->f[AT(at, 2)]) << 18) >> 3 * unit;
+            pairs = (stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700);
+        } else {
+            pairs = row_box_pairs(t, bd->f[AT(at, unit)]);
+        }
+        c.at = (uint8_t)at, c.left = t->matchings[pairs];
         c.kind = (uint8_t)(kind + 1), c.unit = (uint8_t)unit;
         return c;
     }
