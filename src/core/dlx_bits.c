@@ -549,13 +549,17 @@ INLINE int32_t choose_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t
     return t;
 }
 
-/* Level 0's state with forced option k taken; in WebAssembly apart (with the
- * strike inlined start_state was 1,563 bytes, compiled where its loop ran long). */
-PER_OPTION void force(dlx_bits *b, int32_t k, uint64_t *upd) {
+/* Option k from slot `from` into `to`, the item to branch on: start_state's and the probes', each run once a
+ * count, so apart in WebAssembly (V8 compiled them whole, 1,563 and 2,254 bytes, for one call). */
+PER_OPTION int strike_option(dlx_bits *b, int32_t from, int32_t to, int32_t k, uint64_t *upd, int whole) {
+    return strike(b, from, to, b->conflict + (size_t)k * b->words, prim_of(b, k), n_prims(b, k), upd, whole, 0, 0);
+}
+PER_OPTION int32_t probe_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t *x, int32_t n_pref) {
+    return choose_item(d, b, l, x, n_pref);
+}
+PER_OPTION void force(dlx_bits *b, int32_t k, uint64_t *upd) { /* level 0's state with forced option k taken */
     int32_t w = b->words, s = b->stride;
-    /* strike() writes another slot: copy it back */
-    strike(b, 0, 1, b->conflict + (size_t)k * w, prim_of(b, k), n_prims(b, k),
-           upd, 1, 0, 0); /* a dead end shows at the first node */
+    strike_option(b, 0, 1, k, upd, 1); /* into slot 1, copied back; a dead end shows at the first node */
     memcpy(b->live, b->live + w, (size_t)w * sizeof *b->live);
     memcpy(b->count, b->count + s, (size_t)s * sizeof *b->count);
     b->left[0] = b->left[1];
@@ -580,7 +584,6 @@ static void start_state(dlx_t *d, dlx_bits *b) {
     for (int32_t f = 0; f < d->n_forced; f++) force(b, d->forced[f], &upd);
     b->dead = 0;
 }
-
 int dlx_bits_ready(dlx_t *d) {
     if (d->bits) return 1;
     if (d->n_options > BITS_MAX_OPTIONS || d->n_options <= 0 || d->n_primary > ARRAY_SCAN_MAX)
@@ -779,7 +782,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps,
         for (int32_t l = 0, x; b->left[2 * l] > 0; l++) {
             score += weight, ++*steps; /* a node: it has an item to cover */
             if (l) dlx_meet(meets, state_hash(b, l), path);
-            int32_t t = choose_item(d, b, l, &x, n_pref);
+            int32_t t = probe_item(d, b, l, &x, n_pref);
             if (t == 0) break; /* a dead end */
             weight *= t;
             int32_t k = -1;
@@ -787,7 +790,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps,
             for (uint64_t r = rng_next(rng) % (uint64_t)t + 1; r; r--) k = next_option(b, l, x, k + 1, 0);
             path = splitmix64_mix(path ^ (uint64_t)k);
             /* k's kill set holds the item's other options: no need to strike them first */
-            if (!choose(b, 2 * l, l, k, &upd, 0, 0) && b->left[2 * (l + 1)] > 0) {
+            if (!strike_option(b, 2 * l, 2 * (l + 1), k, &upd, 0) && b->left[2 * (l + 1)] > 0) {
                 score += weight, ++*steps; /* the child is a dead end: one node */
                 break;
             }
