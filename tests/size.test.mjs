@@ -59,15 +59,16 @@ const WASM = new URL('../dist/dlxkit.wasm', import.meta.url)
 // copy at a fixed address in WebAssembly, its counters kept there (queens
 // rows 1.11-1.13x in WebAssembly, quota-6x6-3-2:4 on Algorithm M 1.20x;
 // natively 1.14-1.20x): 1,232 bytes, 568 gzipped.
+// Session 42 (wasmload): the bit sets' tables built an option a function, and
+// the probes' and a forced option's strike one function apart, so that V8 no
+// longer compiles dlx_bits_ready (2,577 bytes), start_state and the probes whole
+// for their one call: 117 bytes, 49 gzipped, which the budget had room for
+// on its branch (session 42's bounded memo took that room on main: add them at the merge).
 // Session 41 (cells2): the heap's calloc clears only memory handed out before
 // (a jigsaw's sparse-set tables built in 42 ms, not 57: 6,300 page faults
 // fewer): 12 bytes, 15 gzipped; the memo rule's search on the sparse sets
 // going on after the estimate instead of starting over (jigsaw-20x20-small
 // 1.17x faster; its two steps out of line): 170 bytes, 89 gzipped.
-// Session 42 (wasmload): the bit sets' tables built an option a function, and
-// the probes' and a forced option's strike one function apart, so that V8 no
-// longer compiles dlx_bits_ready (2,577 bytes), start_state and the probes whole
-// for their one call: 117 bytes, 49 gzipped, which the budget had room for.
 const BUDGET = 131 * 1024 + 18186 + 5919 + 4942 + 1427 + 446 + 1213 + 155 + 403 + 253 + 503 + 174 + 131 + 3393 + 275 + 263 + 87 + 3644 + 7919 + 396 + 69 + 1275 + 139 + 161 + 719 + 72 + 245 + 65 + 1232 + 182
 const GZIP_BUDGET = 59 * 1024 + 8048 + 2619 + 2133 + 575 + 169 + 433 + 113 + 112 + 477 + 92 + 73 + 1523 + 63 + 247 + 48 + 1632 + 3698 + 328 + 35 + 533 + 30 + 434 + 5 + 51 + 116 + 149 + 568 + 104
 
