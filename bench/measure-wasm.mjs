@@ -123,3 +123,37 @@ export async function hard (file) {
   const r = dlx.sudoku.solve(rows, { limit: 1 })
   return { status: r.status, seconds: cpuSeconds() - t0, nodes: r.nodes, solution: r.solution?.flat() ?? null }
 }
+
+/** CPU milliseconds of the process (every thread) and of this thread alone (Linux; NaN elsewhere). */
+function clocks () {
+  const { user, system } = process.cpuUsage()
+  let main = NaN
+  try {
+    main = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6
+  } catch { /* not Linux: the split by thread is left out */ }
+  return [(user + system) / 1000, main]
+}
+
+/**
+ * A fresh run's fixed costs (bench/fixed-costs.mjs): load(), the parse and
+ * the count as exactCover runs them, then the same parse and count again in
+ * this process (compiled code warm). Each phase in CPU ms: [all threads,
+ * this thread]; the rest of all threads is V8's own (validating, TurboFan).
+ */
+export async function phases (file, { wasm, memo = false } = {}) {
+  const text = readFileSync(file, 'utf8')
+  const bytes = wasm ? readFileSync(wasm) : undefined
+  const at = [clocks()]
+  const dlx = await load(bytes ? { wasm: bytes } : undefined)
+  at.push(clocks())
+  let solutions
+  for (let pass = 0; pass < 2; pass++) {
+    const problem = dlx.parseDlx(text)
+    at.push(clocks())
+    solutions = memo ? problem.countBig({ memo: true }).toString() : String(problem.count())
+    at.push(clocks())
+    problem.free()
+  }
+  const ms = (i) => [at[i][0] - at[i - 1][0], at[i][1] - at[i - 1][1]]
+  return { solutions, load: ms(1), parse: ms(2), count: ms(3), parse2: ms(4), count2: ms(5) }
+}

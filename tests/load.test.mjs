@@ -42,6 +42,14 @@ test('load() with no options reads dist/dlxkit.wasm (../../dist/ from the module
   assertWorks(await load({}))
 })
 
+// Node before 20.16 has no process.getBuiltinModule: the file read imports node:fs/promises.
+test('load() with no options reads the file without process.getBuiltinModule too (Node 18 to 20.15)', () => {
+  const script = `process.getBuiltinModule = undefined
+    const { load } = await import(${JSON.stringify(pathToFileURL(join(JS, 'dlxkit.mjs')).href)})
+    process.stdout.write((await load()).sudoku.solve(${JSON.stringify(CLASSIC)}).solution)`
+  assert.equal(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }), SOLVED)
+})
+
 test('load({ wasm }) takes bytes: Uint8Array, Buffer, ArrayBuffer, a view at an offset', async () => {
   assertWorks(await load({ wasm: new Uint8Array(BYTES) }))
   assertWorks(await load({ wasm: BYTES }))
@@ -188,6 +196,8 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
 // The same child, with a module hook that refuses every Node built-in to the
 // library's files (src/js/, dist/): what a browser or an extension would do.
 // Bytes and the inline build need none; only the zero-configuration file read does.
+// Node 20.16+ hands built-ins out without the module loader too
+// (process.getBuiltinModule, which the file read takes first): refused the same way.
 test('the library needs no Node built-in unless it reads a file or starts a Node worker', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-hooks-'))
   try {
@@ -206,6 +216,7 @@ test('the library needs no Node built-in unless it reads a file or starts a Node
       import { readFileSync } from 'node:fs'
       import { pathToFileURL } from 'node:url'
       register(pathToFileURL(${JSON.stringify(hooks)}))
+      if (process.getBuiltinModule) process.getBuiltinModule = (id) => { throw new Error('refused ' + id) }
       const dist = ${JSON.stringify(pathToFileURL(DIST).href)}
       const out = {}
       const main = await import(${JSON.stringify(pathToFileURL(join(JS, 'dlxkit.mjs')).href)})

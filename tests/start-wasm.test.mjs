@@ -99,3 +99,15 @@ test('a memoized count of a plain tiling: TurboFan compiles a walk without the p
   assert.ok(walk > 1500, `no walk among the bodies compiled with TurboFan: ${bodies.join(', ')} bytes`)
   assert.ok(walk <= 3000, `the walk compiled with TurboFan is ${walk} bytes: ${bodies.join(', ')}`)
 })
+
+test('building the bit sets: TurboFan compiles only small functions, not the tables\' building whole', () => {
+  // dlx_bits_ready had the building inlined (2,577 bytes, one call a problem): V8 compiled it
+  // whole for nothing on 2,000 options and more (8-30 ms of CPU time); now an option's part
+  // of each pass is a function of its own in the module (dlx_bits.c, PER_OPTION). One node:
+  // the tables' building and the root, not yet the search (whose copy may be big)
+  const bodies = turbofanBodies(`
+    const p = dlx.parseDlx(packing(6, 10, PENTOMINO, true))
+    if (p.countDetailed({ maxNodes: 1, memo: false }).status !== 'stopped') throw new Error('the count ended')`)
+  assert.ok(bodies.length > 0, 'nothing compiled with TurboFan: the run no longer tells')
+  assert.ok(Math.max(...bodies) <= 1000, `function bodies compiled with TurboFan: ${bodies.join(', ')} bytes`)
+})

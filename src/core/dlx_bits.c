@@ -112,23 +112,78 @@ static int32_t node_color(const dlx_t *d, int32_t p) {
 /* Levels that can hold a choice: each covers a primary item and takes an option. */
 static int32_t max_depth(const dlx_t *d) { return d->n_primary < d->n_options ? d->n_primary : d->n_options; }
 
+/* The building runs once a problem; V8 compiles a function whole once its
+ * loops have run about 1.8 MB of its Liftoff code, and a call keeps the code
+ * it started in: inlined whole (dlx_bits_ready, 2,577 bytes) it was compiled
+ * for nothing, 8-30 ms on V8's threads. In WebAssembly an option's part of a
+ * pass is a function (what gets compiled is small, its next calls use it;
+ * docs/notes/WASM.md, session 42); natively inlined. */
+#ifdef __wasm__
+#define PER_OPTION static __attribute__((noinline))
+#else
+#define PER_OPTION INLINE
+#endif
+
+/* Option k's primary items and end mark; its entries, and those with a color, added to *e and *c. */
+PER_OPTION int32_t option_counts(const dlx_t *d, int32_t k, int32_t *e, int32_t *c) {
+    int32_t r = 1;
+    for (int32_t p = d->opt_start[k]; d->node[p].top > 0; p++, ++*e)
+        r += d->node[p].top <= d->n_primary, *c += node_color(d, p) != 0;
+    return r;
+}
 /* Entries per option in the table of primary items: the most an option
  * has, and its end mark. A fixed row saves a dependent load per option
  * struck (its start is o * row, not a table's entry). */
-static int32_t prim_row(const dlx_t *d) {
+static int32_t prim_row(const dlx_t *d, int32_t *entries, int32_t *colored) {
     int32_t row = 1;
-    for (int32_t k = 0; k < d->n_options; k++) {
-        int32_t r = 1;
-        for (int32_t p = d->opt_start[k]; d->node[p].top > 0; p++) r += d->node[p].top <= d->n_primary;
-        if (r > row) row = r;
-    }
+    for (int32_t k = 0, r; k < d->n_options; k++) row = (r = option_counts(d, k, entries, colored)) > row ? r : row;
     return row;
+}
+struct pairs { int32_t *head, *next, *color, n; }; /* (item, color) pairs met, chained per item */
+/* Option k's entries from e on (the mask each kills with), its primary items' row; the next entry. */
+PER_OPTION int32_t kill_row(const dlx_t *d, dlx_bits *b, int32_t k, int32_t e, struct pairs *pr) {
+    const dlx_node *nd = d->node;
+    int32_t np = d->n_primary, ni = d->n_items, row = b->row, q = (b->kill_at[k] = e, k * row);
+    for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+        int32_t x = nd[p].top, c = node_color(d, p), m = x - 1;
+        if (x <= np) b->prim[q++] = x - 1;
+        if (c) {
+            int32_t r = pr->head[x];
+            while (r >= 0 && pr->color[r] != c) r = pr->next[r];
+            if (r < 0) r = pr->n++, pr->color[r] = c, pr->next[r] = pr->head[x], pr->head[x] = r;
+            m = ni + r;
+        }
+        b->kill[e++] = m;
+    }
+    b->prim[q] = ~(q - k * row);
+    b->same = k == 0 || b->same == q - k * row ? q - k * row : 0;
+    return e;
+}
+/* Option k's bit in its items' masks and its rows' addresses in `work` (set),
+ * or out of its own colors' kill masks (one function: wasm-opt inlines a small one with one caller). */
+PER_OPTION void mask_row(const dlx_t *d, dlx_bits *b, int32_t k, int32_t w, int set) {
+    uint64_t bit = 1ULL << (k % 64), *m = b->mask + k / 64;
+    if (set && b->at)
+        for (int32_t i = 0; i < b->same; i++) b->at[k * AT_ROW + i] = b->work + b->prim[k * b->row + i];
+    if (set)
+        for (int32_t p = d->opt_start[k]; d->node[p].top > 0; p++) m[(size_t)(d->node[p].top - 1) * w] |= bit;
+    else
+        for (int32_t e = b->kill_at[k]; e < b->kill_at[k + 1]; e++)
+            if (b->kill[e] >= d->n_items) m[(size_t)b->kill[e] * w] &= ~bit;
+}
+/* Option k's conflict set, the union of the masks it kills with (entries made offsets). */
+PER_OPTION void conflict_row(dlx_bits *b, int32_t k, int32_t w) {
+    uint64_t *c = b->conflict + (size_t)k * w;
+    for (int32_t j = 0; j < w; j++) c[j] = 0;
+    for (int32_t e = b->kill_at[k]; e < b->kill_at[k + 1]; e++) {
+        int32_t m = b->kill[e] *= w;
+        for (int32_t j = 0; j < w; j++) c[j] |= b->mask[m + j];
+    }
 }
 
 /* Build the masks and per-level states for the matrix as it stands. */
 static int build(dlx_t *d) {
     int32_t n = d->n_options, np = d->n_primary, ni = d->n_items;
-    const dlx_node *nd = d->node;
     dlx_bits *b = calloc(1, sizeof *b);
     if (!b) return DLX_ENOMEM;
     d->bits = b;
@@ -138,12 +193,7 @@ static int build(dlx_t *d) {
     b->levels = 2 * (max_depth(d) + 2); /* slots */
     int32_t w = b->words;
     /* Colored entries get a mask per (item, color): chained per item. */
-    int32_t entries = 0, row = b->row = prim_row(d), colored = 0;
-    for (int32_t k = 0; k < n; k++)
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
-            entries++;
-            if (node_color(d, p)) colored++;
-        }
+    int32_t entries = 0, colored = 0, row = b->row = prim_row(d, &entries, &colored);
     int32_t *pair_head = malloc(((size_t)ni + 1) * sizeof *pair_head);
     int32_t *pair_next = malloc(((size_t)colored + 1) * sizeof *pair_next);
     int32_t *pair_color = malloc(((size_t)colored + 1) * sizeof *pair_color);
@@ -161,26 +211,10 @@ static int build(dlx_t *d) {
         goto out;
     /* Entries: the mask each one kills with (item masks are 0 .. ni-1). */
     for (int32_t i = 0; i <= ni; i++) pair_head[i] = -1;
-    int32_t pairs = 0, e = 0, q = 0;
-    for (int32_t k = 0; k < n; k++) {
-        b->kill_at[k] = e, q = k * row;
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
-            int32_t x = nd[p].top, c = node_color(d, p), m = x - 1;
-            if (x <= np) b->prim[q++] = x - 1;
-            if (c) {
-                int32_t r = pair_head[x];
-                while (r >= 0 && pair_color[r] != c) r = pair_next[r];
-                if (r < 0) {
-                    r = pairs++;
-                    pair_color[r] = c, pair_next[r] = pair_head[x], pair_head[x] = r;
-                }
-                m = ni + r;
-            }
-            b->kill[e++] = m;
-        }
-        b->prim[q] = ~(q - k * row);
-        b->same = k == 0 || b->same == q - k * row ? q - k * row : 0;
-    }
+    struct pairs pr = { pair_head, pair_next, pair_color, 0 };
+    int32_t e = 0;
+    for (int32_t k = 0; k < n; k++) e = kill_row(d, b, k, e, &pr);
+    int32_t pairs = pr.n;
     b->uniform = b->same;
     if (b->words <= SMALL_WORDS || (b->same != 2 && b->same != 6 && (ROWS_COPY || b->same != 4))) b->same = 0;
     if (scratch_bytes(b)) { /* 16-aligned: malloc gives 8; stride counts fill whole 16 bytes */
@@ -192,8 +226,6 @@ static int build(dlx_t *d) {
     if (IN_WORK(b->same)) {
         b->at = calloc((size_t)n * AT_ROW, sizeof *b->at);
         if (!b->at) goto out;
-        for (int32_t k = 0; k < n; k++)
-            for (int32_t i = 0; i < b->same; i++) b->at[k * AT_ROW + i] = b->work + b->prim[k * row + i];
     }
     if (PACKED(b->same)) {
         b->pair = malloc((size_t)n * sizeof *b->pair);
@@ -205,26 +237,15 @@ static int build(dlx_t *d) {
     b->kill_at[n] = e;
     b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
     if (!b->mask) goto out;
-    for (int32_t k = 0; k < n; k++)
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++)
-            b->mask[(size_t)(nd[p].top - 1) * w + k / 64] |= 1ULL << (k % 64);
+    for (int32_t k = 0; k < n; k++) mask_row(d, b, k, w, 1);
     /* A color's kill mask: the item's options, less those of that color. */
     for (int32_t x = 1; x <= ni; x++)
         for (int32_t r = pair_head[x]; r >= 0; r = pair_next[r])
             memcpy(b->mask + (size_t)(ni + r) * w, b->mask + (size_t)(x - 1) * w, (size_t)w * 8);
-    e = 0;
-    for (int32_t k = 0; k < n; k++)
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, e++)
-            if (b->kill[e] >= ni) b->mask[(size_t)b->kill[e] * w + k / 64] &= ~(1ULL << (k % 64));
-    for (e = 0; e < b->kill_at[n]; e++) b->kill[e] *= w; /* offsets, not indices */
+    for (int32_t k = 0; k < n; k++) mask_row(d, b, k, w, 0);
     b->conflict = malloc((size_t)n * (size_t)w * sizeof *b->conflict);
     if (!b->conflict) goto out;
-    for (int32_t k = 0; k < n; k++) {
-        uint64_t *c = b->conflict + (size_t)k * w;
-        for (int32_t j = 0; j < w; j++) c[j] = 0;
-        for (e = b->kill_at[k]; e < b->kill_at[k + 1]; e++)
-            for (int32_t j = 0; j < w; j++) c[j] |= b->mask[b->kill[e] + j];
-    }
+    for (int32_t k = 0; k < n; k++) conflict_row(b, k, w); /* and the entries made offsets */
     rc = DLX_OK;
 out:
     free(pair_head), free(pair_next), free(pair_color);
@@ -528,6 +549,21 @@ INLINE int32_t choose_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t
     return t;
 }
 
+/* Option k from slot `from` into `to`, the item to branch on: start_state's and the probes', each run once a
+ * count, so apart in WebAssembly (V8 compiled them whole, 1,563 and 2,254 bytes, for one call). */
+PER_OPTION int strike_option(dlx_bits *b, int32_t from, int32_t to, int32_t k, uint64_t *upd, int whole) {
+    return strike(b, from, to, b->conflict + (size_t)k * b->words, prim_of(b, k), n_prims(b, k), upd, whole, 0, 0);
+}
+PER_OPTION int32_t probe_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t *x, int32_t n_pref) {
+    return choose_item(d, b, l, x, n_pref);
+}
+PER_OPTION void force(dlx_bits *b, int32_t k, uint64_t *upd) { /* level 0's state with forced option k taken */
+    int32_t w = b->words, s = b->stride;
+    strike_option(b, 0, 1, k, upd, 1); /* into slot 1, copied back; a dead end shows at the first node */
+    memcpy(b->live, b->live + w, (size_t)w * sizeof *b->live);
+    memcpy(b->count, b->count + s, (size_t)s * sizeof *b->count);
+    b->left[0] = b->left[1];
+}
 /* The state at level 0: every option live, less those the forced ones kill.
  * Out of the search in WebAssembly (see dlx_links_search in dlx_search.c): V8
  * compiles the search whole, and this runs once. */
@@ -545,18 +581,9 @@ static void start_state(dlx_t *d, dlx_bits *b) {
         for (const int32_t *p = prim_of(b, k); *p >= 0; p++) count[*p]++;
     b->left[0] = d->n_primary;
     uint64_t upd = 0;
-    /* strike() writes another slot: copy it back after each forced option */
-    for (int32_t f = 0; f < d->n_forced; f++) {
-        int32_t k = d->forced[f];
-        strike(b, 0, 1, b->conflict + (size_t)k * w, prim_of(b, k), n_prims(b, k),
-               &upd, 1, 0, 0); /* a dead end shows at the first node */
-        memcpy(live, live + w, (size_t)w * sizeof *live);
-        memcpy(count, count + s, (size_t)s * sizeof *count);
-        b->left[0] = b->left[1];
-    }
+    for (int32_t f = 0; f < d->n_forced; f++) force(b, d->forced[f], &upd);
     b->dead = 0;
 }
-
 int dlx_bits_ready(dlx_t *d) {
     if (d->bits) return 1;
     if (d->n_options > BITS_MAX_OPTIONS || d->n_options <= 0 || d->n_primary > ARRAY_SCAN_MAX)
@@ -565,7 +592,9 @@ int dlx_bits_ready(dlx_t *d) {
      * item and at most one per colored entry), the slots, the rows of primary items. */
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
-    size_t row = (size_t)prim_row(d) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 0) + (PACKED(2) ? 4 : 0);
+    int32_t entries = 0, colored = 0;
+    size_t row = (size_t)prim_row(d, &entries, &colored) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 0) +
+                 (PACKED(2) ? 4 : 0);
     size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t)) +
                    (size_t)d->n_options * row;
     if (bytes > BITS_MAX_BYTES) return 0;
@@ -753,7 +782,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps,
         for (int32_t l = 0, x; b->left[2 * l] > 0; l++) {
             score += weight, ++*steps; /* a node: it has an item to cover */
             if (l) dlx_meet(meets, state_hash(b, l), path);
-            int32_t t = choose_item(d, b, l, &x, n_pref);
+            int32_t t = probe_item(d, b, l, &x, n_pref);
             if (t == 0) break; /* a dead end */
             weight *= t;
             int32_t k = -1;
@@ -761,7 +790,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps,
             for (uint64_t r = rng_next(rng) % (uint64_t)t + 1; r; r--) k = next_option(b, l, x, k + 1, 0);
             path = splitmix64_mix(path ^ (uint64_t)k);
             /* k's kill set holds the item's other options: no need to strike them first */
-            if (!choose(b, 2 * l, l, k, &upd, 0, 0) && b->left[2 * (l + 1)] > 0) {
+            if (!strike_option(b, 2 * l, 2 * (l + 1), k, &upd, 0) && b->left[2 * (l + 1)] > 0) {
                 score += weight, ++*steps; /* the child is a dead end: one node */
                 break;
             }
