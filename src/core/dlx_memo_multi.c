@@ -227,7 +227,7 @@ static ONCE int pack_sets(mm *m) {
         m->set_at[x] = span > 0 && span <= m->col_at[x + 1] - m->col_at[x] ? (int64_t)words : -1;
         if (m->set_at[x] >= 0) words += (size_t)span;
     }
-    m->pack_bytes = (words + 1) * 8;
+    m->pack_bytes = (words + 1) * 8 + (size_t)n * sizeof *m->set_at; /* the sets and where each starts */
     if (!(m->pack = calloc(words + 1, 8))) return -1;
     for (int32_t x = 0; x < n; x++)
         if (m->set_at[x] >= 0)

@@ -1,6 +1,7 @@
-/* zdd_steps.h: for the ZDD tests (test_zdd.c, test_memo_colors.c): a
+/* zdd_steps.h: for the ZDD tests (test_zdd.c, test_memo_colors.c,
+ * test_zdd_multi.c): two ZDDs compared byte for byte in DLX6's text, and a
  * build in steps (dlx_zdd_begin, dlx_zdd_step) against the one-call build
- * of the same problem, byte for byte, and its progress between steps. */
+ * of the same problem, with its progress between steps. */
 #ifndef TEST_ZDD_STEPS_H
 #define TEST_ZDD_STEPS_H
 
@@ -18,6 +19,14 @@ static char *zdd_text_of(const dlx_zdd_t *z, int64_t *len) {
     CHECK_EQ(dlx_zdd_text(z, text, (size_t)*len), *len);
     text[*len] = 0;
     return text;
+}
+
+/* a and b have the same text, byte for byte. */
+static void check_same_text(const dlx_zdd_t *a, const dlx_zdd_t *b) {
+    int64_t n, m;
+    char *x = zdd_text_of(a, &n), *y = zdd_text_of(b, &m);
+    CHECK(x && y && n == m && !memcmp(x, y, (size_t)n));
+    free(x), free(y);
 }
 
 /* d's ZDD built in steps of `step` nodes: DLX_BUDGET until the end, the
@@ -47,10 +56,7 @@ static int check_steps(dlx_t *d, const dlx_zdd_t *whole, uint64_t step) {
     dlx_wide_t a = dlx_zdd_count(z), b = dlx_zdd_count(whole);
     CHECK(a.lo == b.lo && a.hi == b.hi);
     CHECK_EQ(dlx_zdd_bytes(z), dlx_zdd_bytes(whole));
-    int64_t n, m;
-    char *mine = zdd_text_of(z, &n), *theirs = zdd_text_of(whole, &m);
-    CHECK(mine && theirs && n == m && !memcmp(mine, theirs, (size_t)n));
-    free(mine), free(theirs);
+    check_same_text(z, whole);
     dlx_zdd_free(z);
     return steps;
 }
