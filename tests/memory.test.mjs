@@ -1,12 +1,11 @@
 // Memory: long runs of calls (and of errors) leave the module's memory where
 // it was; a memory cap turns exhaustion into OUT_OF_MEMORY (never a trap),
 // after which the instance still works; setMemoryLimit moves the cap.
+// Problems dropped without free(): tests/finalization.test.mjs.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import v8 from 'node:v8'
-import vm from 'node:vm'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
+import { load, DlxError } from '../src/js/dlxkit.mjs'
 import { solveInSteps } from '../src/js/dlxkit-sudoku-steps.mjs'
 import { dataFile, isSolution, HANG_MS } from './helpers.mjs'
 
@@ -107,61 +106,6 @@ test('10,000 parseDlx problems parsed, counted and freed leave memory flat', asy
     p.free()
   }, { times: 10000 })
   assertFlat(bytes, '10,000 parsed problems')
-})
-
-test('problems that are never freed are freed when collected (FinalizationRegistry)', async () => {
-  v8.setFlagsFromString('--expose-gc')
-  const gc = vm.runInNewContext('gc')
-  const dlx = await load()
-  // Finalizers run in tasks of their own after a collection; on a loaded
-  // machine (CI beside other jobs) they came later than two turns.
-  const collect = async () => { for (let k = 0; k < 6; k++) { gc(); await sleep(20) } }
-  const round = () => { for (let i = 0; i < 200; i++) dlx.parseDlx(QUEENS).count({ limit: 1 }) }
-  round()
-  await collect()
-  round()
-  await collect()
-  const before = dlx.memorySize()
-  for (let k = 0; k < 5; k++) {
-    round()
-    await collect()
-  }
-  // 1,000 queens problems held at once would need several MiB more
-  assertFlat(dlx.memorySize() - before, '1,000 unfreed problems')
-})
-
-test('a worker frees the problems its client dropped without free(), once they are collected', { timeout: HANG_MS }, async () => {
-  v8.setFlagsFromString('--expose-gc')
-  const gc = vm.runInNewContext('gc')
-  const w = await createWorker()
-  try {
-    const kept = await w.parseDlx(QUEENS)
-    const round = async () => { for (let i = 0; i < 100; i++) assert.equal(await (await w.parseDlx(QUEENS)).count({ limit: 1 }), 1) }
-    /** Collect until the worker holds `n` problems (or give up after many tries). */
-    const collectDownTo = async (n) => {
-      let usage
-      for (let tries = 0; tries < 500; tries++) { // up to 10 s on a loaded machine; at once on a quiet one
-        gc()
-        await sleep(20)
-        usage = await w.usage()
-        if (usage.problems <= n) break
-      }
-      return usage
-    }
-    await round()
-    const first = await collectDownTo(1)
-    let after
-    for (let k = 0; k < 3; k++) {
-      await round()
-      after = await collectDownTo(1)
-      assert.equal(after.problems, 1, `the worker holds ${after.problems} problems (one kept, ${100 * (k + 2)} dropped)`)
-    }
-    // the memory of the dropped problems is used again
-    assertFlat(after.memory - first.memory, '300 more dropped problems')
-    assert.equal(await kept.count(), 14200)
-  } finally {
-    w.terminate()
-  }
 })
 
 // A solve in steps (the worker's, above 16x16) holds the instance: memory
