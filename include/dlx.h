@@ -264,7 +264,8 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
  * one step. Tilings and packings, whose subproblems repeat, count in
  * milliseconds where a search would take years; on other problems it only
  * costs time and memory. DLX_MEMO_ON counts that way (colors too; with
- * bounds dlx_memo_multi.c, keyed by the counts too, up to 8,192 options),
+ * bounds dlx_memo_multi.c, keyed by the counts too: DLX_MEMO_AUTO probes it
+ * up to 8,192 options, DLX_MEMO_ON takes it at any size),
  * DLX_MEMO_OFF never, DLX_MEMO_AUTO (the default) as the engine rules (docs/engine.md).
  * Its cache holds at most cache_bytes (0: DLX_MEMO_DEFAULT_BYTES); when
  * full, new subproblems replace old ones: slower, never wrong. A node is a

@@ -20,6 +20,8 @@
  * (dlx_set_bounds, Algorithm M): the model then enumerates sets of options
  * whose cover of each primary item lies within its bounds, and the parts of
  * a split (dlx_branch_item, dlx_exclude) add up to the whole count.
+ * At the end the memoized count and the ZDD (check_memo) give the model's
+ * solutions too.
  */
 #include <string.h>
 
@@ -254,6 +256,45 @@ static void check_count(dlx_t *d, const model *m, uint64_t limit) {
     } else {
         FUZZ_ASSERT(rc == DLX_DONE && count == (uint64_t)want.n);
     }
+}
+
+/* The memoized count (Algorithm Z; with bounds dlx_memo_multi.c, on its
+ * tables or, as past 8,192 options, on its lists) and the ZDD of d: the
+ * model's count, and the ZDD's solutions the model's, each once. `how`
+ * picks the tables or lists, a tiny cache (states evicted), or a count
+ * stopped by small budgets and resumed. */
+static void check_memo(dlx_t *d, const model *m, int how) {
+    static uint8_t marks[(1u << MAX_OPTIONS) / 8]; /* all clear between calls */
+    solution_set want = {0, marks};
+    model_solutions(m, &want);
+    d->memo_sparse = how == 1;
+    FUZZ_ASSERT(dlx_set_memo(d, DLX_MEMO_ON, how == 2 ? 1 : 0) == DLX_OK);
+    dlx_wide_t w = {0, 0};
+    int rc = dlx_count_wide(d, 0, how == 3 ? 3 : 0, &w);
+    for (int steps = 0; rc == DLX_BUDGET && how == 3; steps++) {
+        FUZZ_ASSERT(steps < 10000000 && w.hi == 0 && w.lo <= (uint64_t)want.n); /* a lower bound meanwhile */
+        rc = dlx_count_resume(d, 3, &w);
+    }
+    FUZZ_ASSERT(rc == DLX_DONE && w.hi == 0 && w.lo == (uint64_t)want.n);
+    dlx_zdd_t *z = NULL;
+    FUZZ_ASSERT(dlx_zdd_build(d, 0, &z) == DLX_OK && z);
+    dlx_wide_t c = dlx_zdd_count(z);
+    FUZZ_ASSERT(c.hi == 0 && c.lo == (uint64_t)want.n);
+    for (uint64_t k = 0; k < c.lo; k++) {
+        int32_t opts[MAX_OPTIONS];
+        int32_t n = dlx_zdd_nth(z, (dlx_wide_t){k, 0}, opts, MAX_OPTIONS);
+        FUZZ_ASSERT(n >= m->n_forced && n <= m->n_options);
+        uint32_t mask = 0;
+        for (int32_t j = 0; j < n; j++) {
+            FUZZ_ASSERT(opts[j] >= 0 && opts[j] < m->n_options && !(mask >> opts[j] & 1));
+            mask |= 1u << opts[j];
+        }
+        FUZZ_ASSERT(marked(marks, mask)); /* the model has it, and the ZDD did not list it before */
+        marks[mask >> 3] &= (uint8_t)~(1u << (mask & 7));
+    }
+    dlx_zdd_free(z);
+    d->memo_sparse = 0;
+    FUZZ_ASSERT(dlx_set_memo(d, DLX_MEMO_AUTO, 0) == DLX_OK);
 }
 
 /* Whether option k agrees with every forced one (forced ones excluded). */
@@ -513,6 +554,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
     }
     check_all_solutions(d, &m, 0, 0);
+    check_memo(d, &m, (int)(size / 12 % 4));
     dlx_free(d);
     return 0;
 }
