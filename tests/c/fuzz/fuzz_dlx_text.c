@@ -4,8 +4,9 @@
  * code with a message and a sane position. A problem it returns is printed
  * back (item line and every option) and read again: the second reading must
  * give the same problem, option by option, bounds and costs too. A short count with a
- * node budget exercises the engine on whatever matrix the text described, and
- * so does a short search for the two cheapest solutions (costs, DLX5's |n).
+ * node budget exercises the engine on whatever matrix the text described (and
+ * the memoized count the same, the two agreeing where both end), and so does
+ * a short search for the two cheapest solutions (costs, DLX5's |n).
  */
 #include <string.h>
 
@@ -108,6 +109,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint64_t count = 0;
     int rc = dlx_count(d, 0, 2000, &count);
     FUZZ_ASSERT(rc == DLX_DONE || rc == DLX_BUDGET);
+    /* The memoized count (colors, bounds and all) agrees where both end; then back to the rule. */
+    dlx_wide_t memo = {0, 0};
+    FUZZ_ASSERT(dlx_set_memo(d, DLX_MEMO_ON, 0) == DLX_OK);
+    int memo_rc = dlx_count_wide(d, 0, 2000, &memo);
+    FUZZ_ASSERT(memo_rc == DLX_DONE || memo_rc == DLX_BUDGET);
+    if (rc == DLX_DONE && memo_rc == DLX_DONE) FUZZ_ASSERT(memo.hi == 0 && memo.lo == count);
+    FUZZ_ASSERT(dlx_set_memo(d, DLX_MEMO_AUTO, 0) == DLX_OK);
 
     /* The two cheapest (with bounds too): each improvement a cost of 0 or more, the kept ones in order. */
     FUZZ_ASSERT(dlx_set_best(d, 2) == DLX_OK);
