@@ -150,6 +150,35 @@ int dlx_reserve(dlx_t *d, int32_t options, int64_t nodes) {
     return grow((void **)&d->node, &d->cap_nodes, d->n_nodes + nodes + options, sizeof *d->node);
 }
 
+/* Room for one more option of n items: 0 or DLX_ENOMEM. */
+static int room_for_option(dlx_t *d, int32_t n) {
+    int rc = grow((void **)&d->opt_start, &d->cap_options, (int64_t)d->n_options + 1,
+                  sizeof *d->opt_start);
+    return rc ? rc : grow((void **)&d->node, &d->cap_nodes, (int64_t)d->n_nodes + n + 1, sizeof *d->node);
+}
+
+/* Option d->n_options from items[0..n-1] (checked: distinct, in range, a
+ * primary one, colors only on secondary items; room made), each node at
+ * the bottom of its column; nothing forced and no search under way.
+ * Returns its number. */
+static int32_t link_option(dlx_t *d, const int32_t *items, const int32_t *colors, int32_t n) {
+    dlx_node *nd = d->node;
+    int32_t spacer = d->n_nodes - 1, first = d->n_nodes;
+    for (int32_t k = 0; k < n; k++) {
+        int32_t x = items[k] + 1, p = first + k;
+        int32_t last = nd[x].up; /* append at the bottom of column x */
+        nd[p] = (dlx_node){last, x, x, colors ? colors[k] : 0};
+        nd[last].down = p;
+        nd[x].up = p;
+        d->len[x]++;
+    }
+    nd[spacer].down = first + n - 1;
+    nd[first + n] = (dlx_node){first, 0, -(d->n_options + 1), 0};
+    d->n_nodes = first + n + 1;
+    d->opt_start[d->n_options] = first;
+    return d->n_options++;
+}
+
 int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, int32_t n) {
     if (!d || n < 0 || (n > 0 && !items)) return DLX_EARG;
     if (n == 0) return DLX_ENOPRIMARY;
@@ -170,12 +199,8 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
         if (i < d->n_primary) has_primary = 1;
     }
     if (!has_primary) return DLX_ENOPRIMARY;
-    int rc = grow((void **)&d->opt_start, &d->cap_options, (int64_t)d->n_options + 1,
-                  sizeof *d->opt_start);
-    if (!rc) rc = grow((void **)&d->node, &d->cap_nodes, (int64_t)d->n_nodes + n + 1,
-                       sizeof *d->node);
+    int rc = room_for_option(d, n);
     if (rc) return rc;
-
     /* A new option must see the matrix without forced options (or one that
      * clashes with them would stay selectable): take them off, then replay. */
     int32_t forced = d->n_forced;
@@ -183,24 +208,16 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
     dlx_restart(d);
     dlx_bits_free(d); /* its tables hold the options */
     dlx_cells_free(d);
-    dlx_node *nd = d->node;
-    int32_t spacer = d->n_nodes - 1, first = d->n_nodes;
-    for (int32_t k = 0; k < n; k++) {
-        int32_t x = items[k] + 1, p = first + k;
-        int32_t last = nd[x].up; /* append at the bottom of column x */
-        nd[p] = (dlx_node){last, x, x, colors ? colors[k] : 0};
-        nd[last].down = p;
-        nd[x].up = p;
-        d->len[x]++;
-    }
-    nd[spacer].down = first + n - 1;
-    nd[first + n] = (dlx_node){first, 0, -(d->n_options + 1), 0};
-    d->n_nodes = first + n + 1;
-    d->opt_start[d->n_options] = first;
+    int32_t k = link_option(d, items, colors, n);
     d->has_colors |= colored;
-    int32_t k = d->n_options++;
     for (int32_t f = 0; f < forced; f++) dlx_force(d, d->forced[f]); /* cannot clash: it did not before */
     return k;
+}
+
+int32_t dlx_add_sound_option(dlx_t *d, const int32_t *items, int32_t n) {
+    if (d->n_forced || d->phase != PH_START || d->bits || d->cells) return dlx_add_option(d, items, NULL, n);
+    int rc = room_for_option(d, n);
+    return rc ? rc : link_option(d, items, NULL, n);
 }
 
 int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *colors, int32_t cap) {
