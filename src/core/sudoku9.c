@@ -181,24 +181,32 @@ static void place(run_t *r, int d, int b, int i) {
         return;
     }
     r->nodes++;
-    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], changed = 0;
-    uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0;
+    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], minirow = 7u << (i - i % 3), row = ROW << (i - i % 9);
+    uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0, wake = 0;
     lanes_t v[VECTORS];
     for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
     for (int j = 0; j < VECTORS; j++) { /* the cell holds no other digit */
+        lanes_t n = v[j] & ~bit, w = n & row;
         had |= lanes_bits(-(v[j] >> i & 1)) << lane_at[j];
-        lanes_store(band + lane_at[j], v[j] & ~bit);
+        /* Of the digits losing the cell, only those left with a minirow or
+         * a minicolumn empty, or a row of one cell (or none), can give their
+         * band step or columns() anything new (session 43): the others are
+         * only touched (for singles and triads), not made dirty. */
+        wake |= lanes_bits(((n & minirow) == 0) | ((n & col) == 0) | ((w & (w - 1)) == 0)) << lane_at[j];
+        lanes_store(band + lane_at[j], n);
     }
-    changed = had << 9 * b;
+    uint32_t changed = had << 9 * b, woken = (had & wake & ~(1u << d)) << 9 * b;
     f[AT(d, b)] = own;
     for (int k = 0; k < 3; k++) { /* nor does its column, row or box hold d elsewhere */
         uint32_t m = f[AT(d, k)] & ~col;
         if (k == b) m = (m & ~r->t->peers[i]) | bit;
-        changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+        uint32_t now = (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+        changed |= now, woken |= now;
         f[AT(d, k)] = m;
     }
     r->b->open[b] &= ~bit;
-    mark(r, changed);
+    r->dirty |= woken;
+    r->touched |= changed;
 }
 
 /* The pairs (bit 3 * row + box) of a band where mask m has cells. */
