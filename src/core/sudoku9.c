@@ -67,6 +67,7 @@ struct sudoku9 {
     uint8_t row_boxes[512]; /* a row's cells -> the boxes (bits 0..2) they touch */
     uint32_t peers[27];     /* a cell's row and box in its band, without itself */
     uint32_t column[27];    /* a cell's column in a band: three cells */
+    uint32_t row[27], minirow[27]; /* a cell's row, and its minirow (its row in its box) */
     uint8_t matchings[512]; /* pairs -> the matchings (of six) they hold */
     uint32_t matching[6];   /* a matching's cells */
     board_t stack[DEPTH + 1]; /* the root, and a board per guess on the path */
@@ -117,6 +118,7 @@ sudoku9_t *sudoku9_new(void) {
         int col = i % 9, box = col / 3;
         t->peers[i] = ((ROW << (i / 9 * 9)) | spread(7u << 3 * box)) & ~(1u << i);
         t->column[i] = spread(1u << col);
+        t->row[i] = ROW << (i - col), t->minirow[i] = 7u << (i - col + 3 * box);
     }
     return t;
 }
@@ -181,7 +183,7 @@ static void place(run_t *r, int d, int b, int i) {
         return;
     }
     r->nodes++;
-    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], minirow = 7u << (i - i % 3), row = ROW << (i - i % 9);
+    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], minirow = r->t->minirow[i], row = r->t->row[i];
     uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0, wake = 0;
     lanes_t v[VECTORS];
     for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
