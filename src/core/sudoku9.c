@@ -48,6 +48,9 @@
 typedef struct {
     uint32_t f[27];  /* digit d, band b: f[AT(d, b)] (a band's nine side by side) */
     uint32_t open[3];
+    /* per band, the triads whose cuts this board has had (session 43):
+     * minirows hx | hf << 1 and minicolumns vx | vf << 9, as in triads() */
+    uint32_t cut_h[3], cut_v[3];
 } board_t;
 
 /* A guess: cell `at` of band `unit` and the digits left to try (kind 0), or
@@ -363,7 +366,12 @@ static int triads(run_t *r, int b) {
     if (r3 != MINIROWS || c3 != ROW || (rb4 | cb4)) return 0;
     uint32_t open = r->b->open[b], oh = minirows(open), ov = fold(open);
     uint32_t hx = r3 & ~r4 & oh, vx = c3 & ~c4 & ov, hf = rb3 & oh, vf = cb3 & ov;
-    if (!(hx | vx | hf | vf)) return 1;
+    /* A triad stays one while the band lives (its digits cannot leave it,
+     * and cells only go): cuts of triads this board has had change nothing
+     * again, so only a new one makes the cuts. */
+    uint32_t now_h = hx | hf << 1, now_v = vx | vf << 9;
+    if (!(now_h & ~r->b->cut_h[b]) && !(now_v & ~r->b->cut_v[b])) return 1;
+    r->b->cut_h[b] |= now_h, r->b->cut_v[b] |= now_v;
     uint32_t changed = 0;
     for (int j = 0; j < VECTORS; j++) {
         /* a minirow of three digits, d among them: d leaves the rest of
@@ -596,7 +604,7 @@ static int root_of(const uint8_t *grid, board_t *root) {
     const lanes_t zero = {0};
     if (lanes_bits(bad != zero)) return 1;
     ROLLED
-    for (int b = 0; b < 3; b++) root->open[b] = BAND & ~given[b];
+    for (int b = 0; b < 3; b++) root->open[b] = BAND & ~given[b], root->cut_h[b] = root->cut_v[b] = 0;
     return 0;
 }
 
