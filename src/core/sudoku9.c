@@ -291,13 +291,29 @@ static int settle(run_t *r, int d) {
 /* Naked singles in band b: an open cell with one digit left gets it, one
  * with none is a contradiction (0). */
 static int singles(run_t *r, int b) {
-    uint32_t *f = r->b->f + AT(0, b), one = 0, two = 0, open = r->b->open[b];
-    for (int d = 0; d < 9; d++) two |= one & f[d], one |= f[d];
+    uint32_t *f = r->b->f + AT(0, b), open = r->b->open[b];
+    /* the cells with a digit (one) and with two or more (two): the first
+     * vectors' lanes (digits 0 to 7) side by side, halved across, then
+     * digit 8 (session 43: the nine digits one by one were a chain) */
+    lanes_t o = lanes_load(f), t = {0};
+#if LANES == 4
+    lanes_t o2 = lanes_load(f + 4);
+    t = o & o2, o |= o2;
+    lanes_t hi = __builtin_shufflevector(o, o, 2, 3, 0, 1), th = __builtin_shufflevector(t, t, 2, 3, 0, 1);
+#else
+    lanes_t hi = __builtin_shufflevector(o, o, 4, 5, 6, 7, 0, 1, 2, 3), th = __builtin_shufflevector(t, t, 4, 5, 6, 7, 0, 1, 2, 3);
+#endif
+    t |= th | (o & hi), o |= hi;
+    for (int n = LANES / 4; n; n /= 2) {
+        lanes_t x = ACROSS(o, n), y = ACROSS(t, n);
+        t |= y | (o & x), o |= x;
+    }
+    uint32_t one = o[0] | f[8], two = t[0] | (o[0] & f[8]);
     if (open & ~one) return 0;
     for (uint32_t s = open & ~two; s; s &= s - 1) {
         int i = __builtin_ctz(s);
-        uint32_t digits = 0; /* its digit without a loop of a random length (a mispredicted exit) */
-        for (int d = 0; d < 9; d++) digits |= (f[d] >> i & 1) << d;
+        uint32_t digits = 0; /* its digit, as place() finds the digits a cell has */
+        for (int j = 0; j < VECTORS; j++) digits |= lanes_bits(-(lanes_load(f + lane_at[j]) >> i & 1)) << lane_at[j];
         if (!digits) return 0; /* an earlier single took its last digit */
         place(r, __builtin_ctz(digits), b, i);
         if (r->stopped) return 0;
