@@ -471,23 +471,23 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
 #undef COL1
 #undef COL2
     for (int d = 0; d < 9; d++) nb += in_band[d], ns += in_stack[d];
-    uint32_t best = 1000, kind = 0, unit = 0;
-    for (uint32_t k = 0; k < 2; k++)
-        for (uint32_t u = 0; u < 3; u++) {
-            uint32_t n = (k ? ns : nb) >> 8 * u & 0xFF;
-            if (n > 9 && n < best) best = n, kind = k, unit = u;
-        }
-    if (best < 1000) {
+    /* the smallest count over 9, the first unit on a tie; then the digit
+     * with the fewest (two or more), the first on a tie: minima of keys,
+     * without a branch taken at random (session 43) */
+    uint64_t all = (uint64_t)ns << 24 | nb;
+    uint32_t best = ~0u;
+    for (uint32_t q = 0; q < 6; q++) {
+        uint32_t n = (uint32_t)(all >> 8 * q) & 0xFF, key = n << 3 | q;
+        best = ((n > 9) & (key < best)) ? key : best;
+    }
+    if (best != ~0u) {
+        uint32_t kind = (best & 7) >= 3, unit = (best & 7) - 3 * kind, pick = ~0u;
         const uint32_t *per = kind ? in_stack : in_band;
-        uint32_t fewest = 7;
-        int at = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t n = per[d] >> 8 * unit & 0xFF;
-            if (n >= 2 && n < fewest) {
-                fewest = n, at = d;
-                if (n == 2) break;
-            }
+        for (uint32_t d = 0; d < 9; d++) {
+            uint32_t n = per[d] >> 8 * unit & 0xFF, key = n << 4 | d;
+            pick = ((n >= 2) & (key < pick)) ? key : pick;
         }
+        int at = (int)(pick & 15);
         uint32_t pairs;
         if (kind) {
             uint32_t stack = (fold(bd->f[AT(at, 0)]) | fold(bd->f[AT(at, 1)]) << 9 | fold(bd->f[AT(at, 2)]) << 18) >> 3 * unit;
