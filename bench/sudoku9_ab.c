@@ -76,14 +76,14 @@ int main(int argc, char **argv) {
     int rounds = atoi(argv[1]);
     double min_seconds = atof(argv[2]);
     sudoku9_t *a = base_sudoku9_new(), *b = sudoku9_new();
-    printf("| set | puzzles | guesses A / B | B/A (range) | B/tdoku | A/tdoku | B puzzles/s |\n");
+    printf("| set | puzzles | guesses A / B / tdoku | B/A (range) | B/tdoku | A/tdoku | B puzzles/s |\n");
     printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (int f = 3; f < argc; f++) {
         size_t n;
         char *t;
         uint8_t *g = read_set(argv[f], &t, &n);
         if (!g || !n) return fprintf(stderr, "cannot read %s\n", argv[f]), 1;
-        uint64_t ga = 0, gb = 0, sum = 0;
+        uint64_t ga = 0, gb = 0, gt_sum = 0, sum = 0;
         for (size_t i = 0; i < n; i++) {
             sudoku9_result_t ra = {0}, rb = {0};
             char sol[82];
@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
             if (ra.count != ct || rb.count != ct)
                 return fprintf(stderr, "%s: puzzle %zu: A %llu, B %llu, tdoku %llu\n", argv[f], i + 1,
                                (unsigned long long)ra.count, (unsigned long long)rb.count, (unsigned long long)ct), 1;
-            ga += ra.guesses, gb += rb.guesses;
+            ga += ra.guesses, gb += rb.guesses, gt_sum += gt;
         }
         size_t reps = 1;
         while (pass_td(t, n, &sum) * (double)reps < min_seconds && reps < 1000000) reps *= 2;
@@ -116,8 +116,8 @@ int main(int argc, char **argv) {
             if (ba[r] > hi) hi = ba[r];
         }
         const char *name = strrchr(argv[f], '/') ? strrchr(argv[f], '/') + 1 : argv[f];
-        printf("| %s | %zu | %.1f / %.1f | %.3fx (%.3f-%.3f) | %.2fx | %.2fx | %.0f |%s\n", name, n, (double)ga / (double)n,
-               (double)gb / (double)n, median(ba, rounds), lo, hi, median(bt, rounds), median(at, rounds),
+        printf("| %s | %zu | %.1f / %.1f / %.1f | %.3fx (%.3f-%.3f) | %.2fx | %.2fx | %.0f |%s\n", name, n, (double)ga / (double)n,
+               (double)gb / (double)n, (double)gt_sum / (double)n, median(ba, rounds), lo, hi, median(bt, rounds), median(at, rounds),
                median(rate, rounds), sum == 1 ? " " : "");
         fflush(stdout);
         free(ba), free(bt), free(at), free(rate), free(g), free(t);

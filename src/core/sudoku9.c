@@ -48,6 +48,9 @@
 typedef struct {
     uint32_t f[27];  /* digit d, band b: f[AT(d, b)] (a band's nine side by side) */
     uint32_t open[3];
+    /* per band, the triads whose cuts this board has had (session 43):
+     * minirows hx | hf << 1 and minicolumns vx | vf << 9, as in triads() */
+    uint32_t cut_h[3], cut_v[3];
 } board_t;
 
 /* A guess: cell `at` of band `unit` and the digits left to try (kind 0), or
@@ -67,6 +70,7 @@ struct sudoku9 {
     uint8_t row_boxes[512]; /* a row's cells -> the boxes (bits 0..2) they touch */
     uint32_t peers[27];     /* a cell's row and box in its band, without itself */
     uint32_t column[27];    /* a cell's column in a band: three cells */
+    uint32_t row[27], minirow[27]; /* a cell's row, and its minirow (its row in its box) */
     uint8_t matchings[512]; /* pairs -> the matchings (of six) they hold */
     uint32_t matching[6];   /* a matching's cells */
     board_t stack[DEPTH + 1]; /* the root, and a board per guess on the path */
@@ -117,6 +121,7 @@ sudoku9_t *sudoku9_new(void) {
         int col = i % 9, box = col / 3;
         t->peers[i] = ((ROW << (i / 9 * 9)) | spread(7u << 3 * box)) & ~(1u << i);
         t->column[i] = spread(1u << col);
+        t->row[i] = ROW << (i - col), t->minirow[i] = 7u << (i - col + 3 * box);
     }
     return t;
 }
@@ -174,31 +179,43 @@ static inline uint32_t lanes_bits(lanes_t c) {
 
 
 /* Digit d goes to cell i of band b (still possible there). A placement past
- * the budget stops the run instead. */
+ * the budget stops the run instead. Kept out of line in WebAssembly (its
+ * five copies inlined were 2.7 KB of the module; session 43). */
+#ifdef __wasm__
+__attribute__((noinline))
+#endif
 static void place(run_t *r, int d, int b, int i) {
     if (r->nodes >= r->budget) {
         r->stopped = 1;
         return;
     }
     r->nodes++;
-    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], changed = 0;
-    uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0;
+    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], minirow = r->t->minirow[i], row = r->t->row[i];
+    uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0, wake = 0;
     lanes_t v[VECTORS];
     for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
     for (int j = 0; j < VECTORS; j++) { /* the cell holds no other digit */
+        lanes_t n = v[j] & ~bit, w = n & row;
         had |= lanes_bits(-(v[j] >> i & 1)) << lane_at[j];
-        lanes_store(band + lane_at[j], v[j] & ~bit);
+        /* Of the digits losing the cell, only those left with a minirow or
+         * a minicolumn empty, or a row of one cell (or none), can give their
+         * band step or columns() anything new (session 43): the others are
+         * only touched (for singles and triads), not made dirty. */
+        wake |= lanes_bits(((n & minirow) == 0) | ((n & col) == 0) | ((w & (w - 1)) == 0)) << lane_at[j];
+        lanes_store(band + lane_at[j], n);
     }
-    changed = had << 9 * b;
+    uint32_t changed = had << 9 * b, woken = (had & wake & ~(1u << d)) << 9 * b;
     f[AT(d, b)] = own;
     for (int k = 0; k < 3; k++) { /* nor does its column, row or box hold d elsewhere */
         uint32_t m = f[AT(d, k)] & ~col;
         if (k == b) m = (m & ~r->t->peers[i]) | bit;
-        changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+        uint32_t now = (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+        changed |= now, woken |= now;
         f[AT(d, k)] = m;
     }
     r->b->open[b] &= ~bit;
-    mark(r, changed);
+    r->dirty |= woken;
+    r->touched |= changed;
 }
 
 /* The pairs (bit 3 * row + box) of a band where mask m has cells. */
@@ -278,13 +295,29 @@ static int settle(run_t *r, int d) {
 /* Naked singles in band b: an open cell with one digit left gets it, one
  * with none is a contradiction (0). */
 static int singles(run_t *r, int b) {
-    uint32_t *f = r->b->f + AT(0, b), one = 0, two = 0, open = r->b->open[b];
-    for (int d = 0; d < 9; d++) two |= one & f[d], one |= f[d];
+    uint32_t *f = r->b->f + AT(0, b), open = r->b->open[b];
+    /* the cells with a digit (one) and with two or more (two): the first
+     * vectors' lanes (digits 0 to 7) side by side, halved across, then
+     * digit 8 (session 43: the nine digits one by one were a chain) */
+    lanes_t o = lanes_load(f), t = {0};
+#if LANES == 4
+    lanes_t o2 = lanes_load(f + 4);
+    t = o & o2, o |= o2;
+    lanes_t hi = __builtin_shufflevector(o, o, 2, 3, 0, 1), th = __builtin_shufflevector(t, t, 2, 3, 0, 1);
+#else
+    lanes_t hi = __builtin_shufflevector(o, o, 4, 5, 6, 7, 0, 1, 2, 3), th = __builtin_shufflevector(t, t, 4, 5, 6, 7, 0, 1, 2, 3);
+#endif
+    t |= th | (o & hi), o |= hi;
+    for (int n = LANES / 4; n; n /= 2) {
+        lanes_t x = ACROSS(o, n), y = ACROSS(t, n);
+        t |= y | (o & x), o |= x;
+    }
+    uint32_t one = o[0] | f[8], two = t[0] | (o[0] & f[8]);
     if (open & ~one) return 0;
     for (uint32_t s = open & ~two; s; s &= s - 1) {
         int i = __builtin_ctz(s);
-        uint32_t digits = 0; /* its digit without a loop of a random length (a mispredicted exit) */
-        for (int d = 0; d < 9; d++) digits |= (f[d] >> i & 1) << d;
+        uint32_t digits = 0; /* its digit, as place() finds the digits a cell has */
+        for (int j = 0; j < VECTORS; j++) digits |= lanes_bits(-(lanes_load(f + lane_at[j]) >> i & 1)) << lane_at[j];
         if (!digits) return 0; /* an earlier single took its last digit */
         place(r, __builtin_ctz(digits), b, i);
         if (r->stopped) return 0;
@@ -353,7 +386,12 @@ static int triads(run_t *r, int b) {
     if (r3 != MINIROWS || c3 != ROW || (rb4 | cb4)) return 0;
     uint32_t open = r->b->open[b], oh = minirows(open), ov = fold(open);
     uint32_t hx = r3 & ~r4 & oh, vx = c3 & ~c4 & ov, hf = rb3 & oh, vf = cb3 & ov;
-    if (!(hx | vx | hf | vf)) return 1;
+    /* A triad stays one while the band lives (its digits cannot leave it,
+     * and cells only go): cuts of triads this board has had change nothing
+     * again, so only a new one makes the cuts. */
+    uint32_t now_h = hx | hf << 1, now_v = vx | vf << 9;
+    if (!(now_h & ~r->b->cut_h[b]) && !(now_v & ~r->b->cut_v[b])) return 1;
+    r->b->cut_h[b] |= now_h, r->b->cut_v[b] |= now_v;
     uint32_t changed = 0;
     for (int j = 0; j < VECTORS; j++) {
         /* a minirow of three digits, d among them: d leaves the rest of
@@ -437,23 +475,23 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
 #undef COL1
 #undef COL2
     for (int d = 0; d < 9; d++) nb += in_band[d], ns += in_stack[d];
-    uint32_t best = 1000, kind = 0, unit = 0;
-    for (uint32_t k = 0; k < 2; k++)
-        for (uint32_t u = 0; u < 3; u++) {
-            uint32_t n = (k ? ns : nb) >> 8 * u & 0xFF;
-            if (n > 9 && n < best) best = n, kind = k, unit = u;
-        }
-    if (best < 1000) {
+    /* the smallest count over 9, the first unit on a tie; then the digit
+     * with the fewest (two or more), the first on a tie: minima of keys,
+     * without a branch taken at random (session 43) */
+    uint64_t all = (uint64_t)ns << 24 | nb;
+    uint32_t best = ~0u;
+    for (uint32_t q = 0; q < 6; q++) {
+        uint32_t n = (uint32_t)(all >> 8 * q) & 0xFF, key = n << 3 | q;
+        best = ((n > 9) & (key < best)) ? key : best;
+    }
+    if (best != ~0u) {
+        uint32_t kind = (best & 7) >= 3, unit = (best & 7) - 3 * kind, pick = ~0u;
         const uint32_t *per = kind ? in_stack : in_band;
-        uint32_t fewest = 7;
-        int at = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t n = per[d] >> 8 * unit & 0xFF;
-            if (n >= 2 && n < fewest) {
-                fewest = n, at = d;
-                if (n == 2) break;
-            }
+        for (uint32_t d = 0; d < 9; d++) {
+            uint32_t n = per[d] >> 8 * unit & 0xFF, key = n << 4 | d;
+            pick = ((n >= 2) & (key < pick)) ? key : pick;
         }
+        int at = (int)(pick & 15);
         uint32_t pairs;
         if (kind) {
             uint32_t stack = (fold(bd->f[AT(at, 0)]) | fold(bd->f[AT(at, 1)]) << 9 | fold(bd->f[AT(at, 2)]) << 18) >> 3 * unit;
@@ -516,15 +554,6 @@ static void write_solution(const board_t *bd, uint8_t *solution) {
                 solution[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
 }
 
-/* The cells of mask m's rows, and of its boxes (in its band). */
-static inline uint32_t rows_of(uint32_t m) {
-    return (uint32_t)!!(m & ROW) * ROW | (uint32_t)!!(m & ROW << 9) * (ROW << 9) | (uint32_t)!!(m >> 18) * (ROW << 18);
-}
-static inline uint32_t boxes_of(uint32_t m) {
-    const uint32_t box = spread(7);
-    return (uint32_t)!!(m & box) * box | (uint32_t)!!(m & box << 3) * (box << 3) | (uint32_t)!!(m & box << 6) * (box << 6);
-}
-
 /* The board of the givens, all at once (placing them one by one was a
  * quarter of an easy puzzle's time). 1 when two givens clash. */
 #if defined(__wasm_simd128__) || defined(__SSE2__)
@@ -567,22 +596,35 @@ static int root_of(const uint8_t *grid, board_t *root) {
     uint32_t own[27], given[3];
     ROLLED
     for (int b = 0; b < 3; b++) band_owners(grid + 27 * b, own, b, &given[b]);
-    ROLLED
-    for (int d = 0; d < 9; d++) {
-        uint32_t o0 = own[AT(d, 0)], o1 = own[AT(d, 1)], o2 = own[AT(d, 2)];
-        uint32_t f0 = fold(o0), f1 = fold(o1), f2 = fold(o2), cols = spread(f0 | f1 | f2);
-        if ((f0 & f1) | (f0 & f2) | (f1 & f2)) return 1; /* twice in a column */
-        ROLLED
-        for (int b = 0; b < 3; b++) {
-            uint32_t o = own[AT(d, b)];
-            ROLLED
-            for (int k = 0; k < 27; k += 9) /* twice in a row, or in a box */
-                if (o >> k & ROW & ((o >> k & ROW) - 1) || __builtin_popcount(o & spread(7u << k / 3)) > 1) return 1;
-            root->f[AT(d, b)] = (BAND & ~given[b] & ~rows_of(o) & ~boxes_of(o) & ~cols) | o;
+    /* Each digit's boards as lanes (session 43: the checks and masks of one
+     * board at a time, with a branch per row, were 7-10% of a puzzle's
+     * instructions on many and minimal). Minirow flags h (bit 9 * row + 3 *
+     * box) tell a digit twice in a row (two flags of a row, or two bits of a
+     * minirow) and twice in a box (two flags of a box); folded columns, twice
+     * in a column. */
+    const uint32_t p0 = 0x40201u, p3 = p0 << 3;
+    lanes_t bad = {0};
+    for (int j = 0; j < VECTORS; j++) {
+        lanes_t m[3], c[3], cut[3];
+        for (int k = 0; k < 3; k++) {
+            lanes_t o = lanes_load(own + AT(lane_at[j], k)), x = (o | o >> 1 | o >> 2) & MINIROWS;
+            bad |= ((o & (o >> 1 | o >> 2)) | (o >> 1 & o >> 2)) & MINIROWS;
+            bad |= x & ((x >> 3 & (p0 | p3)) | (x >> 6 & p0) | x >> 9 | x >> 18);
+            lanes_t rows = (x | x >> 3 | x >> 6) & p0, boxes = (x | x >> 9 | x >> 18) & 0x49u;
+            boxes = (boxes << 3) - boxes;
+            m[k] = o, c[k] = (o | o >> 9 | o >> 18) & ROW;
+            cut[k] = ((rows << 9) - rows) | boxes | boxes << 9 | boxes << 18;
         }
+        bad |= (c[0] & c[1]) | (c[0] & c[2]) | (c[1] & c[2]);
+        lanes_t cols = c[0] | c[1] | c[2];
+        cols |= cols << 9 | cols << 18;
+        for (int k = 0; k < 3; k++)
+            lanes_store(root->f + AT(lane_at[j], k), (BAND & ~given[k] & ~cut[k] & ~cols) | m[k]);
     }
+    const lanes_t zero = {0};
+    if (lanes_bits(bad != zero)) return 1;
     ROLLED
-    for (int b = 0; b < 3; b++) root->open[b] = BAND & ~given[b];
+    for (int b = 0; b < 3; b++) root->open[b] = BAND & ~given[b], root->cut_h[b] = root->cut_v[b] = 0;
     return 0;
 }
 
