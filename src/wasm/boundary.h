@@ -24,5 +24,7 @@ int32_t boundary_error(int32_t code);
  * table (value, kind: 128 entries each); out: [first mark, marks, givens].
  * Nonzero when the line is the C reader's. */
 int32_t sudoku_line_values(const int8_t *value, const int8_t *kind, uint8_t *line, int32_t n2, int32_t *out);
+/* A solution's n2 values (0..n) written in place as codes[v] (80 bytes), `mark` for 0. */
+void sudoku_line_symbols(const uint8_t *codes, uint8_t mark, uint8_t *line, int32_t n2, int32_t n);
 
 #endif
