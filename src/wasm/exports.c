@@ -185,7 +185,9 @@ EXPORT int32_t dk_sudoku_solve_line(sudoku_t *s, const uint8_t *t, uint8_t *line
     int32_t n = sudoku_size(s), info[3];
     if (n < 1) return set_error(DLX_EARG, "no solver");
     int32_t n2 = n * n;
-    if (sudoku_line_values((const int8_t *)t, (const int8_t *)t + 128, line, n2, info) || !info[2] ||
+    line_table_t lt;
+    sudoku_line_table((const int8_t *)t, (const int8_t *)t + 128, &lt);
+    if (sudoku_line_values(&lt, line, n2, info) || !info[2] ||
         (info[1] && t[256 + (info[1] & 255)] != 1))
         return 1;
     sudoku_set_restarts(s, on);
@@ -222,8 +224,10 @@ EXPORT int32_t dk_sudoku_solve_lines(sudoku_t *s, const uint8_t *t, uint8_t *lin
     int32_t n = sudoku_size(s), info[3];
     if (n < 1 || n > 64 || count < 0) return set_error(DLX_EARG, "no solver, a size past 64, or a negative count");
     size_t n2 = (size_t)n * (size_t)n;
+    line_table_t lt;
+    sudoku_line_table((const int8_t *)t, (const int8_t *)t + 128, &lt);
     for (int32_t k = 0; k < count; k++) {
-        if (sudoku_line_values((const int8_t *)t, (const int8_t *)t + 128, lines + k * n2, (int32_t)n2, info) ||
+        if (sudoku_line_values(&lt, lines + k * n2, (int32_t)n2, info) ||
             !info[2] || (info[1] && t[256 + (info[1] & 255)] != 1))
             return k + 1;
         out[DK_SOLVE_LENGTH * (size_t)k + DK_SOLVE_GUESSES] = info[0]; /* its mark, until it is solved */

@@ -47,25 +47,20 @@ static int32_t line_values_bytes(const int8_t *value, const int8_t *kind, uint8_
  * refused by one compare instead of two pieces. */
 #define PIECE(k) wasm_i8x16_swizzle(t[k], wasm_i8x16_sub(c, wasm_i8x16_splat((int8_t)(16 * (k)))))
 static inline v128_t look_up(const v128_t *t, v128_t c) { /* written out: this file is built without unrolling */
-    v128_t x = wasm_v128_or(wasm_u8x16_lt(c, wasm_i8x16_splat(0x20)), PIECE(2));
-    x = wasm_v128_or(wasm_v128_or(x, PIECE(3)), wasm_v128_or(PIECE(4), PIECE(5)));
+    v128_t x = wasm_v128_or(wasm_u8x16_lt(c, wasm_i8x16_splat(0x20)), wasm_v128_or(PIECE(2), PIECE(3)));
+    if (!wasm_v128_any_true(wasm_u8x16_ge(c, wasm_i8x16_splat(0x40)))) return x; /* digits and the usual marks: a branch that goes one way for a whole set */
+    x = wasm_v128_or(x, wasm_v128_or(PIECE(4), PIECE(5)));
     return wasm_v128_or(x, wasm_v128_or(PIECE(6), PIECE(7)));
 }
 
-/* Lines of 16 bytes or more. The table as one byte per entry: the value
- * (1..n), 0x80 | kind for an empty-cell mark (the JS side numbers at most
- * eight), 0xff for a byte it leaves to the C reader. Lanes holding a mark
+/* Lines of 16 bytes or more, through the table's pieces (sudoku_line_table). Lanes holding a mark
  * (or a refused byte: the line is refused then) are the ones whose top bit
  * is set. The last 16 bytes are read before anything is written, so a
  * length that is no multiple of 16 takes them whole, its lanes already done
  * left out of the counts. */
-static int32_t line_values_simd(const int8_t *value, const int8_t *kind, uint8_t *line, int32_t n2, int32_t *out) {
-    v128_t t[8];
-    const v128_t zero = wasm_i8x16_splat(0), top = wasm_i8x16_splat((int8_t)0x80);
-    for (int k = 2; k < 8; k++) {
-        v128_t v = wasm_v128_load(value + 16 * k), kd = wasm_v128_load(kind + 16 * k);
-        t[k] = wasm_v128_or(v, wasm_v128_and(wasm_i8x16_eq(v, zero), wasm_v128_or(kd, top)));
-    }
+static int32_t line_values_simd(const line_table_t *lt, uint8_t *line, int32_t n2, int32_t *out) {
+    const v128_t *t = (const v128_t *)lt->pieces;
+    const v128_t zero = wasm_i8x16_splat(0);
     const v128_t bits = wasm_i8x16_make(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     const v128_t low3 = wasm_i8x16_splat(7), refused = wasm_i8x16_splat(-1);
     v128_t bad = zero, marks = zero;
@@ -97,16 +92,32 @@ static int32_t line_values_simd(const int8_t *value, const int8_t *kind, uint8_t
 }
 #endif
 
+/* The line table t (value[128], kind[128]: the JS side's) made ready for
+ * sudoku_line_values. With SIMD128, as one byte per entry in 16-byte
+ * pieces: the value (1..n), 0x80 | kind for an empty-cell mark (the JS side
+ * numbers at most eight), 0xff for a byte it leaves to the C reader; made
+ * once for a batch of lines (a fifth of a line's time). */
+void sudoku_line_table(const int8_t *value, const int8_t *kind, line_table_t *lt) {
+    lt->value = value, lt->kind = kind;
+#ifdef __wasm_simd128__
+    const v128_t zero = wasm_i8x16_splat(0), top = wasm_i8x16_splat((int8_t)0x80);
+    for (int k = 2; k < 8; k++) {
+        v128_t v = wasm_v128_load(value + 16 * k), kd = wasm_v128_load(kind + 16 * k);
+        wasm_v128_store(lt->pieces[k], wasm_v128_or(v, wasm_v128_and(wasm_i8x16_eq(v, zero), wasm_v128_or(kd, top))));
+    }
+#endif
+}
+
 /* One line of n2 bytes turned in place into value[byte] (0: an empty-cell
  * mark, 1..n a symbol), and into out[0..2]: its first mark's byte (0: none),
  * the set of its marks (bit kind[byte] for each), its givens. Returns
  * nonzero when the line is the C reader's (a byte the table leaves to it:
  * negative, or past 127). dk_sudoku_solve_line's copy too. */
-int32_t sudoku_line_values(const int8_t *value, const int8_t *kind, uint8_t *line, int32_t n2, int32_t *out) {
+int32_t sudoku_line_values(const line_table_t *lt, uint8_t *line, int32_t n2, int32_t *out) {
 #ifdef __wasm_simd128__
-    if (n2 >= 16) return line_values_simd(value, kind, line, n2, out);
+    if (n2 >= 16) return line_values_simd(lt, line, n2, out);
 #endif
-    return line_values_bytes(value, kind, line, n2, out);
+    return line_values_bytes(lt->value, lt->kind, line, n2, out);
 }
 
 /* A solution of n2 values (0..n, n at most 64) written in place in its
@@ -141,7 +152,9 @@ void sudoku_line_symbols(const uint8_t *codes, uint8_t mark, uint8_t *line, int3
  * first line the table cannot copy, or -1. */
 EXPORT int32_t dk_sudoku_lines(const int8_t *value, const int8_t *kind, uint8_t *lines, int32_t count,
                                int32_t n2, int32_t *out) {
+    line_table_t lt;
+    sudoku_line_table(value, kind, &lt);
     for (int32_t k = 0; k < count; k++)
-        if (sudoku_line_values(value, kind, lines + (size_t)k * (size_t)n2, n2, out + 3 * k)) return k;
+        if (sudoku_line_values(&lt, lines + (size_t)k * (size_t)n2, n2, out + 3 * k)) return k;
     return -1;
 }
