@@ -1,7 +1,7 @@
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
-// answer read there with one decode (one call costs about what a puzzle of
-// solveMany does).
+// answer read there with one decode (one call costs a puzzle of solveMany
+// and 0.3-1 us more: docs/notes/SUDOKU9.md, session 43).
 import { checkPuzzleLength, checkTextSize } from './dlxkit-sudoku-args.mjs'
 import { copyLine, lineSide, writeLines } from './dlxkit-sudoku-line.mjs'
 
