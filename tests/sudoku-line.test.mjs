@@ -246,3 +246,83 @@ test('solve() words a clash as the C path does (the module gives the cells, JS t
   assert.ok(seen > 150, `${seen} clashes`)
   assert.deepEqual([...regions].sort(), ['box', 'column', 'row'])
 })
+
+/** What the module's copy of one line must give (src/wasm/lines.c, byte at a time): null when refused, else { values, info }. */
+function referenceLine (table, bytes) {
+  const values = new Uint8Array(bytes.length)
+  let blank = 0
+  let marks = 0
+  let empties = 0
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]
+    const v = c < 128 ? table.value[c] : -1
+    if (v < 0) return null
+    values[i] = v
+    if (v === 0) {
+      empties++
+      marks |= 1 << table.kind[c]
+      if (!blank) blank = c
+    }
+  }
+  return { values, info: [blank, marks, bytes.length - empties] }
+}
+
+test('the module turns lines into values 16 bytes at a time as a byte-at-a-time loop would: every length, every byte', () => {
+  const native = dlx._native
+  const random = rng(43)
+  let compared = 0
+  for (const [n, alphabet] of [[9, null], [16, null], [16, '!"$%&\'()*/;<>?@['], [25, null], [4, null]]) {
+    const table = tables.get(n, 0, alphabet)
+    assert.ok(table, `a table for ${n} ${alphabet}`)
+    const known = []
+    for (let b = 0; b < 128; b++) if (table.value[b] >= 0) known.push(b)
+    for (const len of [1, 2, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 80, 81, 82, 96, 100, 256, 625, 4096]) {
+      for (let k = 0; k < 12; k++) {
+        const bytes = new Uint8Array(len)
+        const odd = k % 4 === 3 // now and then a byte of any value, the line refused then (most of the time)
+        for (let i = 0; i < len; i++) bytes[i] = odd && random() < 4 / len ? Math.floor(random() * 256) : known[Math.floor(random() * known.length)]
+        const want = referenceLine(table, bytes)
+        const info = new Int32Array(3)
+        const got = native.withBuffers([len], (p) => {
+          native.writeBytes(p, bytes)
+          return native.sudokuLines(table, p, 1, len, info) ? { values: native.readBytes(p, len), info: Array.from(info) } : null
+        })
+        assert.deepEqual(got && { values: Array.from(got.values), info: got.info }, want && { values: Array.from(want.values), info: want.info }, `${n} ${alphabet} ${len}: ${bytes}`)
+        compared++
+      }
+    }
+  }
+  assert.ok(compared > 1000)
+})
+
+test('solveMany() of one-line puzzles of sides 4 to 25 gives what solve() gives each: solutions, no solution, several, clashes, stopped searches', async () => {
+  const kit = await load()
+  for (const size of [4, 9, 16, 25]) {
+    const batch = []
+    for (let seed = 1; seed <= 6; seed++) {
+      const { puzzle, solution } = kit.sudoku.generate({ size, seed, maxNodes: 5e6 })
+      batch.push(puzzle, puzzle.replaceAll('.', '0'), solution)
+      const cells = [...puzzle]
+      const at = cells.findIndex((c) => c !== '.')
+      const other = cells.findIndex((c, i) => c === '.' && Math.floor(i / size) === Math.floor(at / size))
+      if (other >= 0) batch.push(Object.assign([...cells], { [other]: cells[at] }).join('')) // a clash in a row
+      batch.push('.'.repeat(size * size - 1) + solution[size * size - 1]) // many solutions
+    }
+    for (const opts of [{ limit: 2 }, { limit: 1 }, { limit: 2, maxNodes: 3 }]) {
+      const many = kit.sudoku.solveMany(batch, opts)
+      batch.forEach((line, k) => {
+        let alone
+        try {
+          alone = kit.sudoku.solve(line, opts)
+        } catch (e) {
+          assert.equal(many[k].status, 'invalid', line)
+          assert.equal(many[k].error.code, e.code)
+          assert.equal(many[k].error.message, e.message)
+          assert.deepEqual(many[k].error.details, e.details)
+          return
+        }
+        assert.deepEqual(many[k], alone, `${size} ${JSON.stringify(opts)} ${line}`)
+      })
+    }
+  }
+})

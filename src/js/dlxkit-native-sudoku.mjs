@@ -9,8 +9,10 @@ const SOLVE = SLOT.solve
 const ascii = new TextEncoder() // one-line puzzles: ASCII, one byte a character (writeAsciiPrefix)
 const symbolsOf = new TextDecoder() // a solution of sudokuSolveLine, in its symbols: ASCII, which UTF-8's decoder reads fastest (173 ns a 9x9 against latin1's 295, Node 20)
 // A line table in module memory (sudokuLines, sudokuSolveLine): value[128],
-// kind[128], the mixes of marks (256), the symbols' bytes by value (65), padded
-const TABLE = { value: 0, kind: 128, mixes: 256, codes: 512, bytes: 584 }
+// kind[128], the mixes of marks (256), the symbols' bytes by value (65, and
+// room to 80: the module reads them 16 at a time)
+const TABLE = { value: 0, kind: 128, mixes: 256, codes: 512, bytes: 592 }
+const answersOf = new TextDecoder('latin1') // one character a byte, whatever the bytes
 
 /**
  * A block of module memory for `count` puzzles of n2 cells: their solve
@@ -202,6 +204,51 @@ class SudokuCalls {
     const region = row === row2 ? 'row' : col === col2 ? 'column' : 'box'
     return new DlxError('CLASH', `the ${value} at row ${row}, column ${col} clashes with the ${value} at row ${row2}, column ${col2} (same ${region})`,
       { errno: ERR.CLASH, row, col, row2, col2, value })
+  }
+
+  /**
+   * solveMany's one crossing for one-line puzzles: the block's grids (the
+   * lines' bytes, written by writeAsciiPrefix) turned into values through
+   * the line table, each solved on h, its answer written in its symbols
+   * ('.'s where none). false when the table leaves a line to the C reader
+   * (nothing solved).
+   */
+  sudokuSolveLines (h, table, block, limit, maxNodes) {
+    const t = this._lineTable(table, 0)
+    return this.check(this._x.dk_sudoku_solve_lines(h, t, block.grids, block.count, limit, maxNodes, block.answers, block.records)) === 0
+  }
+
+  /**
+   * The block's records after sudokuSolveLines, as solveMany's results:
+   * { status, solution, count, nodes, guesses }, the solutions cut from
+   * the answers read as one text (one decode for the batch: 30 ns a 9x9
+   * against 150-290 for a decode each; none if no puzzle has one), or
+   * invalid(puzzles[j]) where the module refused the puzzle.
+   */
+  lineResults (block, puzzles, invalid) {
+    const f = this._float64() // once: nothing grows the memory in this loop (invalid() makes its error when read)
+    const n2 = block.n2
+    const results = new Array(block.count)
+    let text = null
+    for (let j = 0, o = block.records >>> 3; j < block.count; j++, o += SOLVE.length) {
+      const status = f[o + SOLVE.status]
+      if (status < 0) {
+        results[j] = invalid(puzzles[j])
+        continue
+      }
+      const count = f[o + SOLVE.count]
+      let solution = null
+      if (count > 0) solution = (text ??= this._answersText(block)).slice(j * n2, j * n2 + n2)
+      results[j] = { status: SUDOKU_STATUS[status], solution, count, nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
+    }
+    return results
+  }
+
+  /** The block's answers as one text, one character a byte (they are ASCII: UTF-8's decoder reads them fastest). */
+  _answersText (block) {
+    const bytes = this._u8.subarray(block.answers, block.answers + block.count * block.n2)
+    const text = symbolsOf.decode(bytes)
+    return text.length === bytes.length ? text : answersOf.decode(bytes) // a byte past 127 (never written): one character each all the same
   }
 
   /** Solve the block's first grid into its first answer and record. */

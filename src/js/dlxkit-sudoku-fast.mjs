@@ -1,9 +1,9 @@
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
-// answer read there with one decode (one call costs about what a puzzle of
-// solveMany does).
+// answer read there with one decode (one call costs a puzzle of solveMany
+// and 0.3-1 us more: docs/notes/SUDOKU9.md, session 43).
 import { checkPuzzleLength, checkTextSize } from './dlxkit-sudoku-args.mjs'
-import { copyLine, copyLines, lineIn, lineSide } from './dlxkit-sudoku-line.mjs'
+import { copyLine, lineSide, writeLines } from './dlxkit-sudoku-line.mjs'
 
 /** The solver cache's key for a shape (_solver files each solver under it; the fast path remembers the plain shape's). */
 export const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -64,22 +64,10 @@ export class LineSolver {
       const p = puzzles[j]
       if (typeof p !== 'string' || lineSide(p, size) !== n) return null
     }
+    const h = this._plainSolver(n)
     return native.withSolveBlock(count, n2, (block) => {
-      const blanks = new Uint8Array(count)
-      if (!copyLines(native, table, puzzles, n2, block.grids, blanks)) return null
-      native.sudokuSolveMany(this._plainSolver(n), block, limit, maxNodes)
-      const results = new Array(count)
-      for (let j = 0; j < count; j++) {
-        if (native.solveFailed(block, j)) { // the error is made when read
-          results[j] = invalid(puzzles[j])
-          continue
-        }
-        const r = native.solveResult(block, j)
-        table.codes[0] = blanks[j] || 0x2e // '.' if none, as the C printer would
-        if (r.count > 0) r.solution = lineIn(native.u8(), block.answer(j), n2, table.codes) // a fresh view: the search or invalid() may have grown the memory
-        results[j] = r
-      }
-      return results
+      if (!writeLines(native, puzzles, n2, block.grids)) return null
+      return native.sudokuSolveLines(h, table, block, limit, maxNodes) ? native.lineResults(block, puzzles, invalid) : null
     })
   }
 

@@ -14,7 +14,6 @@ import { STYLE } from './dlxkit-sudoku-args.mjs'
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
 const MAX_MARKS = 8 // empty-cell marks whose mixes are probed (2^8 probes at most)
-const ascii = new TextDecoder('latin1') // symbols and marks are printable ASCII
 
 /** What the C reader makes of each byte in a one-line puzzle; null when no line of N*N reads as one. */
 export class LineTables {
@@ -160,33 +159,22 @@ export function lineSide (s, size) {
   return n * n !== len || n < 1 || (size && size !== n) ? 0 : n
 }
 
-/**
- * One-line puzzles (strings of side n, lineSide) copied through the table
- * into module memory at p, n2 bytes a line (a SolveBlock's grids): their
- * bytes at once (the lines joined when none ends in a newline), turned into
- * cell values by the module (dk_sudoku_lines: a byte at a time in JS, it cost
- * a clashing puzzle's batch twice its solve). blanks[j] gets line j's first
- * empty-cell mark's code (0 for none, which the answer uses as the C printer
- * would). false leaves them to the C reader: a byte the table does not know
- * (or not ASCII), a mix of marks the C reader reads otherwise, or no symbol.
- */
-export function copyLines (native, table, lines, n2, p, blanks) {
-  const count = lines.length
-  const ascii = lines.every((s) => s.length === n2)
-    ? native.writeAsciiPrefix(p, lines.join(''), count * n2)
+/** The lines' first n2 bytes each at p, n2 apart (joined when none ends in a newline): whether all are ASCII. */
+export function writeLines (native, lines, n2, p) {
+  return lines.every((s) => s.length === n2)
+    ? native.writeAsciiPrefix(p, lines.join(''), lines.length * n2)
     : lines.every((s, j) => native.writeAsciiPrefix(p + j * n2, s, n2))
-  const info = new Int32Array(3 * count)
-  if (!ascii || !native.sudokuLines(table, p, count, n2, info)) return false
-  for (let j = 0; j < count; j++) {
-    if (!usable(table, info, j)) return false
-    blanks[j] = info[3 * j]
-  }
-  return true
 }
 
 const one = new Int32Array(3) // copyLine's answer: a solve() is one puzzle, and an allocation a tenth of its time
 
-/** One line, as copyLines: its first mark's code (0 for none), or -1 for the C reader. */
+/**
+ * One line (side n, lineSide) copied through the table into module memory
+ * at p and turned into cell values there (dk_sudoku_lines): its first
+ * empty-cell mark's code (0 for none, which the answer uses as the C printer
+ * would), or -1 for the C reader (a byte the table does not know or not
+ * ASCII, a mix of marks the C reader reads otherwise, or no symbol).
+ */
 export function copyLine (native, table, s, n2, p) {
   return native.writeAsciiPrefix(p, s, n2) && native.sudokuLines(table, p, 1, n2, one) && usable(table, one, 0) ? one[0] : -1
 }
@@ -218,10 +206,4 @@ export function writeLine (values, symbols, blank, at = 0, len = values.length) 
     codes[i] = v ? symbols.charCodeAt(v - 1) : empty
   }
   return String.fromCharCode.apply(null, codes)
-}
-
-/** Values 0..n at u8[at..at+len) turned in place into their bytes (codes), read as one string. */
-export function lineIn (u8, at, len, codes) {
-  for (let i = 0; i < len; i++) u8[at + i] = codes[u8[at + i]]
-  return ascii.decode(u8.subarray(at, at + len))
 }

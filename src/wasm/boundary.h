@@ -20,9 +20,16 @@ int32_t boundary_sudoku_error(const sudoku_error_t *e);
  * message (others returned as they are). */
 int32_t boundary_error(int32_t code);
 
-/* lines.c: one line of n2 bytes turned in place into cell values by a line
- * table (value, kind: 128 entries each); out: [first mark, marks, givens].
- * Nonzero when the line is the C reader's. */
-int32_t sudoku_line_values(const int8_t *value, const int8_t *kind, uint8_t *line, int32_t n2, int32_t *out);
+/* lines.c: a line table (value, kind: 128 entries each) made ready once for
+ * many lines; one line of n2 bytes turned in place into cell values by it,
+ * out: [first mark, marks, givens]. Nonzero when the line is the C reader's. */
+typedef struct {
+    const int8_t *value, *kind;
+    _Alignas(16) uint8_t pieces[8][16]; /* with SIMD128: the table as one byte an entry */
+} line_table_t;
+void sudoku_line_table(const int8_t *value, const int8_t *kind, line_table_t *lt);
+int32_t sudoku_line_values(const line_table_t *lt, uint8_t *line, int32_t n2, int32_t *out);
+/* A solution's n2 values (0..n) written in place as codes[v] (80 bytes), `mark` for 0. */
+void sudoku_line_symbols(const uint8_t *codes, uint8_t mark, uint8_t *line, int32_t n2, int32_t n);
 
 #endif

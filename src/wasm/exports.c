@@ -185,7 +185,9 @@ EXPORT int32_t dk_sudoku_solve_line(sudoku_t *s, const uint8_t *t, uint8_t *line
     int32_t n = sudoku_size(s), info[3];
     if (n < 1) return set_error(DLX_EARG, "no solver");
     int32_t n2 = n * n;
-    if (sudoku_line_values((const int8_t *)t, (const int8_t *)t + 128, line, n2, info) || !info[2] ||
+    line_table_t lt;
+    sudoku_line_table((const int8_t *)t, (const int8_t *)t + 128, &lt);
+    if (sudoku_line_values(&lt, line, n2, info) || !info[2] ||
         (info[1] && t[256 + (info[1] & 255)] != 1))
         return 1;
     sudoku_set_restarts(s, on);
@@ -202,10 +204,43 @@ EXPORT int32_t dk_sudoku_solve_line(sudoku_t *s, const uint8_t *t, uint8_t *line
         }
     }
     if (rc) return solve_one(s, line, lim, budget, solution, out, &err) ? from_sudoku_error() : 0; /* rare: asked again for the words */
-    if (out[DK_SOLVE_COUNT] > 0) {
-        const uint8_t *codes = t + 512;
-        uint8_t mark = info[0] ? (uint8_t)info[0] : '.'; /* as the C printer would */
-        for (int32_t i = 0; i < n2; i++) solution[i] = solution[i] ? codes[solution[i]] : mark;
+    if (out[DK_SOLVE_COUNT] > 0) sudoku_line_symbols(t + 512, info[0] ? (uint8_t)info[0] : '.', solution, n2, n); /* '.': as the C printer would */
+    return 0;
+}
+
+/* solveMany's one crossing for one-line puzzles (src/js/dlxkit-sudoku-fast.mjs):
+ * `count` lines of n*n bytes turned into values through the line table t
+ * (as dk_sudoku_solve_line: all of them before any is solved), then each
+ * solved into its record (a negative status: the solver refused it, a clash
+ * say) and, when it has a solution, that written in its symbols (its first
+ * mark, else '.', for an empty cell); an answer without one is n*n bytes of
+ * '.' (so the answers read as one text). Returns 0, k + 1 when the table
+ * leaves line k to the C reader (nothing solved), or a negative error. */
+EXPORT int32_t dk_sudoku_solve_lines(sudoku_t *s, const uint8_t *t, uint8_t *lines, int32_t count, double limit,
+                                     double max_nodes, uint8_t *solutions, double *out) {
+    uint64_t lim, budget;
+    NUMBER_ARG(limit, lim, "limit");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    int32_t n = sudoku_size(s), info[3];
+    if (n < 1 || n > 64 || count < 0) return set_error(DLX_EARG, "no solver, a size past 64, or a negative count");
+    size_t n2 = (size_t)n * (size_t)n;
+    line_table_t lt;
+    sudoku_line_table((const int8_t *)t, (const int8_t *)t + 128, &lt);
+    for (int32_t k = 0; k < count; k++) {
+        if (sudoku_line_values(&lt, lines + k * n2, (int32_t)n2, info) ||
+            !info[2] || (info[1] && t[256 + (info[1] & 255)] != 1))
+            return k + 1;
+        out[DK_SOLVE_LENGTH * (size_t)k + DK_SOLVE_GUESSES] = info[0]; /* its mark, until it is solved */
+    }
+    for (int32_t k = 0; k < count; k++) {
+        double *o = out + DK_SOLVE_LENGTH * (size_t)k;
+        uint8_t mark = o[DK_SOLVE_GUESSES] ? (uint8_t)o[DK_SOLVE_GUESSES] : '.';
+        uint8_t *solution = solutions + k * n2;
+        memset(o, 0, DK_SOLVE_LENGTH * sizeof *o);
+        int rc = solve_one(s, lines + k * n2, lim, budget, solution, o, NULL);
+        if (rc) o[DK_SOLVE_STATUS] = rc;
+        if (!rc && o[DK_SOLVE_COUNT] > 0) sudoku_line_symbols(t + 512, mark, solution, (int32_t)n2, n);
+        else memset(solution, '.', n2);
     }
     return 0;
 }

@@ -440,6 +440,29 @@ static void test_errors(void) {
     CHECK_EQ(sudoku_solve(su, g, 2, 0, NULL, &res, &err), SUDOKU_EVALUE);
     CHECK_EQ(err.row, 5);
     CHECK_EQ(err.col, 5);
+    /* the values checked eight bytes at a time: a value past n in each cell
+     * (the words' and the tail's), of each kind (n + 1, 127, 128, 255), beside
+     * values up to n, for sides whose n * n is a multiple of 8 and not */
+    static const int32_t sides[] = {4, 5, 9, 16};
+    for (int k = 0; k < 4; k++) {
+        int32_t n = sides[k];
+        shape sh = {n, 0, 0, 0, 0, NULL};
+        sudoku_t *one = make(&sh);
+        static const uint8_t past[] = {0, 127, 128, 255};
+        for (int32_t c = 0; c < n * n; c++)
+            for (int v = 0; v < 4; v++) {
+                uint8_t cells[256] = {0};
+                for (int32_t i = 0; i < n * n; i++) cells[i] = (uint8_t)((i * 7) % (n + 1) * (i % 3 == 0)); /* 0..n, the end ones too */
+                cells[c] = past[v] ? past[v] : (uint8_t)(n + 1);
+                memset(&err, 0, sizeof err);
+                CHECK_EQ(sudoku_check_values(one, cells, &err), SUDOKU_EVALUE);
+                CHECK_EQ(err.row, c / n + 1);
+                CHECK_EQ(err.col, c % n + 1);
+                cells[c] = (uint8_t)n;
+                CHECK_EQ(sudoku_check_values(one, cells, &err), 0);
+            }
+        sudoku_free(one);
+    }
     memset(g, 0, sizeof g);
     g[2] = 5, g[7] = 5; /* row 1, columns 3 and 8 */
     expect_clash(su, g, 1, 8, 1, 3, "row");
