@@ -3094,23 +3094,31 @@ class LineTables {
     const key = `${n} ${alphabet ?? ''}`
     let symbols = this._symbols.get(key)
     if (symbols === undefined) {
-      const native = this._kit._native
-      const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
-      symbols = native.withBuffers([n * n, ab.length + 1], (text, a) => {
-        native.fillBytes(text, n * n, 0x2e) // '.'
-        native.writeAscii(a, ab) // not putString: no puzzle text is copied in
-        const t = native.textParse(text, n * n, n, alphabet ? a : 0)
-        if (!t) return ''
-        try {
-          return native.textSize(t) === n ? printed(native, t, n) : ''
-        } finally {
-          native.textFree(t)
-        }
-      })
+      symbols = this.withEmpty(n, alphabet, (t) => t && this.native.textSize(t) === n ? printed(this.native, t, n) : '')
       this._symbols.set(key, symbols)
       if (this._symbols.size > TABLES_KEPT) this._symbols.delete(this._symbols.keys().next().value)
     }
     return symbols
+  }
+
+  /**
+   * fn(t) of the text of an empty n x n line read in the alphabet (or the
+   * default symbols), t 0 when none can be read: what the C printer writes
+   * values like, in that alphabet.
+   */
+  withEmpty (n, alphabet, fn) {
+    const native = this.native
+    const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
+    return native.withBuffers([n * n, ab.length + 1], (text, a) => {
+      native.fillBytes(text, n * n, 0x2e) // '.'
+      native.writeAscii(a, ab) // not putString: no puzzle text is copied in
+      const t = native.textParse(text, n * n, n, alphabet ? a : 0)
+      try {
+        return fn(t || 0)
+      } finally {
+        if (t) native.textFree(t)
+      }
+    })
   }
 
   /**
@@ -3434,7 +3442,8 @@ const { difficultyNumber, logicFields } = m15_
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
+ * 'grid' | 'numbers' | 'array'; none: a line, or numbers for a side past
+ * the symbols, as the CLI prints it); difficulty (a level's name: puzzles
  * generated until one needs that level's techniques and no harder, C's
  * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  * Variant 'jigsaw' without a jigsaw option: a map is made for the seed
@@ -3447,7 +3456,7 @@ function generate (api, opts = {}) {
   if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
   const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
   const alphabet = checkAlphabet(opts.alphabet)
-  const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
+  let style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
@@ -3461,10 +3470,11 @@ function generate (api, opts = {}) {
   let h = api._solverFor(size, shape)
   size = api._native.sudokuSize(h)
   let symbols = null
-  if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
+  if (style === STYLE.line || style === STYLE.grid) { // one symbol per cell: enough of them, before the work
     if (alphabet) checkAlphabet(alphabet, size)
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
-    if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+    if (!symbols && !opts.format) style = STYLE.numbers // no format asked: one that can say it
+    else if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
   const native = api._native
   let map = null
@@ -3481,9 +3491,13 @@ function generate (api, opts = {}) {
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
+  // A grid prints like an empty line read in the alphabet: its symbols
+  const [puzzle, solution] = form.kind === 'text' && style === STYLE.grid && alphabet
+    ? api._lines.withEmpty(size, alphabet, (text) => [made.puzzle, made.solution].map((v) => api._write({ ...form, text }, v)))
+    : [made.puzzle, made.solution].map((v) => api._write(form, v))
   return {
-    puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
-    solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
+    puzzle,
+    solution,
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
     seed,
     ...(map && { jigsaw: Array.from({ length: size }, (_, r) => map.slice(r * size, (r + 1) * size)) }),

@@ -46,7 +46,8 @@ const ALPHABET_CALLS = {
   candidates: (alphabet) => dlx.sudoku.candidates(BLANK4, { alphabet }),
   rate: (alphabet) => dlx.sudoku.rate('1234341221434321', { alphabet }),
   split: (alphabet) => dlx.sudoku.split(BLANK4, { alphabet, size: 4 }),
-  generate: (alphabet) => dlx.sudoku.generate({ size: 4, seed: 1, alphabet })
+  generate: (alphabet) => dlx.sudoku.generate({ size: 4, seed: 1, alphabet }),
+  'generate with format grid': (alphabet) => dlx.sudoku.generate({ size: 4, seed: 1, alphabet, format: 'grid' })
 }
 
 const BAD_ALPHABETS = {
@@ -97,6 +98,10 @@ test('good alphabets work on every call (the check refuses no valid one)', () =>
     }
   }
   assert.equal(dlx.sudoku.solve(BLANK4, { alphabet: 'WXYZ', limit: 1 }).solution.replace(/[WXYZ]/g, ''), '')
+  // generate's grid is written in the alphabet too, and reads back in it
+  const g = dlx.sudoku.generate({ size: 4, seed: 1, alphabet: 'WXYZ', format: 'grid' })
+  assert.equal(g.solution.replace(/[WXYZ\s|+-]/g, ''), '')
+  assert.equal(dlx.sudoku.solve(g.puzzle, { alphabet: 'WXYZ' }).solution, g.solution)
 })
 
 /** A small deterministic random source (the tests must be reproducible). */

@@ -55,6 +55,25 @@ for (const [name, shape] of [
   })
 }
 
+// No format asked: a line while one symbol per cell exists (up to 61x61),
+// numbers past it, the form the CLI prints; a one-symbol form asked for
+// past 61x61 stays an error that names what works.
+test('generate with no format: a line up to 61x61, numbers at 64x64 (solve reads them back)', () => {
+  assert.match(dlx.sudoku.generate({ size: 16, seed: 1 }).puzzle, /^[1-9A-G.]{256}$/)
+  const g = dlx.sudoku.generate({ size: 64, seed: 2 })
+  const cells = g.puzzle.trim().split(/\s+/).map(Number)
+  assert.equal(cells.length, 64 * 64)
+  assert.ok(cells.every((v) => Number.isInteger(v) && v >= 0 && v <= 64))
+  assert.equal(cells.filter(Boolean).length, g.clues)
+  const r = dlx.sudoku.solve(g.puzzle, { size: 64 })
+  assert.equal(r.status, 'unique')
+  assert.equal(r.solution, g.solution)
+  assert.equal(dlx.sudoku.generate({ size: 64, seed: 2, format: 'numbers' }).puzzle, g.puzzle)
+  for (const format of ['line', 'grid']) {
+    assert.throws(() => dlx.sudoku.generate({ size: 64, seed: 2, format }), (e) => e.code === 'BAD_ALPHABET' && /use format 'numbers' or 'array'/.test(e.message), format)
+  }
+})
+
 // Above 16x16 a windoku grid is built (src/core/sudoku_pattern.c): the
 // search fill found none at 25x25 in millions of nodes. Several seeds, each
 // checked window by window, unique by the library's count.

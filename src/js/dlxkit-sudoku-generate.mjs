@@ -8,7 +8,8 @@ import { difficultyNumber, logicFields } from './dlxkit-sudoku-difficulty.mjs'
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
+ * 'grid' | 'numbers' | 'array'; none: a line, or numbers for a side past
+ * the symbols, as the CLI prints it); difficulty (a level's name: puzzles
  * generated until one needs that level's techniques and no harder, C's
  * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  * Variant 'jigsaw' without a jigsaw option: a map is made for the seed
@@ -21,7 +22,7 @@ export function generate (api, opts = {}) {
   if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
   const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
   const alphabet = checkAlphabet(opts.alphabet)
-  const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
+  let style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
@@ -35,10 +36,11 @@ export function generate (api, opts = {}) {
   let h = api._solverFor(size, shape)
   size = api._native.sudokuSize(h)
   let symbols = null
-  if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
+  if (style === STYLE.line || style === STYLE.grid) { // one symbol per cell: enough of them, before the work
     if (alphabet) checkAlphabet(alphabet, size)
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
-    if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+    if (!symbols && !opts.format) style = STYLE.numbers // no format asked: one that can say it
+    else if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
   const native = api._native
   let map = null
@@ -55,9 +57,13 @@ export function generate (api, opts = {}) {
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
+  // A grid prints like an empty line read in the alphabet: its symbols
+  const [puzzle, solution] = form.kind === 'text' && style === STYLE.grid && alphabet
+    ? api._lines.withEmpty(size, alphabet, (text) => [made.puzzle, made.solution].map((v) => api._write({ ...form, text }, v)))
+    : [made.puzzle, made.solution].map((v) => api._write(form, v))
   return {
-    puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
-    solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
+    puzzle,
+    solution,
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
     seed,
     ...(map && { jigsaw: Array.from({ length: size }, (_, r) => map.slice(r * size, (r + 1) * size)) }),

@@ -37,23 +37,31 @@ export class LineTables {
     const key = `${n} ${alphabet ?? ''}`
     let symbols = this._symbols.get(key)
     if (symbols === undefined) {
-      const native = this._kit._native
-      const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
-      symbols = native.withBuffers([n * n, ab.length + 1], (text, a) => {
-        native.fillBytes(text, n * n, 0x2e) // '.'
-        native.writeAscii(a, ab) // not putString: no puzzle text is copied in
-        const t = native.textParse(text, n * n, n, alphabet ? a : 0)
-        if (!t) return ''
-        try {
-          return native.textSize(t) === n ? printed(native, t, n) : ''
-        } finally {
-          native.textFree(t)
-        }
-      })
+      symbols = this.withEmpty(n, alphabet, (t) => t && this.native.textSize(t) === n ? printed(this.native, t, n) : '')
       this._symbols.set(key, symbols)
       if (this._symbols.size > TABLES_KEPT) this._symbols.delete(this._symbols.keys().next().value)
     }
     return symbols
+  }
+
+  /**
+   * fn(t) of the text of an empty n x n line read in the alphabet (or the
+   * default symbols), t 0 when none can be read: what the C printer writes
+   * values like, in that alphabet.
+   */
+  withEmpty (n, alphabet, fn) {
+    const native = this.native
+    const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
+    return native.withBuffers([n * n, ab.length + 1], (text, a) => {
+      native.fillBytes(text, n * n, 0x2e) // '.'
+      native.writeAscii(a, ab) // not putString: no puzzle text is copied in
+      const t = native.textParse(text, n * n, n, alphabet ? a : 0)
+      try {
+        return fn(t || 0)
+      } finally {
+        if (t) native.textFree(t)
+      }
+    })
   }
 
   /**

@@ -112,7 +112,8 @@ export interface GenerateOptions extends Omit<ShapeOptions, 'variant'> {
   /** search nodes for the whole generation (the fill and every uniqueness
    * proof); spent, it throws STOPPED */
   maxNodes?: number
-  /** 'line' (the default), 'grid' and 'numbers' give text; 'array' gives number[][] */
+  /** 'line', 'grid' and 'numbers' give text, 'array' number[][]; the default
+   * is 'line', or 'numbers' past 61x61 (the symbols 1-9, A-Z, a-z run out) */
   format?: TextFormat | 'array'
   /** a puzzle whose explanation needs this level's techniques and no harder
    * one (docs/sudoku-logic.md); the result then has its rating too */
