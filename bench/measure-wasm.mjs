@@ -41,21 +41,22 @@ const COUNT = { unique: 1, multiple: 2, none: 0, invalid: 0 }
  * Any 9x9 file, as sudoku() measures it: with each path's answers (each
  * puzzle's solutions capped at 2, a string of '0', '1', '2'; a puzzle whose
  * givens clash has none: solveMany says 'invalid', solve() throws CLASH).
+ * With `tdoku`, tdoku.wasm (bench/tdoku-wasm.mjs) is timed in this process
+ * too, its passes between dlxkit's (below): its { puzzles, rate, answers }
+ * as `tdoku`.
  */
-export async function sudokuCounted (file, { minSeconds = 1 } = {}) {
+export async function sudokuCounted (file, { minSeconds = 1, tdoku = false } = {}) {
   const dlx = await load()
   const all = puzzlesIn(file)
   const counts = new Uint8Array(all.length)
   const answers = () => Array.from(counts, (c) => String(c)).join('')
-  const batch = cpuRate(all.length, () => {
+  const batchPass = () => {
     for (let i = 0; i < all.length; i += BATCH) {
       const results = dlx.sudoku.solveMany(all.slice(i, i + BATCH))
       for (let k = 0; k < results.length; k++) counts[i + k] = COUNT[results[k].status]
     }
-  }, { minSeconds })
-  const batchAnswers = answers()
-  counts.fill(9)
-  const perCall = cpuRate(all.length, () => {
+  }
+  const callPass = () => {
     for (let i = 0; i < all.length; i++) {
       try {
         counts[i] = COUNT[dlx.sudoku.solve(all[i]).status]
@@ -64,8 +65,55 @@ export async function sudokuCounted (file, { minSeconds = 1 } = {}) {
         counts[i] = 0
       }
     }
-  }, { minSeconds })
+  }
+  if (tdoku) return paired(all, dlx, batchPass, callPass, answers, counts, minSeconds)
+  const batch = cpuRate(all.length, batchPass, { minSeconds })
+  const batchAnswers = answers()
+  counts.fill(9)
+  const perCall = cpuRate(all.length, callPass, { minSeconds })
   return { puzzles: all.length, batch, perCall, memoryBytes: dlx.memorySize(), batchAnswers, callAnswers: answers() }
+}
+
+/**
+ * The batch, one call each and tdoku.wasm in one process, so that a ratio
+ * between them is not a ratio between two processes' luck (the same
+ * program's rate moved 25-35% from one process to the next on this
+ * machine, all programs of a process together): after a warm-up of each,
+ * passes in the order batch, tdoku, call, call, tdoku, batch (a drift in
+ * time weighs on each alike), each pass at least a quarter of minSeconds.
+ */
+async function paired (all, dlx, batchPass, callPass, answers, counts, minSeconds) {
+  const { tdokuPasses } = await import('./tdoku-wasm.mjs')
+  const td = await tdokuPasses(all)
+  callPass()
+  const callAnswers = answers()
+  counts.fill(9)
+  batchPass()
+  const batchAnswers = answers()
+  const passes = { batch: batchPass, tdoku: td.pass, call: callPass }
+  for (const pass of Object.values(passes)) timedPasses(pass, 1, 0.3)
+  let reps = 1
+  while (timedPasses(td.pass, reps, 0) < minSeconds / 4 && reps < 1e6) reps *= 2
+  const seconds = { batch: 0, tdoku: 0, call: 0 }
+  for (const name of ['batch', 'tdoku', 'call', 'call', 'tdoku', 'batch']) seconds[name] += timedPasses(passes[name], reps, 0)
+  const rate = (name) => 2 * reps * all.length / seconds[name]
+  return {
+    puzzles: all.length,
+    batch: rate('batch'),
+    perCall: rate('call'),
+    memoryBytes: dlx.memorySize(),
+    batchAnswers,
+    callAnswers,
+    tdoku: { puzzles: all.length, rate: rate('tdoku'), answers: td.answers() }
+  }
+}
+
+/** CPU seconds of `reps` passes, run until at least `min` seconds when min > 0. */
+function timedPasses (pass, reps, min) {
+  const t0 = cpuSeconds()
+  do for (let k = 0; k < reps; k++) pass()
+  while (cpuSeconds() - t0 < min)
+  return cpuSeconds() - t0
 }
 
 /**

@@ -172,7 +172,12 @@ The WASM batch is \`solveMany\` over slices of 1,000 puzzle strings, one call
 each is \`sudoku.solve(puzzle)\`, both through the public JS API (a puzzle
 whose givens clash: \`'invalid'\` in the batch, a CLASH error from solve(),
 both counted as no solution); tdoku.wasm runs in Node through
-bench/tdoku-wasm.mjs, 1,000 puzzles of 82 bytes per \`tdoku_solve_many\` call.
+bench/tdoku-wasm.mjs, 1,000 puzzles of 82 bytes per \`tdoku_solve_many\` call,
+in the same process as dlxkit's WASM: passes in the order batch, tdoku.wasm,
+one call each, one call each, tdoku.wasm, batch after a warm-up of each, so
+that their ratios are not ratios between two processes (a program's rate
+moved 25-35% from one process to the next here, every program of a process
+alike).
 
 ## Answers checked
 

@@ -3,7 +3,8 @@
 // shared public sets, each solved with limit 2 (0, 1 or 2 solutions) by
 // dlxkit native, its WASM batch and one solve() per puzzle, tdoku, JSolve,
 // kudoku, fast_solv_9r2 and tdoku.wasm, one after another in rounds, rates
-// over each process's CPU time. Every program's answers are checked against
+// over each process's CPU time (dlxkit's WASM and tdoku.wasm in one process,
+// their passes interleaved: bench/measure-wasm.mjs). Every program's answers are checked against
 // the set's counts: puzzle by puzzle where the program says each (dlxkit,
 // tdoku.wasm), as a tally of none / one / two-or-more where it says only
 // that (the peers' harness driver). Writes bench/SUDOKU9.md and
@@ -86,14 +87,16 @@ function round (set, built) {
   const r = {}
   say(`${set.name}: native`)
   r.native = attempt(() => sudokuCounted(set.file, opts))
-  say(', WASM')
-  r.wasm = attempt(() => inChild('measure-wasm.mjs', 'sudokuCounted', opts, set.file))
   for (const id of HARNESS_PEERS) {
     say(`, ${id}`)
     r[id] = built.includes(id) ? attempt(() => harnessCounted(id, set.file, opts)) : { unbuilt: true }
   }
-  say(', tdoku.wasm')
-  r['tdoku.wasm'] = built.includes('tdoku.wasm') ? attempt(() => inChild('tdoku-wasm.mjs', 'sudokuCounted', opts, set.file)) : { unbuilt: true }
+  // WASM and tdoku.wasm in one process, their passes interleaved (measure-wasm.mjs)
+  const tdoku = built.includes('tdoku.wasm')
+  say(tdoku ? ', WASM and tdoku.wasm' : ', WASM')
+  r.wasm = attempt(() => inChild('measure-wasm.mjs', 'sudokuCounted', { ...opts, tdoku }, set.file))
+  r['tdoku.wasm'] = !tdoku ? { unbuilt: true } : r.wasm.error ? { error: r.wasm.error } : r.wasm.tdoku
+  if (r.wasm.tdoku) delete r.wasm.tdoku
   say('\n')
   for (const k of Object.keys(r)) r[k] = checkAnswers(r[k], set.answers)
   return r

@@ -220,6 +220,20 @@ test('the WASM measurement gives each puzzle\'s count, in the batch and call by 
   }
 })
 
+test('WASM beside tdoku.wasm in one process: each path\'s answers and rate', { skip: !existsSync('build/peers/tdoku.wasm') && 'not built: node bench/peers.mjs (tdoku.wasm from ../shared/peers)' }, async () => {
+  const { dir, file, answers } = smallSet()
+  try {
+    const r = await wasmCounted(file, { minSeconds: 0.01, tdoku: true })
+    assert.equal(r.batchAnswers, answers)
+    assert.equal(r.callAnswers, answers)
+    assert.equal(r.tdoku.answers, answers)
+    assert.equal(r.tdoku.puzzles, 4)
+    assert.ok(r.batch > 0 && r.perCall > 0 && r.tdoku.rate > 0)
+  } finally {
+    rmSync(dir, { recursive: true })
+  }
+})
+
 const NATIVE = ['build/bench/sudoku_native', 'build/bench/rusage']
 test('the native measurement gives each puzzle\'s count', { skip: NATIVE.some((f) => !existsSync(f)) && `not built: make ${NATIVE.join(' ')}` }, () => {
   const { dir, file, answers } = smallSet()
