@@ -98,7 +98,8 @@ export const SUDOKU_CASES = [
   ['sudoku.generate', 'format "xml"', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, format: 'xml' })],
   // refused before any work: these took seconds (the checks came after the puzzle)
   ['sudoku.generate', 'format "constructor" for a 64x64', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ size: 64, seed: 1, format: 'constructor' })],
-  ['sudoku.generate', '64x64 with the default alphabet in one line', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 64, seed: 1 })],
+  ['sudoku.generate', '64x64 in one line with the default alphabet', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 64, seed: 1, format: 'line' })],
+  ['sudoku.generate', '64x64 as a grid with the default alphabet', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 64, seed: 1, format: 'grid' })],
   ['sudoku.generate', '16x16 with an alphabet of 3', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 16, seed: 1, alphabet: 'abc' })],
   // maxNodes bounds all of the generator's searches (a 64x64 took 20 s)
   ['sudoku.generate', '64x64 with maxNodes 1000', 'STOPPED', (d) => d.sudoku.generate({ size: 64, seed: 1, maxNodes: 1000, format: 'array' })],
@@ -301,6 +302,8 @@ export const CLI_CASES = [
   ['cover --nth with --count', ['cover', '--nth', '0', '--count'], 'a\na\n', 2, '--zdd, --random and --nth go without --count'],
   ['no command', [], '', 2, 'no command given'],
   ['unknown command', ['frobnicate'], '', 2, "unknown command 'frobnicate'"],
+  ['a command named after an object property', ['constructor'], '', 2, "unknown command 'constructor'"],
+  ['a command named __proto__', ['__proto__'], '', 2, "unknown command '__proto__'"],
   ['unknown option', ['sudoku', '--frob'], CLASSIC, 2, "unknown option '--frob'"],
   ['empty stdin', ['sudoku'], '', 1, 'no puzzle found'],
   ['empty file', ['sudoku', '@empty.txt'], '', 1, 'no puzzle found'],
