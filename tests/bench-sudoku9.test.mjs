@@ -220,7 +220,7 @@ test('the WASM measurement gives each puzzle\'s count, in the batch and call by 
   }
 })
 
-test('WASM beside tdoku.wasm in one process: each path\'s answers and rate', { skip: !existsSync('build/peers/tdoku.wasm') && 'not built: node bench/peers.mjs (tdoku.wasm from ../shared/peers)' }, async () => {
+test('WASM beside tdoku.wasm in one process: each path\'s answers and rate', { skip: !existsSync('build/peers/tdoku.wasm') && 'not built: build/peers/tdoku.wasm (the bench builds the peers)' }, async () => {
   const { dir, file, answers } = smallSet()
   try {
     const r = await wasmCounted(file, { minSeconds: 0.01, tdoku: true })
