@@ -939,6 +939,9 @@ static void test_blanks(void) {
                 multiple += res.status == SUDOKU_MULTIPLE;
                 checked++;
             }
+            blanks_agree(su, grid, 2, 0); /* no blank */
+            memset(puzzle, 0, sizeof puzzle);
+            blanks_agree(su, puzzle, 2, 5000); /* no given */
             /* a clash: the digit of cell 0 again in its row */
             memcpy(puzzle, grid, (size_t)cells);
             for (int c = 1; c < n - 1; c++) puzzle[c] = 0;
