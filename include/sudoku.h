@@ -2,10 +2,12 @@
  *
  * A solver (sudoku_t) is built once for a shape: side N = box_rows x box_cols
  * up to 64, plus variant regions (X diagonals, windoku boxes, a jigsaw map
- * replacing the boxes, any list of extra regions). Each puzzle is then solved
- * by forcing its givens into that one matrix and searching: a batch allocates
- * nothing per puzzle. Up to 16x16 the search runs on bit masks (src/core/xc_array.c),
- * beyond on dancing links (src/core/dlx.c); both walk the same tree.
+ * replacing the boxes, any list of extra regions). Up to 16x16 each puzzle
+ * is solved by forcing its givens into the shape's bit masks
+ * (src/core/xc_array.c) and searching: a batch allocates nothing per
+ * puzzle. Beyond, a solve searches on dancing links (src/core/dlx.c) a
+ * matrix of that puzzle's blanks alone (src/core/sudoku_blanks.c); both
+ * walk the tree of the full matrix with the givens forced.
  *
  * Grids are arrays of N*N bytes, row by row: 0 for an empty cell, 1..N for a
  * digit. Rows and columns in errors are 1-based, as a person counts them.

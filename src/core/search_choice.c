@@ -318,9 +318,9 @@ sudoku_plan sudoku_plan_solve(const sudoku_t *s) {
  * took 1.0-1.16x, so it keeps 100 (docs/notes/CDCL.md, session 39). */
 #define SOLVE_LEARN_UNIT_FROM 49
 #define SOLVE_LEARN_UNIT 200
-void sudoku_set_learning(sudoku_t *s, int on) {
-    dlx_set_learning(s->dlx, on ? s->learn_after : 0);
-    if (s->dlx) s->dlx->learn_unit = on && s->n >= SOLVE_LEARN_UNIT_FROM ? SOLVE_LEARN_UNIT : 0;
+void sudoku_set_learning(const sudoku_t *s, dlx_t *d, int on) {
+    dlx_set_learning(d, on ? s->learn_after : 0);
+    if (d) d->learn_unit = on && s->n >= SOLVE_LEARN_UNIT_FROM ? SOLVE_LEARN_UNIT : 0;
 }
 
 /* The generator's fill: the links with restarts on Luby units of 2 N^2

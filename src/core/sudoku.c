@@ -1,9 +1,11 @@
 /* sudoku.c: Sudoku as exact cover. Items: one per cell, then one per
  * (region, digit) for every row, column, box (or jigsaw piece) and extra
  * region. Option cell*N + digit-1 covers its cell and its digit in each region
- * holding the cell. Givens are forced options, so one matrix serves a batch.
- * Solving: sudoku_solve.c (the solver search_choice.c picks) and
- * sudoku_steps.c (on the links).
+ * holding the cell. Givens are forced options, so one matrix serves the
+ * generator's clue stack and the steps API; a solve on the links builds a
+ * matrix of the puzzle's blanks alone (sudoku_blanks.c). Solving:
+ * sudoku_solve.c (the solver search_choice.c picks) and sudoku_steps.c (on
+ * the links).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -288,9 +290,10 @@ static void build_masks(sudoku_t *s) {
     free(items);
 }
 
-/* The linked engine's matrix, built when first needed: a solve on the bit
- * masks or the 9x9 solver never touches it, so a grid that only they solve
- * (one process, one puzzle) does not pay for building it. */
+/* The linked engine's full matrix, built when first needed: by the
+ * generator and the steps API (sudoku_blanks.c says why), never by a
+ * solve (a puzzle's matrix of blanks), so one process, one puzzle does not
+ * pay for it. */
 int sudoku_linked(sudoku_t *s) {
     if (s->dlx) return 0;
     int32_t n = s->n, cells = n * n;
@@ -314,7 +317,7 @@ static int build_matrix(sudoku_t *s) {
     s->options = malloc((size_t)s->n * (size_t)s->n * sizeof *s->options);
     if (!s->options) return DLX_ENOMEM;
     if (sudoku_gets_masks(s)) build_masks(s);
-    return s->masks || s->nine ? 0 : sudoku_linked(s);
+    return 0; /* the linked matrix: when first needed (sudoku_linked) */
 }
 
 sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
@@ -498,29 +501,4 @@ int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
 
 void sudoku_set_restarts(sudoku_t *s, int on) {
     if (s) s->restarts = on != 0;
-}
-
-int sudoku_check_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
-    if (!s || !grid) return sudoku_fail(err, DLX_EARG, "missing handle or grid");
-    int rc = sudoku_force_givens(s, grid, err);
-    dlx_unforce_all(s->dlx);
-    return rc;
-}
-
-int sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint64_t *masks, sudoku_error_t *err) {
-    if (!s || !grid || !masks) return sudoku_fail(err, DLX_EARG, "missing handle, grid or output");
-    int rc = sudoku_force_givens(s, grid, err);
-    if (rc) return rc;
-    int32_t n = s->n;
-    for (int32_t c = 0; c < n * n; c++) {
-        if (grid[c]) {
-            masks[c] = 1ULL << (grid[c] - 1);
-            continue;
-        }
-        int32_t k = dlx_item_options(s->dlx, c, s->options, n);
-        masks[c] = 0;
-        for (int32_t j = 0; j < k; j++) masks[c] |= 1ULL << (s->options[j] % n);
-    }
-    dlx_unforce_all(s->dlx);
-    return 0;
 }

@@ -86,11 +86,24 @@ int sudoku_name_clash(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *er
 int sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
                    sudoku_result_t *res);
 
-/* Clause learning for the search about to start on the linked engine
- * (search_choice.c): on (after s->learn_after nodes) for solves, off again
- * after them, so that the generator's fills (sudoku_search) keep their own
- * searches. */
-void sudoku_set_learning(sudoku_t *s, int on);
+/* Clause learning for the search about to start on a linked engine d
+ * (s->dlx, or a puzzle's matrix of blanks; search_choice.c): on (after
+ * s->learn_after nodes) for solves, off again after them, so that the
+ * generator's fills (sudoku_search) keep their own searches. */
+void sudoku_set_learning(const sudoku_t *s, dlx_t *d, int on);
+
+/* One puzzle's matrix of its blanks' candidates alone (sudoku_blanks.c):
+ * the full matrix with the givens forced, without building or forcing
+ * that. Option k is the full matrix's option full[k]. */
+typedef struct {
+    dlx_t *d;
+    int32_t *full;
+} sudoku_blanks;
+/* Build it for grid: 0, or an error with *err (a bad value, a clash named
+ * as sudoku_force_givens names it, out of memory); sudoku_blanks_free
+ * after either. */
+int sudoku_blanks_build(const sudoku_t *s, const uint8_t *grid, sudoku_blanks *b, sudoku_error_t *err);
+void sudoku_blanks_free(sudoku_blanks *b);
 
 /* The givens' values in 1..n (0: blank): 0, or SUDOKU_EVALUE with *err. */
 int sudoku_check_values(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);

@@ -855,6 +855,113 @@ static void test_learning_unit(void) {
     printf("  the learning search's Luby unit: 100 conflicts at 36x36, 200 at 49x49\n");
 }
 
+/* A solve on the links builds a matrix of the puzzle's blanks alone
+ * (sudoku_blanks.c); the steps API forces the givens on the full matrix.
+ * Both must walk the same tree: status, count, nodes, guesses and the first
+ * solution, restarts on and off, also cut short by a budget (STOPPED); a
+ * clash named alike. Returns the number of mismatches. */
+static int blanks_agree(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
+    static uint8_t a[MAXC], b[MAXC];
+    int cells = sudoku_size(su) * sudoku_size(su), bad = 0;
+    for (int restarts = 0; restarts < 2; restarts++) {
+        sudoku_set_restarts(su, restarts);
+        memset(a, 0, (size_t)cells), memset(b, 0, (size_t)cells);
+        sudoku_result_t ra, rb;
+        sudoku_error_t ea, eb;
+        memset(&ra, 0, sizeof ra), memset(&ea, 0, sizeof ea), memset(&eb, 0, sizeof eb);
+        int ca = sudoku_begin(su, puzzle, &ea);
+        if (!ca && !sudoku_step(su, limit, budget, a, &ra)) ra.status = SUDOKU_STOPPED;
+        sudoku_end(su);
+        int cb = sudoku_solve_linked(su, puzzle, limit, budget, b, &rb, &eb);
+        bad += !CHECK_EQ(ca, cb);
+        if (ca || cb) {
+            bad += !CHECK_EQ(ea.row * 100 + ea.col, eb.row * 100 + eb.col) +
+                   !CHECK_EQ(ea.row2 * 100 + ea.col2, eb.row2 * 100 + eb.col2) + !CHECK(strcmp(ea.message, eb.message) == 0);
+            continue;
+        }
+        bad += !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count) + !CHECK_EQ(ra.nodes, rb.nodes) +
+               !CHECK_EQ(ra.guesses, rb.guesses);
+        if (budget) bad += !CHECK(rb.nodes <= budget);
+        if (ra.count) bad += !CHECK(memcmp(a, b, (size_t)cells) == 0);
+    }
+    sudoku_set_restarts(su, 1);
+    return bad;
+}
+
+/* Random puzzles on 16x16 and 25x25: boxes, a jigsaw map, X with an extra
+ * region; holes from 20% to 80% blank (unique, several, none: a digit
+ * changed), counts to 2, to 1 and under a budget, and a clash. */
+static void test_blanks(void) {
+    static uint8_t grid[625], puzzle[625];
+    static int32_t map[625], extra[25];
+    int checked = 0, stopped = 0, multiple = 0;
+    for (int b = 4; b <= 5; b++) {
+        int n = b * b, cells = n * n;
+        for (int kind = 0; kind < 3; kind++) {
+            check_context("%dx%d blanks matrix, kind %d", n, n, kind);
+            sudoku_shape_t sh = {n, b, b, 0, NULL, NULL, 0};
+            sudoku_error_t err;
+            sudoku_t *su = sudoku_new(&sh, &err);
+            if (!CHECK(su != NULL)) return;
+            if (kind == 1) { /* a jigsaw map with a grid that fits it */
+                if (!CHECK_EQ(sudoku_make_jigsaw(su, 7, 0, map, grid, &err), 0)) return;
+                sudoku_free(su);
+                sh.jigsaw = map;
+            } else if (kind == 2) { /* X and one extra region: a cell of each box */
+                for (int k = 0; k < n; k++) extra[k] = (k / b * b + 1) * n + k % b * b + 2;
+                sudoku_free(su);
+                sh.variants = SUDOKU_X, sh.regions = extra, sh.n_regions = 1;
+            } else {
+                hole_puzzle(b, 3, 0, grid);
+                sudoku_free(su);
+            }
+            su = sudoku_new(&sh, &err);
+            if (!CHECK(su != NULL)) return;
+            if (kind == 2) {
+                memset(puzzle, 0, sizeof puzzle);
+                sudoku_result_t res;
+                if (!CHECK_EQ(sudoku_solve(su, puzzle, 1, 0, grid, &res, NULL), 0) || !CHECK_EQ(res.count, 1)) return;
+            }
+            for (int t = 0; t < 12; t++) {
+                uint64_t st = (uint64_t)(100 * b + 10 * kind + t);
+                memcpy(puzzle, grid, (size_t)cells);
+                int blank = 20 + t * 5; /* 20-75% */
+                for (int c = 0; c < cells; c++)
+                    if ((int)(hole_random(&st) % 100) < blank) puzzle[c] = 0;
+                if (t == 5) puzzle[hole_random(&st) % (uint64_t)cells] = (uint8_t)(1 + hole_random(&st) % (uint64_t)n);
+                blanks_agree(su, puzzle, 2, 5000); /* (Knuth's tree on a jigsaw can be long) */
+                blanks_agree(su, puzzle, 1, 5000);
+                blanks_agree(su, puzzle, 2, 50);
+                sudoku_result_t res;
+                sudoku_solve_linked(su, puzzle, 2, 50, NULL, &res, NULL);
+                stopped += res.status == SUDOKU_STOPPED;
+                sudoku_solve_linked(su, puzzle, 2, 5000, NULL, &res, NULL);
+                multiple += res.status == SUDOKU_MULTIPLE;
+                checked++;
+            }
+            blanks_agree(su, grid, 2, 0); /* no blank */
+            memset(puzzle, 0, sizeof puzzle);
+            blanks_agree(su, puzzle, 2, 5000); /* no given */
+            /* a clash: the digit of cell 0 again in its row */
+            memcpy(puzzle, grid, (size_t)cells);
+            for (int c = 1; c < n - 1; c++) puzzle[c] = 0;
+            puzzle[n - 1] = puzzle[0];
+            blanks_agree(su, puzzle, 2, 0);
+            sudoku_error_t e;
+            sudoku_result_t res;
+            CHECK_EQ(sudoku_solve_linked(su, puzzle, 2, 0, NULL, &res, &e), SUDOKU_ECLASH);
+            CHECK_EQ(e.row * 100 + e.col, 100 + n);
+            CHECK_EQ(e.row2 * 100 + e.col2, 101);
+            sudoku_free(su);
+        }
+    }
+    check_context("blanks matrix");
+    CHECK(stopped > 0);
+    CHECK(multiple > 0);
+    printf("  %d random 16x16 and 25x25 puzzles (boxes, jigsaw, X + a region): the blanks' matrix walks the full one's tree"
+           " (%d stopped at 50 nodes, %d with several solutions)\n", checked, stopped, multiple);
+}
+
 int main(void) {
     check_cpu_limit("test_sudoku", 300); /* a hang guard in CPU time (check.h) */
     shape nine = {9, 3, 3, 0, 0, NULL};
@@ -878,6 +985,7 @@ int main(void) {
     test_learning_steps();
     test_learning_default();
     test_learning_unit();
+    test_blanks();
     long failed = check_failures();
     printf("test_sudoku: %s\n", failed ? "FAILED" : "ok");
     return failed ? 1 : 0;
