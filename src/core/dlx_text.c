@@ -430,6 +430,18 @@ static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o)
     return DLX_OK;
 }
 
+/* After the first SAMPLE options, room for the rest as they go on: the
+ * matrix grew by doubling, each step a copy in WebAssembly (the heap grows
+ * a block in place only at its end). A guess: a failed reservation leaves
+ * the doubling to do the work. */
+enum { SAMPLE = 256 };
+static void reserve_rest(const reader *r, dlx_t *d, size_t from, int64_t nodes0) {
+    double per_byte = 1.0 / (double)(r->pos - from), rest = (double)(r->len - r->pos) * 1.0625;
+    double options = rest * (SAMPLE + 1) * per_byte;
+    double nodes = rest * (double)(d->n_nodes - nodes0 - SAMPLE - 1) * per_byte; /* spacers apart */
+    if (options < INT32_MAX / 2 && nodes < INT32_MAX / 2) dlx_reserve(d, (int32_t)options, (int64_t)nodes);
+}
+
 dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) {
     reader r = {text, len, 0, NULL, 0, 0, err};
     if (err) memset(err, 0, sizeof *err);
@@ -472,7 +484,12 @@ dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) 
         o.seen = calloc((size_t)t->items.count, sizeof *o.seen);
         if (!o.seen) rc = fail(&r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
     }
-    while (!rc && next_line(&r)) rc = read_option(&r, t, primary, &o);
+    size_t from = r.pos;
+    int64_t nodes0 = rc ? 0 : t->engine->n_nodes;
+    for (int32_t read = 0; !rc && next_line(&r); read++) {
+        rc = read_option(&r, t, primary, &o);
+        if (read == SAMPLE && !rc) reserve_rest(&r, t->engine, from, nodes0);
+    }
     free(o.items);
     free(o.colors);
     free(o.seen);
