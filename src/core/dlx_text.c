@@ -62,6 +62,11 @@ static int32_t pool_find(const name_pool *p, const char *s, size_t n) {
     return pool_find_hashed(p, s, n, hash_bytes(s, n));
 }
 
+/* The same out of line, for the reader's loop over an option's tokens. */
+static NOINLINE int32_t pool_lookup(const name_pool *p, const char *s, size_t n, uint32_t h) {
+    return pool_find_hashed(p, s, n, h);
+}
+
 static int pool_rehash(name_pool *p, int32_t slots) {
     int32_t *t = calloc((size_t)slots, sizeof *t);
     if (!t) return DLX_ENOMEM;
@@ -326,6 +331,14 @@ typedef struct {
     size_t cost_at;
 } option_state;
 
+/* The end of the name bytes (class 0) from s[i], their hash in *h. */
+static NOINLINE size_t scan_name(const unsigned char *s, size_t i, size_t len, uint32_t *h) {
+    uint32_t x = FNV_BASIS;
+    for (; i < len && char_class[s[i]] == 0; i++) x = FNV_STEP(x, s[i]);
+    *h = x;
+    return i;
+}
+
 /* One token [a, b) of an option, in full: a cost, an item with or without a
  * color; DLX_OK or an error after fail(). */
 static NOINLINE int option_token(reader *r, dlx_text_t *t, int32_t primary, option_buf *o, size_t a, size_t b,
@@ -344,7 +357,9 @@ static NOINLINE int option_token(reader *r, dlx_text_t *t, int32_t primary, opti
     if (bad < colon)
         return fail(r, DLX_ECHAR, bad, "character 0x%02x may not be part of an item name", (unsigned char)s[bad]);
     if (colon == a) return fail(r, DLX_ESYNTAX, a, "an empty item name before ':'");
-    int32_t item = pool_find(&t->items, s + a, colon - a);
+    uint32_t h; /* [a, colon) is all name bytes: scan_name hashes them all */
+    scan_name((const unsigned char *)s, a, colon, &h);
+    int32_t item = pool_lookup(&t->items, s + a, colon - a, h);
     if (item < 0)
         return fail(r, DLX_EUNKNOWN, a, "unknown item \"%s\" (not on the item line)", quote(q, s + a, colon - a));
     int32_t color = 0;
@@ -383,7 +398,9 @@ static NOINLINE int option_token(reader *r, dlx_text_t *t, int32_t primary, opti
  * goes to option_token. V8 compiles a function that runs often with its
  * optimizing compiler, on CPU time the caller pays, and a one-time read
  * gains little from it: the loop that runs for every token is kept small,
- * so that compile is cheap. */
+ * and the loops over a name's bytes (scan_name, pool_lookup) are functions
+ * of their own, so that a text of a few KB is read in baseline code and a
+ * longer one compiles only small functions (tests/start-wasm.test.mjs). */
 static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o) {
     const unsigned char *s = (const unsigned char *)r->line;
     size_t len = r->line_len, i = 0;
@@ -397,11 +414,10 @@ static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o)
         while (i < len && char_class[s[i]] == BL) i++;
         if (i == len) break;
         size_t a = i;
-        uint32_t h = FNV_BASIS;
-        unsigned k = 0;
-        for (; i < len && (k = char_class[s[i]]) == 0; i++) h = FNV_STEP(h, s[i]);
-        if (k != SP && st.n < o->cap) { /* a plain name, [a, i) */
-            int32_t item = pool_find_hashed(&t->items, (const char *)s + a, i - a, h);
+        uint32_t h;
+        i = scan_name(s, i, len, &h);
+        if ((i == len || char_class[s[i]] == BL) && st.n < o->cap) { /* a plain name, [a, i) */
+            int32_t item = pool_lookup(&t->items, (const char *)s + a, i - a, h);
             if (item >= 0 && o->seen[item] != o->stamp) {
                 o->seen[item] = o->stamp;
                 o->items[st.n] = item, o->colors[st.n] = 0;
