@@ -290,6 +290,11 @@ build/bench/engine_native: bench/engine_native.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
 
+# The parse and the tables' build alone (bench/parse-phases.mjs's native side).
+build/bench/parse_native: bench/parse_native.c bench/cpu_time.h $(BENCH_OBJ) $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
+
 build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@

@@ -159,19 +159,23 @@ static int room_for_option(dlx_t *d, int32_t n) {
 
 /* Option d->n_options from items[0..n-1] (checked: distinct, in range, a
  * primary one, colors only on secondary items; room made), each node at
- * the bottom of its column; nothing forced and no search under way.
+ * the bottom of its column, has_colors set if it has one; nothing forced and
+ * no search under way.
  * Returns its number. */
 static int32_t link_option(dlx_t *d, const int32_t *items, const int32_t *colors, int32_t n) {
     dlx_node *nd = d->node;
     int32_t spacer = d->n_nodes - 1, first = d->n_nodes;
+    int32_t colored = 0;
     for (int32_t k = 0; k < n; k++) {
-        int32_t x = items[k] + 1, p = first + k;
+        int32_t x = items[k] + 1, p = first + k, c = colors ? colors[k] : 0;
         int32_t last = nd[x].up; /* append at the bottom of column x */
-        nd[p] = (dlx_node){last, x, x, colors ? colors[k] : 0};
+        nd[p] = (dlx_node){last, x, x, c};
         nd[last].down = p;
         nd[x].up = p;
         d->len[x]++;
+        colored |= c;
     }
+    d->has_colors |= colored != 0;
     nd[spacer].down = first + n - 1;
     nd[first + n] = (dlx_node){first, 0, -(d->n_options + 1), 0};
     d->n_nodes = first + n + 1;
@@ -187,7 +191,7 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
         memset(d->mark, 0, (size_t)(d->n_items + 1) * sizeof *d->mark);
         d->stamp = 1;
     }
-    int has_primary = 0, colored = 0;
+    int has_primary = 0;
     for (int32_t k = 0; k < n; k++) {
         int32_t i = items[k];
         if (i < 0 || i >= d->n_items) return DLX_EITEM;
@@ -195,7 +199,6 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
         d->mark[i] = d->stamp;
         int32_t c = colors ? colors[k] : 0;
         if (c < 0 || (c > 0 && i < d->n_primary)) return DLX_ECOLOR;
-        if (c > 0) colored = 1;
         if (i < d->n_primary) has_primary = 1;
     }
     if (!has_primary) return DLX_ENOPRIMARY;
@@ -209,15 +212,14 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
     dlx_bits_free(d); /* its tables hold the options */
     dlx_cells_free(d);
     int32_t k = link_option(d, items, colors, n);
-    d->has_colors |= colored;
     for (int32_t f = 0; f < forced; f++) dlx_force(d, d->forced[f]); /* cannot clash: it did not before */
     return k;
 }
 
-int32_t dlx_add_sound_option(dlx_t *d, const int32_t *items, int32_t n) {
-    if (d->n_forced || d->phase != PH_START || d->bits || d->cells) return dlx_add_option(d, items, NULL, n);
+int32_t dlx_add_sound_option(dlx_t *d, const int32_t *items, const int32_t *colors, int32_t n) {
+    if (d->n_forced || d->phase != PH_START || d->bits || d->cells) return dlx_add_option(d, items, colors, n);
     int rc = room_for_option(d, n);
-    return rc ? rc : link_option(d, items, NULL, n);
+    return rc ? rc : link_option(d, items, colors, n);
 }
 
 int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *colors, int32_t cap) {

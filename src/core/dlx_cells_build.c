@@ -52,11 +52,45 @@ static int32_t pair_of(dlx_cells *s, int64_t *key, int32_t *val, uint32_t mask, 
 
 /* Append option o (bit o) to the words at `at` (start, end): a new word,
  * or the last one. */
-static void add_word(int32_t *at, cells_word *wd, int32_t o, int32_t key) {
+static inline __attribute__((always_inline)) void add_word(int32_t *at, cells_word *wd, int32_t o, int32_t key) {
     int32_t w = o >> 6;
     if (at[1] == at[0] || wd[at[1] - 1].at != w) wd[at[1]++] = (cells_word){0, w, key};
     wd[at[1] - 1].bits |= 1ull << (o & 63);
     if (wd[at[1] - 1].pad != key) wd[at[1] - 1].pad = 0;
+}
+
+/* A loop that runs once stays, in WebAssembly, in the code its call started
+ * in: V8 compiles a function with its optimizing compiler only for later
+ * calls, so the build's passes over 40,000 options ran in Liftoff's code.
+ * An option's part of a pass is a function there (the next calls run
+ * optimized; docs/notes/WASM.md, sessions 42 and 44); natively inlined. */
+#ifdef __wasm__
+#define PER_OPTION static __attribute__((noinline))
+#else
+#define PER_OPTION static inline __attribute__((always_inline))
+#endif
+
+/* Option o (renumbered; k originally) laid out from entry e: its entries,
+ * primary items first, colors as pair numbers, the rooms counted; returns
+ * its end. */
+PER_OPTION int32_t lay_option(dlx_t *d, dlx_cells *s, int32_t o, int32_t e, int64_t *key, int32_t *val, uint32_t mask,
+                              int32_t *item) {
+    int32_t k = s->orig[o], np = d->n_primary;
+    const dlx_node *nd = d->node;
+    s->eat[o] = e;
+    for (int pass = 0; pass < 2; pass++) /* primary items, then secondary */
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+            int32_t x = nd[p].top, c = nd[p].color;
+            if ((x > np) != pass) continue;
+            if (c < 0) c = d->item[x].color; /* purified by the links */
+            s->ent[e] = x, s->epair[e] = c > 0 ? pair_of(s, key, val, mask, x, c) : 0;
+            if (s->epair[e]) item[s->epair[e]] = x, s->pat[2 * s->epair[e] + 1]++; /* pair 0 (none): no words */
+            s->wat[2 * x + 1]++, e++;
+        }
+    s->eat[o + 1] = e;
+    s->nprim[o] = 0;
+    while (s->nprim[o] < e - s->eat[o] && s->ent[s->eat[o] + s->nprim[o]] <= np) s->nprim[o]++;
+    return e;
 }
 
 /* Options renumbered by their first primary item (a stable counting sort;
@@ -66,29 +100,13 @@ static void add_word(int32_t *at, cells_word *wd, int32_t o, int32_t key) {
  * per pair its item. */
 static void lay_options(dlx_t *d, dlx_cells *s, int32_t *first, int32_t *from, int64_t *key, int32_t *val, uint32_t mask, int32_t *item) {
     int32_t n = d->n_options, np = d->n_primary;
-    const dlx_node *nd = d->node;
     for (int32_t k = 0; k < n; k++) from[first[k]]++;
     for (int32_t f = 0, at = 0; f <= np + 1; f++) {
         int32_t c = from[f];
         from[f] = at, at += c;
     }
     for (int32_t k = 0; k < n; k++) s->ren[k] = from[first[k]]++, s->orig[s->ren[k]] = k;
-    for (int32_t o = 0, e = 0; o < n; o++) {
-        int32_t k = s->orig[o];
-        s->eat[o] = e;
-        for (int pass = 0; pass < 2; pass++) /* primary items, then secondary */
-            for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
-                int32_t x = nd[p].top, c = nd[p].color;
-                if ((x > np) != pass) continue;
-                if (c < 0) c = d->item[x].color; /* purified by the links */
-                s->ent[e] = x, s->epair[e] = c > 0 ? pair_of(s, key, val, mask, x, c) : 0;
-                if (s->epair[e]) item[s->epair[e]] = x, s->pat[2 * s->epair[e] + 1]++; /* pair 0 (none): no words */
-                s->wat[2 * x + 1]++, e++;
-            }
-        s->eat[o + 1] = e;
-        s->nprim[o] = 0;
-        while (s->nprim[o] < e - s->eat[o] && s->ent[s->eat[o] + s->nprim[o]] <= np) s->nprim[o]++;
-    }
+    for (int32_t o = 0, e = 0; o < n; o++) e = lay_option(d, s, o, e, key, val, mask, item);
 }
 
 /* Rooms 0..m counted in at[2x + 1], and `extra` more each: each starts
@@ -100,6 +118,17 @@ static void rooms(int32_t *at, int32_t m, int32_t extra) {
     }
 }
 
+/* Option o's bit in the words of its items and pairs; key: its first primary item. */
+PER_OPTION void word_option(dlx_cells *s, int32_t o, int32_t key, int32_t np) {
+    if (s->nprim[o] != 1) s->solo[key] = 0;
+    for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) {
+        int32_t x = s->ent[e];
+        add_word(s->wat + 2 * x, s->wd, o, key);
+        if (s->epair[e]) add_word(s->pat + 2 * s->epair[e], s->pd, o, 0);
+        if (x <= np) s->full[x]++;
+    }
+}
+
 /* Per item its words, per pair the words of that color; per word the one
  * primary item of all its options, if they have one each and the same. */
 static void lay_words(dlx_t *d, dlx_cells *s, const int32_t *first) {
@@ -107,16 +136,7 @@ static void lay_words(dlx_t *d, dlx_cells *s, const int32_t *first) {
     rooms(s->wat, ni + 1, 0);
     rooms(s->pat, s->pairs, 1); /* and a word -1 after each pair's */
     for (int32_t x = 1; x <= np; x++) s->solo[x] = 1;
-    for (int32_t o = 0; o < n; o++) {
-        int32_t key = first[s->orig[o]];
-        if (s->nprim[o] != 1) s->solo[key] = 0;
-        for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) {
-            int32_t x = s->ent[e];
-            add_word(s->wat + 2 * x, s->wd, o, key);
-            if (s->epair[e]) add_word(s->pat + 2 * s->epair[e], s->pd, o, 0);
-            if (x <= np) s->full[x]++;
-        }
-    }
+    for (int32_t o = 0; o < n; o++) word_option(s, o, first[s->orig[o]], np);
     for (int32_t w = 0; w < s->words; w++) {
         int32_t p = -1;
         for (int32_t o = w * 64; o < n && o < w * 64 + 64; o++) {
@@ -182,22 +202,28 @@ static void lay_masks(dlx_cells *s, int32_t n_items, const int32_t *item) {
     free(colors);
 }
 
+/* Option k's first (lowest) item, np + 1 if it has no primary one; its
+ * entries, and those with a color, added to *entries and *colored. */
+PER_OPTION int32_t option_first(const dlx_t *d, int32_t k, int64_t *entries, int64_t *colored) {
+    const dlx_node *nd = d->node;
+    int32_t first = d->n_primary + 1, p = d->opt_start[k], c = 0;
+    for (; nd[p].top > 0; p++) {
+        if (nd[p].top < first) first = nd[p].top; /* primary items come first */
+        c += nd[p].color != 0;
+    }
+    *entries += p - d->opt_start[k], *colored += c;
+    return first;
+}
+
 /* The tables for the matrix as it stands (forced options are taken at each start). */
 static int build(dlx_t *d) {
     int32_t n = d->n_options, np = d->n_primary;
-    const dlx_node *nd = d->node;
     dlx_cells *s = calloc(1, sizeof *s);
     if (!s) return DLX_ENOMEM;
     d->cells = s;
     int64_t entries = 0, colored = 0;
     int32_t *first = malloc(((size_t)n + 1) * sizeof *first);
-    for (int32_t k = 0; first && k < n; k++) {
-        first[k] = np + 1;
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, entries++) {
-            if (nd[p].top < first[k]) first[k] = nd[p].top; /* primary items come first */
-            colored += nd[p].color != 0;
-        }
-    }
+    for (int32_t k = 0; first && k < n; k++) first[k] = option_first(d, k, &entries, &colored);
     uint32_t h = 4;
     while (h < 2 * colored + 2) h *= 2;
     s->words = (n + 63) / 64;

@@ -170,13 +170,15 @@ struct dlx {
 typedef int dlx_search_fn(dlx_t *d, uint64_t stop);
 
 /* dlx_add_option for builders whose options are right by construction
- * (sudoku_linked's 36x36 matrix is 46,656 of them): distinct items in
- * range, a primary one, no colors. On a matrix fresh from dlx_new (nothing
- * forced, no search begun, no tables) it skips the checks and the
- * unforcing and restarting that dlx_add_option does for every option
- * (a third of a one-shot 36x36 solve's instructions); else it is
- * dlx_add_option. Returns the option's number or DLX_ENOMEM. */
-int32_t dlx_add_sound_option(dlx_t *d, const int32_t *items, int32_t n);
+ * (sudoku_linked's 36x36 matrix is 46,656 of them; the DLX reader checks
+ * each option as it reads it): distinct items in range, a primary one,
+ * colors (NULL: none) 0 or positive and only on secondary items. On a
+ * matrix fresh from dlx_new (nothing forced, no search begun, no tables)
+ * it skips the checks and the unforcing and restarting that dlx_add_option
+ * does for every option (a third of a one-shot 36x36 solve's instructions);
+ * else it is dlx_add_option. Returns the option's number or DLX_ENOMEM
+ * (DLX_ETOOBIG past 32-bit indices). */
+int32_t dlx_add_sound_option(dlx_t *d, const int32_t *items, const int32_t *colors, int32_t n);
 
 /* The linked search (dlx_search.c), and the item it would branch on next
  * (0-based; -1 when every primary item is covered). */

@@ -5,6 +5,7 @@
  * options is read in one linear pass.
  */
 #include "dlx_text.h"
+#include "dlx_internal.h" /* dlx_add_sound_option */
 #include "format.h"
 
 #include <stdarg.h>
@@ -17,7 +18,8 @@
 typedef struct {
     char *bytes;
     int64_t used, cap;
-    int64_t *off; /* per id: offset of its name in bytes */
+    int64_t *off;   /* per id: offset of its name in bytes */
+    uint32_t *hash; /* per id: its name's hash (a probe compares it before the bytes) */
     int32_t count, cap_ids;
     int32_t *slot; /* hash table of id+1, 0 = empty */
     int32_t slots; /* a power of two */
@@ -29,28 +31,47 @@ struct dlx_text {
     name_pool colors; /* color c is id c-1 */
 };
 
-static uint32_t hash_bytes(const char *s, size_t n) { /* FNV-1a */
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+/* The reader's hot helpers are forced inline: the module is built at -Oz,
+ * where each would stay a call, and V8 inlines no WebAssembly call. */
+#define INLINE static inline __attribute__((always_inline))
+
+#define FNV_BASIS 2166136261u
+#define FNV_STEP(h, c) (((h) ^ (unsigned char)(c)) * 16777619u) /* FNV-1a */
+
+INLINE uint32_t hash_bytes(const char *s, size_t n) {
+    uint32_t h = FNV_BASIS;
+    for (size_t i = 0; i < n; i++) h = FNV_STEP(h, s[i]);
     return h;
 }
 
-static int32_t pool_find(const name_pool *p, const char *s, size_t n) {
+/* The id of the name s[0..n) whose hash is h, or -1. */
+INLINE int32_t pool_find_hashed(const name_pool *p, const char *s, size_t n, uint32_t h) {
     if (!p->slots) return -1;
-    for (uint32_t h = hash_bytes(s, n) & (uint32_t)(p->slots - 1);; h = (h + 1) & (uint32_t)(p->slots - 1)) {
-        int32_t id = p->slot[h] - 1;
+    for (uint32_t mask = (uint32_t)(p->slots - 1), i = h & mask;; i = (i + 1) & mask) {
+        int32_t id = p->slot[i] - 1;
         if (id < 0) return -1;
+        if (p->hash[id] != h) continue;
         const char *name = p->bytes + p->off[id];
-        if (strncmp(name, s, n) == 0 && name[n] == '\0') return id;
+        size_t k = 0;
+        while (k < n && name[k] && name[k] == s[k]) k++; /* a NUL in s matches no name */
+        if (k == n && name[n] == '\0') return id;
     }
+}
+
+static int32_t pool_find(const name_pool *p, const char *s, size_t n) {
+    return pool_find_hashed(p, s, n, hash_bytes(s, n));
+}
+
+/* The same out of line, for the reader's loop over an option's tokens. */
+static NOINLINE int32_t pool_lookup(const name_pool *p, const char *s, size_t n, uint32_t h) {
+    return pool_find_hashed(p, s, n, h);
 }
 
 static int pool_rehash(name_pool *p, int32_t slots) {
     int32_t *t = calloc((size_t)slots, sizeof *t);
     if (!t) return DLX_ENOMEM;
     for (int32_t id = 0; id < p->count; id++) {
-        const char *name = p->bytes + p->off[id];
-        uint32_t h = hash_bytes(name, strlen(name)) & (uint32_t)(slots - 1);
+        uint32_t h = p->hash[id] & (uint32_t)(slots - 1);
         while (t[h]) h = (h + 1) & (uint32_t)(slots - 1);
         t[h] = id + 1;
     }
@@ -74,7 +95,10 @@ static int32_t pool_add(name_pool *p, const char *s, size_t n) {
         int32_t cap = p->cap_ids ? p->cap_ids * 2 : 64;
         int64_t *o = realloc(p->off, (size_t)cap * sizeof *o);
         if (!o) return DLX_ENOMEM;
-        p->off = o, p->cap_ids = cap;
+        p->off = o;
+        uint32_t *hs = realloc(p->hash, (size_t)cap * sizeof *hs);
+        if (!hs) return DLX_ENOMEM;
+        p->hash = hs, p->cap_ids = cap;
     }
     if ((int64_t)(p->count + 1) * 2 > p->slots) {
         int rc = pool_rehash(p, p->slots ? p->slots * 2 : 128);
@@ -84,7 +108,8 @@ static int32_t pool_add(name_pool *p, const char *s, size_t n) {
     p->bytes[p->used + (int64_t)n] = '\0';
     p->off[p->count] = p->used;
     p->used += (int64_t)n + 1;
-    uint32_t h = hash_bytes(s, n) & (uint32_t)(p->slots - 1);
+    uint32_t hash = hash_bytes(s, n), h = hash & (uint32_t)(p->slots - 1);
+    p->hash[p->count] = hash;
     while (p->slot[h]) h = (h + 1) & (uint32_t)(p->slots - 1);
     p->slot[h] = p->count + 1;
     return p->count++;
@@ -93,6 +118,7 @@ static int32_t pool_add(name_pool *p, const char *s, size_t n) {
 static void pool_free(name_pool *p) {
     free(p->bytes);
     free(p->off);
+    free(p->hash);
     free(p->slot);
 }
 
@@ -129,20 +155,28 @@ static const char *quote(char *buf, const char *s, size_t n) {
     return buf;
 }
 
-static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-static int is_bad(char c) { return ((unsigned char)c < 0x20 && !is_blank(c)) || c == 0x7f; }
+/* Bytes by class: 0 in a name, BL blank (space, \t, \r, \f, \v), SP one
+ * that ends or breaks a plain name (':', '|', a control byte, DEL). */
+enum { BL = 1, SP = 2 };
+static const unsigned char char_class[256] = {
+    [0] = SP, [1] = SP, [2] = SP, [3] = SP, [4] = SP, [5] = SP, [6] = SP, [7] = SP, [8] = SP,
+    [9] = BL, [10] = SP, [11] = BL, [12] = BL, [13] = BL, [14] = SP, [15] = SP, [16] = SP,
+    [17] = SP, [18] = SP, [19] = SP, [20] = SP, [21] = SP, [22] = SP, [23] = SP, [24] = SP,
+    [25] = SP, [26] = SP, [27] = SP, [28] = SP, [29] = SP, [30] = SP, [31] = SP, [' '] = BL,
+    [':'] = SP, ['|'] = SP, [0x7f] = SP,
+};
+
+INLINE int is_blank(char c) { return char_class[(unsigned char)c] == BL; }
+INLINE int is_bad(char c) { return char_class[(unsigned char)c] == SP && c != ':' && c != '|'; }
 
 /* Next line that is not blank and not a comment; 0 at the end of the text. */
 static int next_line(reader *r) {
     while (r->pos < r->len) {
         const char *s = r->text + r->pos;
         /* A line ends at LF, CRLF or a lone CR (old Mac files). */
-        size_t left = r->len - r->pos;
-        const char *nl = memchr(s, '\n', left);
-        size_t n = nl ? (size_t)(nl - s) : left;
-        const char *cr = memchr(s, '\r', n);
-        if (cr) nl = cr, n = (size_t)(cr - s);
-        r->pos += n + (nl != NULL) + (cr && n + 1 < left && cr[1] == '\n');
+        size_t left = r->len - r->pos, n = 0;
+        while (n < left && s[n] != '\n' && s[n] != '\r') n++;
+        r->pos += n + (n < left) + (n + 1 < left && s[n] == '\r' && s[n + 1] == '\n');
         r->line_no++;
         size_t i = 0;
         while (i < n && is_blank(s[i])) i++;
@@ -297,6 +331,14 @@ typedef struct {
     size_t cost_at;
 } option_state;
 
+/* The end of the name bytes (class 0) from s[i], their hash in *h. */
+static NOINLINE size_t scan_name(const unsigned char *s, size_t i, size_t len, uint32_t *h) {
+    uint32_t x = FNV_BASIS;
+    for (; i < len && char_class[s[i]] == 0; i++) x = FNV_STEP(x, s[i]);
+    *h = x;
+    return i;
+}
+
 /* One token [a, b) of an option, in full: a cost, an item with or without a
  * color; DLX_OK or an error after fail(). */
 static NOINLINE int option_token(reader *r, dlx_text_t *t, int32_t primary, option_buf *o, size_t a, size_t b,
@@ -315,7 +357,9 @@ static NOINLINE int option_token(reader *r, dlx_text_t *t, int32_t primary, opti
     if (bad < colon)
         return fail(r, DLX_ECHAR, bad, "character 0x%02x may not be part of an item name", (unsigned char)s[bad]);
     if (colon == a) return fail(r, DLX_ESYNTAX, a, "an empty item name before ':'");
-    int32_t item = pool_find(&t->items, s + a, colon - a);
+    uint32_t h; /* [a, colon) is all name bytes: scan_name hashes them all */
+    scan_name((const unsigned char *)s, a, colon, &h);
+    int32_t item = pool_lookup(&t->items, s + a, colon - a, h);
     if (item < 0)
         return fail(r, DLX_EUNKNOWN, a, "unknown item \"%s\" (not on the item line)", quote(q, s + a, colon - a));
     int32_t color = 0;
@@ -350,42 +394,68 @@ static NOINLINE int option_token(reader *r, dlx_text_t *t, int32_t primary, opti
 }
 
 /* An option's line. A plain item name (no color, known, not seen yet, room
- * in the buffer) is taken here; every other token goes to option_token.
- * V8 compiles a function that runs often with its optimizing compiler, on
- * CPU time the caller pays, and a one-time read gains little from it: the
- * loop that runs for every token is kept small, so that compile is cheap. */
+ * in the buffer) is taken here, hashed as it is scanned; every other token
+ * goes to option_token. V8 compiles a function that runs often with its
+ * optimizing compiler, on CPU time the caller pays, and a one-time read
+ * gains little from it: the loop that runs for every token is kept small,
+ * and the loops over a name's bytes (scan_name, pool_lookup) are functions
+ * of their own, so that a text of a few KB is read in baseline code and a
+ * longer one compiles only small functions (tests/start-wasm.test.mjs). */
 static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o) {
-    size_t at = 0, a, b;
+    const unsigned char *s = (const unsigned char *)r->line;
+    size_t len = r->line_len, i = 0;
     option_state st = {0, 0, 0};
+    int has_primary = 0;
     if (++o->stamp == INT32_MAX) {
         memset(o->seen, 0, (size_t)t->items.count * sizeof *o->seen);
         o->stamp = 1;
     }
-    while (next_token(r, &at, &a, &b)) {
-        if (st.n < o->cap && bad_in_name(r->line, a, b) == b) {
-            int32_t item = pool_find(&t->items, r->line + a, b - a);
+    for (;;) {
+        while (i < len && char_class[s[i]] == BL) i++;
+        if (i == len) break;
+        size_t a = i;
+        uint32_t h;
+        i = scan_name(s, i, len, &h);
+        if ((i == len || char_class[s[i]] == BL) && st.n < o->cap) { /* a plain name, [a, i) */
+            int32_t item = pool_lookup(&t->items, (const char *)s + a, i - a, h);
             if (item >= 0 && o->seen[item] != o->stamp) {
                 o->seen[item] = o->stamp;
                 o->items[st.n] = item, o->colors[st.n] = 0;
                 st.n++;
+                has_primary |= item < primary;
                 continue;
             }
         }
-        int rc = option_token(r, t, primary, o, a, b, &st);
+        while (i < len && char_class[s[i]] != BL) i++;
+        int32_t n0 = st.n;
+        int rc = option_token(r, t, primary, o, a, i, &st);
         if (rc) return rc;
+        if (st.n > n0) has_primary |= o->items[n0] < primary;
     }
     int32_t n = st.n;
     int64_t cost = st.cost;
     size_t cost_at = st.cost_at;
-    int32_t k = dlx_add_option(t->engine, o->items, o->colors, n);
-    if (k == DLX_ENOPRIMARY)
-        return fail(r, k, 0, "the option has no primary item, so it could never be chosen");
+    if (!has_primary) /* as dlx_add_option would say, checked here (the items are checked) */
+        return fail(r, DLX_ENOPRIMARY, 0, "the option has no primary item, so it could never be chosen");
+    int32_t k = dlx_add_sound_option(t->engine, o->items, o->colors, n);
     if (k < 0) return fail(r, k, 0, "%s", dlx_strerror(k));
     if (cost && (k = dlx_set_cost(t->engine, k, cost))) {
         if (k == DLX_ECOST) return fail(r, k, cost_at, "the costs of all options add up past 2^63 - 1");
         return fail(r, k, cost_at, "%s", dlx_strerror(k));
     }
     return DLX_OK;
+}
+
+/* After the first SAMPLE options, room for the rest as they go on: the
+ * matrix grew by doubling, each step a copy in WebAssembly (the heap grows
+ * a block in place only at its end). A guess: a failed reservation leaves
+ * the doubling to do the work. */
+enum { SAMPLE = 256 };
+static void reserve_rest(const reader *r, dlx_t *d, size_t from, int64_t nodes0) {
+    double per_byte = 1.0 / (double)(r->pos - from), rest = (double)(r->len - r->pos) * 1.0625;
+    double options = rest * (SAMPLE + 1) * per_byte;
+    double nodes = rest * (double)(d->n_nodes - nodes0 - SAMPLE - 1) * per_byte; /* spacers apart */
+    if (options < INT32_MAX / 2 && nodes < INT32_MAX / 2) dlx_reserve(d, (int32_t)options, (int64_t)nodes);
 }
 
 dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) {
@@ -430,7 +500,12 @@ dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) 
         o.seen = calloc((size_t)t->items.count, sizeof *o.seen);
         if (!o.seen) rc = fail(&r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
     }
-    while (!rc && next_line(&r)) rc = read_option(&r, t, primary, &o);
+    size_t from = r.pos;
+    int64_t nodes0 = rc ? 0 : t->engine->n_nodes;
+    for (int32_t read = 0; !rc && next_line(&r); read++) {
+        rc = read_option(&r, t, primary, &o);
+        if (read == SAMPLE && !rc) reserve_rest(&r, t->engine, from, nodes0);
+    }
     free(o.items);
     free(o.colors);
     free(o.seen);

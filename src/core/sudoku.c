@@ -302,7 +302,7 @@ int sudoku_linked(sudoku_t *s) {
                : DLX_ENOMEM;
     int32_t option[1 + 6 + SUDOKU_MAX_REGIONS];
     for (int32_t o = 0; o < cells * n && !rc; o++) {
-        int32_t opt = dlx_add_sound_option(d, option, option_items(s, o / n, o % n, option));
+        int32_t opt = dlx_add_sound_option(d, option, NULL, option_items(s, o / n, o % n, option));
         if (opt < 0) rc = opt;
     }
     if (rc) {

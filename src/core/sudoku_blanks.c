@@ -83,7 +83,7 @@ int sudoku_blanks_build(const sudoku_t *s, const uint8_t *grid, sudoku_blanks *b
             option[m++] = item[c];
             for (int32_t j = s->region_first[c]; j < s->region_first[c + 1]; j++)
                 option[m++] = item[cells + s->region_list[j] * n + d];
-            int32_t o = dlx_add_sound_option(b->d, option, m);
+            int32_t o = dlx_add_sound_option(b->d, option, NULL, m);
             if (o < 0) rc = o;
             else b->full[k++] = sudoku_option(s, c, d + 1);
         }
