@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { load } from '../src/js/dlxkit.mjs'
-import { cpuRate, cpuSeconds, cpuTimed, puzzlesIn, sudokuFile } from './timing.mjs'
+import { cpuPasses, cpuRate, cpuSeconds, cpuTimed, puzzlesIn, sudokuFile } from './timing.mjs'
 
 const BATCH = 1000 // puzzles per solveMany call, as an application would send them
 
@@ -91,11 +91,11 @@ async function paired (all, dlx, batchPass, callPass, answers, counts, minSecond
   batchPass()
   const batchAnswers = answers()
   const passes = { batch: batchPass, tdoku: td.pass, call: callPass }
-  for (const pass of Object.values(passes)) timedPasses(pass, 1, 0.3)
+  for (const pass of Object.values(passes)) cpuPasses(pass, 1, 0.3)
   let reps = 1
-  while (timedPasses(td.pass, reps, 0) < minSeconds / 4 && reps < 1e6) reps *= 2
+  while (cpuPasses(td.pass, reps) < minSeconds / 4 && reps < 1e6) reps *= 2
   const seconds = { batch: 0, tdoku: 0, call: 0 }
-  for (const name of ['batch', 'tdoku', 'call', 'call', 'tdoku', 'batch']) seconds[name] += timedPasses(passes[name], reps, 0)
+  for (const name of ['batch', 'tdoku', 'call', 'call', 'tdoku', 'batch']) seconds[name] += cpuPasses(passes[name], reps)
   const rate = (name) => 2 * reps * all.length / seconds[name]
   return {
     puzzles: all.length,
@@ -106,14 +106,6 @@ async function paired (all, dlx, batchPass, callPass, answers, counts, minSecond
     callAnswers,
     tdoku: { puzzles: all.length, rate: rate('tdoku'), answers: td.answers() }
   }
-}
-
-/** CPU seconds of `reps` passes, run until at least `min` seconds when min > 0. */
-function timedPasses (pass, reps, min) {
-  const t0 = cpuSeconds()
-  do for (let k = 0; k < reps; k++) pass()
-  while (cpuSeconds() - t0 < min)
-  return cpuSeconds() - t0
 }
 
 /**

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { load } from '../src/js/dlxkit.mjs'
-import { cpuSeconds } from './timing.mjs'
+import { cpuPasses } from './timing.mjs'
 import { SLOT, TDOKU_WASM, tdokuSlots } from './tdoku-wasm.mjs'
 
 const BATCH = 1000
@@ -74,13 +74,6 @@ function passes (all, dlx, base, baseJs, tdoku) {
   return list
 }
 
-/** CPU seconds of `reps` runs of fn. */
-function timed (fn, reps) {
-  const t0 = cpuSeconds()
-  for (let k = 0; k < reps; k++) fn()
-  return cpuSeconds() - t0
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
 
 const dlx = await load()
@@ -95,13 +88,13 @@ for (const file of files) {
   const list = passes(all, dlx, base, baseJs, tdoku)
   const names = Object.keys(list)
   list.tdoku()
-  for (const n of names) timed(list[n], 1) // checks, and warms V8 up
+  for (const n of names) cpuPasses(list[n], 1) // checks, and warms V8 up
   let reps = 1
-  while (timed(list.tdoku, reps) < Number(minSeconds) && reps < 1e6) reps *= 2
+  while (cpuPasses(list.tdoku, reps) < Number(minSeconds) && reps < 1e6) reps *= 2
   const rate = Object.fromEntries(names.map((n) => [n, []]))
   for (let r = 0; r < Number(rounds); r++) {
     const order = r % 2 ? [...names].reverse() : names
-    for (const n of order) rate[n].push(all.length * reps / timed(list[n], reps))
+    for (const n of order) rate[n].push(all.length * reps / cpuPasses(list[n], reps))
   }
   const ratio = (a, b) => median(rate[a].map((x, k) => x / rate[b][k])).toFixed(2) + 'x'
   const f = (n) => Math.round(median(rate[n])).toLocaleString('en-US') + '/s'

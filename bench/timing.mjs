@@ -31,6 +31,14 @@ export async function cpuTimed (fn) {
   return { value, seconds: cpuSeconds() - t0 }
 }
 
+/** CPU seconds of `reps` calls of `pass`, repeated until at least `min` seconds when min > 0. */
+export function cpuPasses (pass, reps = 1, min = 0) {
+  const t0 = cpuSeconds()
+  do for (let k = 0; k < reps; k++) pass()
+  while (cpuSeconds() - t0 < min)
+  return cpuSeconds() - t0
+}
+
 /**
  * Items per CPU second of `pass` (which handles `items` items), as the peers'
  * harness measures: untimed passes for `warm` CPU seconds first (V8 moves hot
