@@ -13,7 +13,7 @@ import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { writeRows } from './costs.mjs'
 import { describeMachine } from './machine.mjs'
-import { agreedCount, runRounds } from './rounds.mjs'
+import { agreedCount, PAIRED, runRounds } from './rounds.mjs'
 import { median } from './report.mjs'
 
 const { values } = parseArgs({
@@ -43,7 +43,7 @@ const programs = [
 ]
 if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs', 'best', { k: kOf.get(f) }, f)])
 
-const runs = runRounds(rows, programs, rounds)
+const runs = runRounds(rows, programs, rounds, { pair: values['no-wasm'] ? undefined : ['dlxkit', 'wasm'] })
 const results = rows.map((row, i) => ({ id: row.id, what: row.what, k: row.k, options: row.options, runs: runs[i] }))
 
 // Issue 29's goals: 1.5x DLX5 natively and WASM 0.85x native, on every row
@@ -75,6 +75,7 @@ const lines = [
   '',
   'Rows: bench/costs.mjs (Knuth\'s DLX5 format, `|n` on an option), each generator over sizes and seeds. The k cheapest ' +
   'solutions (k = 1 but on the -k10 rows); CPU seconds of each process (reading included), medians of per-round ratios; ' +
+  `${PAIRED} ` +
   'every round\'s k optimum costs are checked against DLX5\'s (`dlx5 kK`). dlxkit: `build/bench/dlx --best K`; ' +
   'WASM: dist/dlxkit.wasm through the JS API\'s `best({ k })` in a fresh Node process, loading the module and parsing included. ' +
   `Goals (issue 29): ${GOAL}x DLX5 natively on rows where DLX5 takes over ${OVER} s; WASM ${WASM_GOAL}x native on rows where ` +

@@ -19,7 +19,7 @@ import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { writeFamily } from './family.mjs'
 import { describeMachine } from './machine.mjs'
-import { agreedCount, runRounds } from './rounds.mjs'
+import { agreedCount, PAIRED, runRounds } from './rounds.mjs'
 import { median } from './report.mjs'
 
 const ENGINE = 'build/bench/engine_native'
@@ -55,7 +55,9 @@ if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs'
 // A row whose programs all run under 50 ms: each round takes every program's
 // median of 9 passes (one run of a 1 ms process is mostly noise).
 const REPEAT = { repeatBelow: 0.05, repeats: 9 }
-const runs = runRounds(rows, programs, rounds, REPEAT)
+// dlxkit and its WebAssembly run side by side, and again in the other order after the peers (rounds.mjs)
+const PAIR = values['no-wasm'] ? undefined : ['dlxkit', 'wasm']
+const runs = runRounds(rows, programs, rounds, { ...REPEAT, pair: PAIR })
 const results = rows.map((row, i) => ({ id: row.id, what: row.what, options: row.options, entries: row.entries, colored: row.colored, runs: runs[i] }))
 
 // Per row: the counts must agree with SSXCC's; ratios per round, then medians.
@@ -108,6 +110,7 @@ const lines = [
   `${machine.cpu} (${machine.cores} cores), load ${machine.load} at the end; ${machine.clang}, Node ${machine.node}.`,
   '',
   'Every row is a complete search (all solutions); CPU seconds of each process (reading included), medians of per-round ratios. ' +
+  `${PAIRED} ` +
   `A row whose programs all run under ${REPEAT.repeatBelow * 1000} ms runs ${REPEAT.repeats} passes a round, each program's median pass counting for the round. ` +
   'dlxkit natively: `build/bench/engine_native`, linked as `bench/peers.mjs` links the peers (the C library\'s start-up, a third of a 1 ms row here, paid by both: docs/notes/tiny-runs.md). ' +
   '"search": what `search_choice.c` chose (docs/engine.md); "links/dlxkit": the speedup over the linked search; ' +

@@ -16,7 +16,7 @@ import { ROWS } from './memo-rows.mjs'
 import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { median } from './report.mjs'
-import { agreedCount, runRounds } from './rounds.mjs'
+import { agreedCount, PAIRED, runRounds } from './rounds.mjs'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' }, 'no-wasm': { type: 'boolean' } } })
 const ROUNDS = Number(values.rounds)
@@ -59,10 +59,11 @@ if (values.rows) rows = rows.filter((r) => values.rows.split(',').includes(r.id)
 
 const wasmRun = values['no-wasm'] ? [] : [['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', { memo: true }, f)]]
 const WASM_GOAL = 0.8
+const PAIR = wasmRun.length ? ['memo', 'wasm'] : undefined // side by side, and again in the other order (rounds.mjs)
 // rows with bounds (DLX6 has none) beside Algorithm M or a formula instead
 const plain = rows.filter((r) => !r.check), bounded = rows.filter((r) => r.check)
-const plainRuns = runRounds(plain, [['memo', memo], ['dlx6', dlx6], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9 })
-const boundedRuns = runRounds(bounded, [['memo', memo], ['ref', reference], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9 })
+const plainRuns = runRounds(plain, [['memo', memo], ['dlx6', dlx6], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9, pair: PAIR })
+const boundedRuns = runRounds(bounded, [['memo', memo], ['ref', reference], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9, pair: PAIR })
 rows = [...plain, ...bounded]
 const runs = [...plainRuns, ...boundedRuns]
 const out = ['# Memoized counting beside DLX6', '',
@@ -71,6 +72,7 @@ const out = ['# Memoized counting beside DLX6', '',
   '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. ' +
   'WASM: dist/dlxkit.wasm through the JS API (`countBig({ memo: true })`) in a fresh Node process, CPU seconds from `load()` to the count ' +
   '(loading the module and parsing included; Node\'s own start not); "native / WASM": the median of the per-round ratios. ' +
+  `${PAIRED.replace('dlxkit natively', 'The memo natively')} ` +
   `Goals (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6's; WASM at least ${WASM_GOAL}x native. ` +
   'Rows with multiplicities (src/core/dlx_memo_multi.c): DLX6 has no bounds, so its cells are blank and the count is checked against Algorithm M (`build/bench/dlx --count --no-memo`, its CPU time beside the count) or a formula (bench/multiplicity.mjs\'s quotaCount).', '',
   '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 | WASM s | native / WASM | WASM goal |',

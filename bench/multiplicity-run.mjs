@@ -15,7 +15,7 @@ import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { writeRows } from './multiplicity.mjs'
 import { describeMachine } from './machine.mjs'
-import { agreedCount, runRounds } from './rounds.mjs'
+import { agreedCount, PAIRED, runRounds } from './rounds.mjs'
 import { median } from './report.mjs'
 
 const { values } = parseArgs({
@@ -60,7 +60,7 @@ const programs = [
 if (values.baseline) programs.push(['baseline', (f) => native(values.baseline, f)])
 if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', {}, f)])
 
-const runs = runRounds(rows, programs, rounds)
+const runs = runRounds(rows, programs, rounds, { pair: values['no-wasm'] ? undefined : ['dlxkit', 'wasm'] })
 const results = rows.map((row, i) => ({ id: row.id, what: row.what, options: row.options, runs: runs[i] }))
 
 // Per row: every count must be DLX3's; ratios per round, then medians.
@@ -87,6 +87,7 @@ const lines = [
   '',
   'Rows: bench/multiplicity.mjs (Knuth\'s DLX3 format, `lo:hi|item`). All solutions, CPU seconds of each process ' +
   '(reading included), medians of per-round ratios; every count is checked against DLX3\'s and SSMCC\'s. ' +
+  `${PAIRED} ` +
   '"faster/dlxkit": the faster of DLX3 and SSMCC in that round over dlxkit; "links/dlxkit": the same search on the links ' +
   '(src/core/dlx_multi.c, which runs beyond 4096 options). Goals (issue 29): 1.5x the faster of DLX3 and SSMCC natively; ' +
   'WASM (dist/dlxkit.wasm through the JS API in a fresh Node process, loading the module and parsing included: ' +

@@ -42,3 +42,22 @@ test('a count that changes between the passes of a round is an error', () => {
   const flaky = () => ({ seconds: 0.001, solutions: k++ === 2 ? 8 : 7 })
   assert.throws(() => quiet(() => runRounds([{ id: 'tiny', file: 'a' }], [['p', flaky]], 1, { repeatBelow: 0.05, repeats: 5 })), /tiny: p counted 7, then 8/)
 })
+
+test('a pair runs side by side, then again in the other order after the rest, each timed by its mean', () => {
+  const log = []
+  const program = (name, seconds) => [name, () => { log.push(name); return { seconds: seconds[log.filter((n) => n === name).length - 1], solutions: 3 } }]
+  // the machine slows down over the pass: every run of the pair's second half takes twice as long
+  const runs = quiet(() => runRounds([{ id: 'row', file: 'f' }],
+    [program('peer', [9]), program('native', [1, 2]), program('wasm', [1.25, 2.5])], 1, { pair: ['native', 'wasm'] }))
+  assert.deepEqual(log, ['native', 'wasm', 'peer', 'wasm', 'native'])
+  assert.equal(runs[0].native[0].seconds, 1.5)
+  assert.equal(runs[0].wasm[0].seconds, 1.875)
+  assert.equal(runs[0].peer[0].seconds, 9)
+  assert.throws(() => quiet(() => runRounds([{ id: 'row', file: 'f' }], [program('native', [1])], 1, { pair: ['native', 'wasm'] })), /no program named wasm/)
+})
+
+test('a pair\'s two runs of a pass must count the same', () => {
+  let k = 0
+  const flaky = () => ({ seconds: 1, solutions: k++ === 0 ? 7 : 8 })
+  assert.throws(() => quiet(() => runRounds([{ id: 'row', file: 'f' }], [['a', flaky], ['b', () => ({ seconds: 1, solutions: 7 })]], 1, { pair: ['a', 'b'] })), /row: a counted 7, then 8/)
+})
