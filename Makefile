@@ -299,7 +299,7 @@ build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@
 
-bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native build/bench/explain_native
+bench: build/dlx build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native build/bench/explain_native
 	@DATA=$(DATA) node bench/run.mjs
 	@DATA=$(DATA) node bench/sudoku9-run.mjs
 	@node bench/hard-sweep.mjs
@@ -307,6 +307,8 @@ bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/b
 	@node bench/family-run.mjs
 	@node bench/multiplicity-run.mjs
 	@node bench/costs-run.mjs
+	@node bench/memo-run.mjs
+	@node bench/zdd-check.mjs
 	@DATA=$(DATA) node bench/explain-run.mjs
 	@DATA=$(DATA) node bench/explain-wasm.mjs
 
