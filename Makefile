@@ -299,18 +299,9 @@ build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@
 
+# Every runner of bench/all.mjs (its REPORTS, the one list), then bench/README.md, their index.
 bench: build/dlx build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native build/bench/explain_native
-	@DATA=$(DATA) node bench/run.mjs
-	@DATA=$(DATA) node bench/sudoku9-run.mjs
-	@node bench/hard-sweep.mjs
-	@node bench/generation-run.mjs
-	@node bench/family-run.mjs
-	@node bench/multiplicity-run.mjs
-	@node bench/costs-run.mjs
-	@node bench/memo-run.mjs
-	@node bench/zdd-check.mjs
-	@DATA=$(DATA) node bench/explain-run.mjs
-	@DATA=$(DATA) node bench/explain-wasm.mjs
+	@DATA=$(DATA) node bench/all.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080

@@ -10,6 +10,7 @@
 //   node bench/memo-run.mjs [--rounds N] [--rows a,b] [--no-wasm]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { describeMachine } from './machine.mjs'
 import { parseArgs } from 'node:util'
 import { PEERS } from './measure-peer.mjs'
 import { ROWS } from './memo-rows.mjs'
@@ -66,8 +67,9 @@ const plainRuns = runRounds(plain, [['memo', memo], ['dlx6', dlx6], ...wasmRun],
 const boundedRuns = runRounds(bounded, [['memo', memo], ['ref', reference], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9, pair: PAIR })
 rows = [...plain, ...bounded]
 const runs = [...plainRuns, ...boundedRuns]
+const machine = describeMachine()
 const out = ['# Memoized counting beside DLX6', '',
-  `Written by \`node bench/memo-run.mjs\`: ${ROUNDS} rounds; CPU seconds of each process (reading included), peak memory (ru_maxrss), medians; ` +
+  `Written by \`node bench/memo-run.mjs\`: ${ROUNDS} rounds, ${machine.date}, ${machine.cpu} (${machine.cores} cores), load ${machine.load} at the end; CPU seconds of each process (reading included), peak memory (ru_maxrss), medians; ` +
   'memo: `build/bench/dlx --count --memo` (src/core/dlx_memo.c); DLX6 as bench/peers.mjs builds it. A row under 50 ms takes each program\'s median of 9 passes a round. ' +
   '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. ' +
   'WASM: dist/dlxkit.wasm through the JS API (`countBig({ memo: true })`) in a fresh Node process, CPU seconds from `load()` to the count ' +

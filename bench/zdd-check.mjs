@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { describeMachine } from './machine.mjs'
 import { parseArgs } from 'node:util'
 import { PEERS } from './measure-peer.mjs'
 import { ROWS } from './memo-rows.mjs'
@@ -59,7 +60,8 @@ if (!existsSync(`${PEERS}/dlx6`)) throw new Error(`${PEERS}/dlx6 could not be bu
 mkdirSync(DIR, { recursive: true })
 const wanted = values.rows ? values.rows.split(',') : CHECKED.map(([id]) => id)
 const out = ['# ZDDs beside DLX6', '',
-  'Written by `node bench/zdd-check.mjs`: `build/dlx --zdd` and DLX6 (`m1`) on the rows of bench/memo-rows.mjs and on queens (diagonals secondary); nodes: lines of the text but the root\'s; paths: counted from the text alone. DLX6 reports its nodes with the two terminals.', '',
+  `Written by \`node bench/zdd-check.mjs\` on ${describeMachine().date}: ` +
+  '`build/dlx --zdd` and DLX6 (`m1`) on the rows of bench/memo-rows.mjs and on queens (diagonals secondary); nodes: lines of the text but the root\'s; paths: counted from the text alone. DLX6 reports its nodes with the two terminals.', '',
   '| instance | solutions | our nodes | DLX6 nodes | our paths = DLX6\'s | texts identical |',
   '| --- | ---: | ---: | ---: | --- | --- |']
 let bad = 0
