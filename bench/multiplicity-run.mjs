@@ -79,6 +79,10 @@ for (const r of results) {
 const machine = describeMachine()
 const f2 = (x) => x === undefined ? '' : x.toFixed(2) + 'x'
 const met = (x, at) => x === undefined ? '' : x >= at ? 'met' : 'not met'
+// WASM's goal is judged where the search is the work, on rows over half a second natively,
+// as bench/COSTS.md judges the same goal of issue 29; under it a fresh process's fixed costs
+// (loading, compiling, tiering up: 10-30 ms) decide the ratio, which is shown.
+const WASM_OVER = 0.5
 const lines = [
   '# Multiplicities: the family beside DLX3 and SSMCC',
   '',
@@ -91,14 +95,14 @@ const lines = [
   '"faster/dlxkit": the faster of DLX3 and SSMCC in that round over dlxkit; "links/dlxkit": the same search on the links ' +
   '(src/core/dlx_multi.c, which runs beyond 4096 options). Goals (issue 29): 1.5x the faster of DLX3 and SSMCC natively; ' +
   'WASM (dist/dlxkit.wasm through the JS API in a fresh Node process, loading the module and parsing included: ' +
-  'on rows under 0.2 s that is most of its time) 0.85x native.',
+  `on rows under 0.2 s that is most of its time) 0.85x native, judged on rows over ${WASM_OVER} s natively as in COSTS.md (under it the ratio is shown, not judged).`,
   '',
   '| row | options | solutions | dlxkit s | DLX3/dlxkit | SSMCC/dlxkit | faster/dlxkit | links/dlxkit | native goal | WASM: native/wasm | WASM goal |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |'
 ]
 for (const r of results) {
   lines.push(`| ${r.id} | ${r.options.toLocaleString('en')} | ${r.solutions.toLocaleString('en')} | ${r.seconds.toFixed(2)} | ` +
-    `${f2(r.vsDlx3)} | ${f2(r.vsSsmcc)} | ${f2(r.vsFaster)} | ${f2(r.vsLinks)} | ${met(r.vsFaster, 1.5)} | ${f2(r.wasmOverNative)} | ${met(r.wasmOverNative, 0.85)} |`)
+    `${f2(r.vsDlx3)} | ${f2(r.vsSsmcc)} | ${f2(r.vsFaster)} | ${f2(r.vsLinks)} | ${met(r.vsFaster, 1.5)} | ${f2(r.wasmOverNative)} | ${r.seconds > WASM_OVER ? met(r.wasmOverNative, 0.85) : ''} |`)
 }
 if (values.baseline) { // an A/B, not part of the table
   process.stderr.write(`\nbaseline ${values.baseline} over build/bench/dlx (medians of per-round ratios):\n`)
