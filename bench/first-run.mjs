@@ -4,7 +4,7 @@
 // count, then the same parse and count again in the same process (compiled
 // code warm). Each phase in CPU ms of the whole process (V8's threads
 // included), of the main thread, and its minor page faults. The builds run
-// in alternated rounds, each run a fresh process: per build the medians,
+// in rounds, their order rotated and reversed, each run a fresh process: per build the medians,
 // and per later build the median of its per-round ratio to the first (above
 // 1: the later build is faster) on "load to count" (the bench's measure),
 // the first count and the second count.
@@ -78,7 +78,9 @@ if (process.argv[2] === '--child') {
   for (const file of files) {
     const runs = dirs.map(() => [])
     for (let i = 0; i < Number(values.runs); i++) {
-      const order = i % 2 ? [...dirs.keys()].reverse() : [...dirs.keys()]
+      // each build first, last and between in turn: a round's position weighs on all alike
+      const turn = [...dirs.keys()].map((k) => (k + Math.floor(i / 2)) % dirs.length)
+      const order = i % 2 ? turn.reverse() : turn
       for (const k of order) runs[k].push(run(dirs[k], file))
     }
     const want = runs[0][0].solutions
