@@ -22,7 +22,7 @@ CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c
 # is not needed: a hint takes under 2 ms (docs/notes/EXPLAIN.md).
 LOGIC_SRC := $(addprefix src/core/,sudoku_logic.c sudoku_logic_basic.c sudoku_logic_fish.c sudoku_logic_chains.c sudoku_logic_forcing.c sudoku_logic_text.c sudoku_logic_table.c sudoku_difficulty.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,sudoku_logic.h dlx_internal.h dlx_zdd.h dlx_multi.h dlx_bits.h dlx_bits_count.h dlx_meet.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
+            $(addprefix src/core/,sudoku_logic.h dlx_internal.h dlx_zdd.h dlx_multi.h dlx_bits.h dlx_bits_count.h dlx_bits_ways.h dlx_meet.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 # libm: only the C tests call it (tests/c/test_estimate.c). The programs link
 # without it: one shared library more costs a process 0.1 ms to load, a tenth
 # of a 1 ms search (docs/notes/tiny-runs.md).

@@ -21,6 +21,7 @@
 #include "dlx_scan.h"
 #include "dlx_bits.h"
 #include "dlx_bits_count.h"
+#include "dlx_bits_ways.h"
 #include "dlx_meet.h"
 
 #include <stdlib.h>
@@ -425,58 +426,6 @@ INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd
     return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n, upd, 0, fast, W);
 }
 
-/* A bit for each word where a and m meet (w words, an even number). */
-INLINE uint64_t meet_words(const uint64_t *a, const uint64_t *m, int32_t w) {
-    uint64_t hit = 0;
-#ifdef __wasm_simd128__
-    for (int32_t j = 0; j < w; j += 2) {
-        v128_t g = wasm_v128_and(wasm_v128_load(a + j), wasm_v128_load(m + j));
-        hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(g, wasm_i64x2_splat(0))) & 3) << j;
-    }
-#else
-    for (int32_t j = 0; j < w; j++) hit |= (uint64_t)((a[j] & m[j]) != 0) << j;
-#endif
-    return hit;
-}
-
-/* Level l branches on item x: note which words hold its live options, for
- * next_option to go from one to the next without reading the others. */
-INLINE void branch_on(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
-    b->ways[l] = meet_words(slot_live(b, 2 * l, W), b->mask + (size_t)x * WORDS, WORDS);
-}
-
-/* branch_on for an item x with one live option: the word holding it, by a
- * scan that stops there. In WebAssembly only (2 words an operation):
- * edge-matching-7x7 2% faster; natively, 8 words an operation, the whole
- * pass stays (the scan made edge-matching-7x7 3% faster and
- * pentomino-6x10 3% slower). */
-INLINE void branch_on_one(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
-#ifdef __wasm_simd128__
-    const uint64_t *a = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * WORDS;
-    int32_t j = 0;
-    while (!wasm_v128_any_true(wasm_v128_and(wasm_v128_load(a + j), wasm_v128_load(m + j)))) j += 2;
-    j += !(a[j] & m[j]);
-    b->ways[l] = 1ULL << j;
-#else
-    branch_on(b, l, x, W);
-#endif
-}
-
-/* The first live option of level l's item x from option k on, or -1. */
-INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, const int32_t W) {
-    int32_t w = WORDS, j = k / 64;
-    const uint64_t *live = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * w;
-    if (j >= w) return -1;
-    uint64_t bits = live[j] & m[j] & (~0ULL << (k % 64));
-    if (!bits) {
-        uint64_t ways = j == 63 ? 0 : b->ways[l] >> (j + 1) << (j + 1);
-        if (!ways) return -1;
-        j = first_bit(ways);
-        bits = live[j] & m[j];
-    }
-    return j * 64 + first_bit(bits);
-}
-
 /* The primary item with the fewest live options at level l (ties: the
  * first), as the linked search picks it. Returns its count. */
 INLINE int32_t fewest_live(const dlx_bits *b, int32_t l, int32_t *best) {
@@ -629,6 +578,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
      * on sudoku-less3, 6, they saved) */
     const int counting = COUNT_COPY(W, U) && d->counting, tail = counting && b->uniform && b->words <= MID_WORDS;
     const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
+    const int seeded = d->rng != 0; /* xorshift's state, never 0 once seeded */
     int rc;
 
     switch (d->phase) {
@@ -681,12 +631,7 @@ forward:
             else b->ways[l] = b->hit;
         } else
             branch_on_one(b, l, x, W);
-        cur = next_option(b, l, x, 0, W);
-        if (d->rng)
-            for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
-                cur = next_option(b, l, x, cur + 1, W);
-                if (cur < 0) cur = next_option(b, l, x, 0, W);
-            }
+        cur = seeded ? seeded_first(d, b, l, x, t, W) : next_option(b, l, x, 0, W);
         start[l] = cur, pos[l] = 0, tot[l] = t;
     }
 try:
@@ -707,7 +652,10 @@ try:
 recover: /* try the next option of level l's item */
     x = branch[l];
     cur = next_option(b, l, x, cur + 1, W);
-    if (cur < 0) cur = next_option(b, l, x, 0, W);
+    if (cur < 0) { /* past the item's last option: unseeded, the first was tried first */
+        if (!seeded) goto backtrack;
+        cur = first_option(b, l, x, W);
+    }
     if (cur != start[l]) {
         pos[l]++;
         goto try;

@@ -4,10 +4,17 @@
 // Node code at all. Node modules are imported only when running in Node, so
 // this file also works as it is in a browser.
 import { loadWith } from './dlxkit-load.mjs'
-import { createWorkerWith, wireWebWorker } from './dlxkit-client.mjs'
 import { errorText } from './dlxkit-errors.mjs'
 
 export * from './dlxkit-core.mjs'
+
+/**
+ * The worker's client (dlxkit-client.mjs and the two modules it imports),
+ * imported by the first createWorker(): in Node 20 each module of an import
+ * costs a fresh process about 1 ms of CPU time, and most programs start no
+ * worker (docs/notes/WASM.md, session 45).
+ */
+const client = () => import('./dlxkit-client.mjs')
 
 function isNode () {
   return typeof process !== 'undefined' && process.versions != null && process.versions.node != null
@@ -56,6 +63,7 @@ const host = {
   async startWorker (workerUrl, onMessage, onFailure) {
     const url = workerUrl ?? new URL('./dlxkit-worker.mjs', import.meta.url)
     if (typeof Worker === 'function' && !isNode()) {
+      const { wireWebWorker } = await client()
       return wireWebWorker(new Worker(url, { type: 'module' }), onMessage, onFailure, String(url))
     }
     const { Worker: NodeWorker } = await import('node:worker_threads')
@@ -77,6 +85,7 @@ export function load (options = {}) {
 }
 
 /** The same API, async, in a worker thread (or a browser module Worker). */
-export function createWorker (options = {}) {
+export async function createWorker (options = {}) {
+  const { createWorkerWith } = await client()
   return createWorkerWith(host, options)
 }
