@@ -65,13 +65,12 @@ typedef struct {
 #define DEPTH (81 + 27)
 
 struct sudoku9 {
-    uint32_t keep[512];     /* (row, box) pairs on a matching -> their cells */
-    uint16_t match[512];    /* the same, as pairs: bit 3 * row + box */
-    uint8_t row_boxes[512]; /* a row's cells -> the boxes (bits 0..2) they touch */
+    uint32_t keep[512];     /* (row, box) pairs (by pairs_key) on a matching -> their cells */
+    uint16_t match[512];    /* the same, by the pairs (bit 3 * row + box) themselves */
     uint32_t peers[27];     /* a cell's row and box in its band, without itself */
     uint32_t column[27];    /* a cell's column in a band: three cells */
     uint32_t row[27], minirow[27]; /* a cell's row, and its minirow (its row in its box) */
-    uint8_t matchings[512]; /* pairs -> the matchings (of six) they hold */
+    uint8_t matchings[512]; /* pairs (by pairs_key) -> the matchings (of six) they hold */
     uint32_t matching[6];   /* a matching's cells */
     board_t stack[DEPTH + 1]; /* the root, and a board per guess on the path */
     choice_t choice[DEPTH];   /* per level: how the next level was made */
@@ -91,16 +90,31 @@ typedef struct {
 static inline uint32_t spread(uint32_t cols) { return cols | cols << 9 | cols << 18; }
 static inline uint32_t fold(uint32_t m) { return (m | m >> 9 | m >> 18) & ROW; }
 
+/* The (row, box) pairs of a band where mask m has cells, as the index of
+ * the tables keep and matchings. Natively the pairs themselves (bit 3 *
+ * row + box) by `pext`, one instruction (5% on hardest1106). WebAssembly has
+ * none: the minirow flags (bit 9 * row + 3 * box) folded by rows instead,
+ * bit 3 * box + row (session 45: three byte loads from a table of a row's
+ * boxes were the chain before the load of keep). */
+#ifdef __BMI2__
+#define KEY_OF_PAIRS(x) (x)
+static inline uint32_t pairs_key(uint32_t m) { return _pext_u32(m | m >> 1 | m >> 2, MINIROWS); }
+#else
+/* pairs x (bit 3 * row + box) -> their key (bit 3 * box + row) */
+#define KEY_OF_PAIRS(x) (((x) & 0421) | ((x) >> 2 & 042) | ((x) >> 4 & 04) | ((x) << 2 & 0210) | ((x) << 4 & 0100))
+static inline uint32_t pairs_key(uint32_t m) {
+    uint32_t h = (m | m >> 1 | m >> 2) & MINIROWS;
+    return (h | h >> 8 | h >> 16) & 0x1FF;
+}
+#endif
+
 sudoku9_t *sudoku9_new(void) {
     sudoku9_t *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     ROLLED
     for (uint32_t x = 0; x < 512; x++) {
-        for (int k = 0; k < 3; k++) {
-            uint32_t g = x >> 3 * k & 7;
-            if (g) t->row_boxes[x] |= (uint8_t)(1u << k);
-        }
         /* x as (row, box) pairs, bit 3 * row + box: each of the six matchings */
+        uint32_t key = KEY_OF_PAIRS(x);
         for (int p0 = 0, q = 0; p0 < 3; p0++)
             for (int p1 = 0; p1 < 3; p1++) {
                 if (p1 == p0) continue;
@@ -109,8 +123,8 @@ sudoku9_t *sudoku9_new(void) {
                 t->matching[q] = 7u << 3 * p0 | 7u << (9 + 3 * p1) | 7u << (18 + 3 * p2);
                 if ((x & need) == need) {
                     t->match[x] |= (uint16_t)need;
-                    t->keep[x] |= t->matching[q];
-                    t->matchings[x] |= (uint8_t)(1u << q);
+                    t->keep[key] |= t->matching[q];
+                    t->matchings[key] |= (uint8_t)(1u << q);
                 }
                 q++;
             }
@@ -218,17 +232,6 @@ static void place(run_t *r, int d, int b, int i) {
     r->touched |= changed;
 }
 
-/* The pairs (bit 3 * row + box) of a band where mask m has cells. */
-static inline uint32_t row_box_pairs(const sudoku9_t *t, uint32_t m) {
-#ifdef __BMI2__ /* natively, one instruction (5% on hardest1106); WebAssembly has none */
-    (void)t;
-    return _pext_u32(m | m >> 1 | m >> 2, MINIROWS);
-#else
-    return (uint32_t)t->row_boxes[m & ROW] | (uint32_t)t->row_boxes[m >> 9 & ROW] << 3 |
-           (uint32_t)t->row_boxes[m >> 18] << 6;
-#endif
-}
-
 /* Mask m's minirows, as a flag on each one's first cell. */
 static inline uint32_t minirows(uint32_t m) { return (m | m >> 1 | m >> 2) & MINIROWS; }
 
@@ -237,7 +240,7 @@ static inline uint32_t minirows(uint32_t m) { return (m | m >> 1 | m >> 2) & MIN
 static int band(run_t *r, int d, int b) {
     const sudoku9_t *t = r->t;
     uint32_t *p = r->b->f + AT(d, b), m = *p, open = r->b->open[b];
-    m &= t->keep[row_box_pairs(t, m)]; /* a row without d leaves no matching */
+    m &= t->keep[pairs_key(m)]; /* a row without d leaves no matching */
     if (!m) return 0;
     r->touched |= (uint32_t)(m != *p) << AT(d, b);
     *p = m;
@@ -449,17 +452,33 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
      * (8 * stack): counted lane by lane without a table, as a sum over the
      * pairs of the first row (or band) of the 2x2 minors' matchings */
     uint32_t in_band[9], in_stack[9], nb = 0, ns = 0;
-    const uint32_t p0 = 0x40201u, p1 = p0 << 3, p2 = p0 << 6, q0 = 0x49u;
+    const uint32_t q0 = 0x49u;
+#ifdef __AVX2__
+    const uint32_t p0 = 0x40201u, p1 = p0 << 3, p2 = p0 << 6;
 #define BOX1(x) (((x) >> 3 & (p0 | p1)) | ((x) << 6 & p2)) /* box x + 1 */
 #define BOX2(x) (((x) >> 6 & p0) | ((x) << 3 & (p1 | p2)))  /* box x + 2 */
+#endif
 #define COL1(x) (((x) >> 1 & 0xDBu) | ((x) << 2 & 0x124u))  /* column c + 1 of its stack */
 #define COL2(x) (((x) >> 2 & q0) | ((x) << 1 & 0x1B6u))    /* column c + 2 */
     for (int j = 0; j < VECTORS; j++) {
         lanes_t cols[3], per_band = {0};
         for (int u = 0; u < 3; u++) {
-            lanes_t m = lanes_load(bd->f + AT(lane_at[j], u)), h = (m | m >> 1 | m >> 2) & MINIROWS;
+            lanes_t m = lanes_load(bd->f + AT(lane_at[j], u));
+#ifdef __AVX2__
+            lanes_t h = (m | m >> 1 | m >> 2) & MINIROWS;
             lanes_t r1 = (h >> 9 | h << 18) & BAND, r2 = (h >> 18 | h << 9) & BAND; /* rows r + 1, r + 2 */
             lanes_t x = (h & BOX1(r1) & BOX2(r2) & q0) + (h & BOX2(r1) & BOX1(r2) & q0);
+#else
+            /* The same with the minirow flags of rows 0, 1, 2 at bits 0, 3,
+             * 6 (box 0, 1, 2), rows 1 and 2 twice (bits 9, 12, 15 again):
+             * >> 3 puts box k + 1 at box k, >> 6 box k + 2, and the first
+             * row's mask cuts the rest (session 45: in WebAssembly 3.5% fewer
+             * instructions on many, as V8 keeps each constant in a register
+             * or spills it; natively with AVX2, 1% more). */
+            lanes_t h = m | m >> 1 | m >> 2, a = h & q0, b1 = h >> 9 & q0, b2 = h >> 18 & q0;
+            b1 |= b1 << 9, b2 |= b2 << 9;
+            lanes_t x = (a & b1 >> 3 & b2 >> 6) + (a & b1 >> 6 & b2 >> 3);
+#endif
             per_band |= ((x + (x >> 3) + (x >> 6)) & 7) << 8 * u;
             cols[u] = (m | m >> 9 | m >> 18) & ROW;
         }
@@ -492,12 +511,12 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
             pick = ((n >= 2) & (key < pick)) ? key : pick;
         }
         int at = (int)(pick & 15);
-        uint32_t pairs;
+        uint32_t pairs; /* by pairs_key */
         if (kind) {
             uint32_t stack = (fold(bd->f[AT(at, 0)]) | fold(bd->f[AT(at, 1)]) << 9 | fold(bd->f[AT(at, 2)]) << 18) >> 3 * unit;
-            pairs = (stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700);
+            pairs = KEY_OF_PAIRS((stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700));
         } else {
-            pairs = row_box_pairs(t, bd->f[AT(at, unit)]);
+            pairs = pairs_key(bd->f[AT(at, unit)]);
         }
         c.at = (uint8_t)at, c.left = t->matchings[pairs];
         c.kind = (uint8_t)(kind + 1), c.unit = (uint8_t)unit;
