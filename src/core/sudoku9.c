@@ -191,6 +191,19 @@ static inline uint32_t lanes_bits(lanes_t c) {
 #endif
 }
 
+/* The lanes of v with bit i, as bits. Natively -(v >> i & 1) (Clang makes
+ * it a shift of bit i to the top and a movemask); in WebAssembly V8 does
+ * each step (a shift by a variable count is three instructions there, the
+ * negation two), so a compare with the bit: 1.6% fewer instructions on
+ * many (session 45; natively 2.3% more). */
+static inline uint32_t lanes_with(lanes_t v, int i) {
+#ifdef __wasm_simd128__
+    uint32_t bit = 1u << i;
+    return lanes_bits((v & bit) == bit);
+#else
+    return lanes_bits(-(v >> i & 1));
+#endif
+}
 
 /* Digit d goes to cell i of band b (still possible there). A placement past
  * the budget stops the run instead. Kept out of line in WebAssembly (its
@@ -210,7 +223,7 @@ static void place(run_t *r, int d, int b, int i) {
     for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
     for (int j = 0; j < VECTORS; j++) { /* the cell holds no other digit */
         lanes_t n = v[j] & ~bit, w = n & row;
-        had |= lanes_bits(-(v[j] >> i & 1)) << lane_at[j];
+        had |= lanes_with(v[j], i) << lane_at[j];
         /* Of the digits losing the cell, only those left with a minirow or
          * a minicolumn empty, or a row of one cell (or none), can give their
          * band step or columns() anything new (session 43): the others are
@@ -320,7 +333,7 @@ static int singles(run_t *r, int b) {
     for (uint32_t s = open & ~two; s; s &= s - 1) {
         int i = __builtin_ctz(s);
         uint32_t digits = 0; /* its digit, as place() finds the digits a cell has */
-        for (int j = 0; j < VECTORS; j++) digits |= lanes_bits(-(lanes_load(f + lane_at[j]) >> i & 1)) << lane_at[j];
+        for (int j = 0; j < VECTORS; j++) digits |= lanes_with(lanes_load(f + lane_at[j]), i) << lane_at[j];
         if (!digits) return 0; /* an earlier single took its last digit */
         place(r, __builtin_ctz(digits), b, i);
         if (r->stopped) return 0;
