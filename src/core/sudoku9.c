@@ -376,27 +376,52 @@ static inline count4_t count4_across(count4_t a, count4_t b) {
     return a;
 }
 
+/* A band's digits (m, as lanes or one alone): their minirows h (flags),
+ * columns v, and of those the ones alone in their row (hb) and in their
+ * stack (vb). */
+#define TRIAD_LANES(T, m, h, v, hb, vb)                                                                    \
+    do {                                                                                                   \
+        const uint32_t p0 = 0x40201u, p3 = p0 << 3, p6 = p0 << 6, q0 = 0x49u, q1 = q0 << 1, q2 = q0 << 2; \
+        T x_ = ((m) | (m) >> 1 | (m) >> 2) & MINIROWS, y_ = ((m) | (m) >> 9 | (m) >> 18) & ROW;          \
+        hb = x_ & ~(((x_ >> 3 | x_ >> 6) & p0) | ((x_ << 3 | x_ >> 3) & p3) | ((x_ << 3 | x_ << 6) & p6)); \
+        vb = y_ & ~(((y_ >> 1 | y_ >> 2) & q0) | ((y_ << 1 | y_ >> 1) & q1) | ((y_ << 1 | y_ << 2) & q2)); \
+        h = x_, v = y_;                                                                                    \
+    } while (0)
+
 static int triads(run_t *r, int b) {
     uint32_t *f = r->b->f, *band = f + AT(0, b);
     lanes_t rows[VECTORS], cols[VECTORS], alone[VECTORS], calone[VECTORS];
     const lanes_t zero = {0};
     count4_t hs = {{zero, zero, zero, zero}}, vs = hs; /* minirows (and bound ones, << 1); columns (and bound ones, << 9) */
-    for (int j = 0; j < VECTORS; j++) {
+    /* With 8 lanes, the second vector's lanes before the last digit were
+     * counted already; with 4, the last digit is counted alone, after the
+     * lanes (session 45: its vector was more values live than V8 has
+     * registers for in WebAssembly), and its vector made for the cuts. */
+#if LANES == 4
+    const int counted = 2;
+#else
+    const int counted = VECTORS;
+#endif
+    for (int j = 0; j < counted; j++) {
         lanes_t m = lanes_load(band + lane_at[j]), z = zero;
-        if (j == VECTORS - 1) /* its lanes before the last digit were counted already */
+        if (LANES == 8 && j == VECTORS - 1)
             for (int k = 0; k < LANES - 1; k++) z[k] = ~0u;
-        lanes_t h = (m | m >> 1 | m >> 2) & MINIROWS, v = (m | m >> 9 | m >> 18) & ROW;
-        /* of those, the ones alone in their row (hb), and in their stack (vb) */
-        const uint32_t p0 = 0x40201u, p3 = p0 << 3, p6 = p0 << 6, q0 = 0x49u, q1 = q0 << 1, q2 = q0 << 2;
-        lanes_t hb = h & ~(((h >> 3 | h >> 6) & p0) | ((h << 3 | h >> 3) & p3) | ((h << 3 | h << 6) & p6));
-        lanes_t vb = v & ~(((v >> 1 | v >> 2) & q0) | ((v << 1 | v >> 1) & q1) | ((v << 1 | v << 2) & q2));
-        rows[j] = h, cols[j] = v, alone[j] = hb, calone[j] = vb;
-        lanes_t x = (h | hb << 1) & ~z, y = (v | vb << 9) & ~z;
+        TRIAD_LANES(lanes_t, m, rows[j], cols[j], alone[j], calone[j]);
+        lanes_t x = (rows[j] | alone[j] << 1) & ~z, y = (cols[j] | calone[j] << 9) & ~z;
         count4_t cx = {{x, zero, zero, zero}}, cy = {{y, zero, zero, zero}};
         hs = count4_add(hs, cx), vs = count4_add(vs, cy);
     }
     count4_t all = count4_across(hs, vs);
     uint32_t h3 = all.c[2][0], h4 = all.c[3][0], v3 = all.c[2][LANES / 2], v4 = all.c[3][LANES / 2];
+#if LANES == 4
+    {
+        uint32_t h, v, hb, vb, m = band[8];
+        TRIAD_LANES(uint32_t, m, h, v, hb, vb);
+        uint32_t x = h | hb << 1, y = v | vb << 9;
+        h4 |= all.c[2][0] & x, h3 |= all.c[1][0] & x;
+        v4 |= all.c[2][LANES / 2] & y, v3 |= all.c[1][LANES / 2] & y;
+    }
+#endif
     uint32_t r3 = h3 & MINIROWS, r4 = h4 & MINIROWS, rb3 = h3 >> 1 & MINIROWS, rb4 = h4 >> 1 & MINIROWS;
     uint32_t c3 = v3 & ROW, c4 = v4 & ROW, cb3 = v3 >> 9 & ROW, cb4 = v4 >> 9 & ROW;
     if (r3 != MINIROWS || c3 != ROW || (rb4 | cb4)) return 0;
@@ -408,6 +433,8 @@ static int triads(run_t *r, int b) {
     uint32_t now_h = hx | hf << 1, now_v = vx | vf << 9;
     if (!(now_h & ~r->b->cut_h[b]) && !(now_v & ~r->b->cut_v[b])) return 1;
     r->b->cut_h[b] |= now_h, r->b->cut_v[b] |= now_v;
+    for (int j = counted; j < VECTORS; j++) /* before any store: the vectors share lanes */
+        TRIAD_LANES(lanes_t, lanes_load(band + lane_at[j]), rows[j], cols[j], alone[j], calone[j]);
     uint32_t changed = 0;
     for (int j = 0; j < VECTORS; j++) {
         /* a minirow of three digits, d among them: d leaves the rest of
