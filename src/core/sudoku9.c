@@ -217,7 +217,8 @@ static void place(run_t *r, int d, int b, int i) {
         return;
     }
     r->nodes++;
-    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], minirow = r->t->minirow[i], row = r->t->row[i];
+    const sudoku9_t *t = r->t; /* once: the board's stores may alias the run, in memory in WebAssembly */
+    uint32_t *f = r->b->f, bit = 1u << i, col = t->column[i], minirow = t->minirow[i], row = t->row[i], peers = t->peers[i];
     uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0, wake = 0;
     lanes_t v[VECTORS];
     for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
@@ -235,7 +236,7 @@ static void place(run_t *r, int d, int b, int i) {
     f[AT(d, b)] = own;
     for (int k = 0; k < 3; k++) { /* nor does its column, row or box hold d elsewhere */
         uint32_t m = f[AT(d, k)] & ~col;
-        if (k == b) m = (m & ~r->t->peers[i]) | bit;
+        if (k == b) m = (m & ~peers) | bit;
         uint32_t now = (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
         changed |= now, woken |= now;
         f[AT(d, k)] = m;
@@ -379,13 +380,16 @@ static inline count4_t count4_across(count4_t a, count4_t b) {
 /* A band's digits (m, as lanes or one alone): their minirows h (flags),
  * columns v, and of those the ones alone in their row (hb) and in their
  * stack (vb). */
-#define TRIAD_LANES(T, m, h, v, hb, vb)                                                                    \
-    do {                                                                                                   \
-        const uint32_t p0 = 0x40201u, p3 = p0 << 3, p6 = p0 << 6, q0 = 0x49u, q1 = q0 << 1, q2 = q0 << 2; \
-        T x_ = ((m) | (m) >> 1 | (m) >> 2) & MINIROWS, y_ = ((m) | (m) >> 9 | (m) >> 18) & ROW;          \
-        hb = x_ & ~(((x_ >> 3 | x_ >> 6) & p0) | ((x_ << 3 | x_ >> 3) & p3) | ((x_ << 3 | x_ << 6) & p6)); \
-        vb = y_ & ~(((y_ >> 1 | y_ >> 2) & q0) | ((y_ << 1 | y_ >> 1) & q1) | ((y_ << 1 | y_ << 2) & q2)); \
-        h = x_, v = y_;                                                                                    \
+#define TRIAD_LANES(T, m, h, v, hb, vb)                                                          \
+    do {                                                                                         \
+        /* a row (stack) with two or more, flagged on its first minirow (column):                \
+         * the pairs 0-1, 1-2 and 0-2, each and of the flags turned, with one mask               \
+         * (session 45: a mask per box was six constants for V8 to keep) */                     \
+        T x_ = ((m) | (m) >> 1 | (m) >> 2) & MINIROWS, y_ = ((m) | (m) >> 9 | (m) >> 18) & ROW; \
+        T a_ = x_ & x_ >> 3, b_ = y_ & y_ >> 1;                                                 \
+        T two = (a_ | a_ >> 3 | (x_ & x_ >> 6)) & 0x40201u, twos = (b_ | b_ >> 1 | (y_ & y_ >> 2)) & 0x49u; \
+        hb = x_ & ~(two | two << 3 | two << 6), vb = y_ & ~(twos | twos << 1 | twos << 2);     \
+        h = x_, v = y_;                                                                          \
     } while (0)
 
 static int triads(run_t *r, int b) {
