@@ -65,13 +65,12 @@ typedef struct {
 #define DEPTH (81 + 27)
 
 struct sudoku9 {
-    uint32_t keep[512];     /* (row, box) pairs on a matching -> their cells */
-    uint16_t match[512];    /* the same, as pairs: bit 3 * row + box */
-    uint8_t row_boxes[512]; /* a row's cells -> the boxes (bits 0..2) they touch */
+    uint32_t keep[512];     /* (row, box) pairs (by pairs_key) on a matching -> their cells */
+    uint16_t match[512];    /* the same, by the pairs (bit 3 * row + box) themselves */
     uint32_t peers[27];     /* a cell's row and box in its band, without itself */
     uint32_t column[27];    /* a cell's column in a band: three cells */
     uint32_t row[27], minirow[27]; /* a cell's row, and its minirow (its row in its box) */
-    uint8_t matchings[512]; /* pairs -> the matchings (of six) they hold */
+    uint8_t matchings[512]; /* pairs (by pairs_key) -> the matchings (of six) they hold */
     uint32_t matching[6];   /* a matching's cells */
     board_t stack[DEPTH + 1]; /* the root, and a board per guess on the path */
     choice_t choice[DEPTH];   /* per level: how the next level was made */
@@ -91,16 +90,31 @@ typedef struct {
 static inline uint32_t spread(uint32_t cols) { return cols | cols << 9 | cols << 18; }
 static inline uint32_t fold(uint32_t m) { return (m | m >> 9 | m >> 18) & ROW; }
 
+/* The (row, box) pairs of a band where mask m has cells, as the index of
+ * the tables keep and matchings. Natively the pairs themselves (bit 3 *
+ * row + box) by `pext`, one instruction (5% on hardest1106). WebAssembly has
+ * none: the minirow flags (bit 9 * row + 3 * box) folded by rows instead,
+ * bit 3 * box + row (session 45: three byte loads from a table of a row's
+ * boxes were the chain before the load of keep). */
+#ifdef __BMI2__
+#define KEY_OF_PAIRS(x) (x)
+static inline uint32_t pairs_key(uint32_t m) { return _pext_u32(m | m >> 1 | m >> 2, MINIROWS); }
+#else
+/* pairs x (bit 3 * row + box) -> their key (bit 3 * box + row) */
+#define KEY_OF_PAIRS(x) (((x) & 0421) | ((x) >> 2 & 042) | ((x) >> 4 & 04) | ((x) << 2 & 0210) | ((x) << 4 & 0100))
+static inline uint32_t pairs_key(uint32_t m) {
+    uint32_t h = (m | m >> 1 | m >> 2) & MINIROWS;
+    return (h | h >> 8 | h >> 16) & 0x1FF;
+}
+#endif
+
 sudoku9_t *sudoku9_new(void) {
     sudoku9_t *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     ROLLED
     for (uint32_t x = 0; x < 512; x++) {
-        for (int k = 0; k < 3; k++) {
-            uint32_t g = x >> 3 * k & 7;
-            if (g) t->row_boxes[x] |= (uint8_t)(1u << k);
-        }
         /* x as (row, box) pairs, bit 3 * row + box: each of the six matchings */
+        uint32_t key = KEY_OF_PAIRS(x);
         for (int p0 = 0, q = 0; p0 < 3; p0++)
             for (int p1 = 0; p1 < 3; p1++) {
                 if (p1 == p0) continue;
@@ -109,8 +123,8 @@ sudoku9_t *sudoku9_new(void) {
                 t->matching[q] = 7u << 3 * p0 | 7u << (9 + 3 * p1) | 7u << (18 + 3 * p2);
                 if ((x & need) == need) {
                     t->match[x] |= (uint16_t)need;
-                    t->keep[x] |= t->matching[q];
-                    t->matchings[x] |= (uint8_t)(1u << q);
+                    t->keep[key] |= t->matching[q];
+                    t->matchings[key] |= (uint8_t)(1u << q);
                 }
                 q++;
             }
@@ -177,6 +191,19 @@ static inline uint32_t lanes_bits(lanes_t c) {
 #endif
 }
 
+/* The lanes of v with bit i, as bits. Natively -(v >> i & 1) (Clang makes
+ * it a shift of bit i to the top and a movemask); in WebAssembly V8 does
+ * each step (a shift by a variable count is three instructions there, the
+ * negation two), so a compare with the bit: 1.6% fewer instructions on
+ * many (session 45; natively 2.3% more). */
+static inline uint32_t lanes_with(lanes_t v, int i) {
+#ifdef __wasm_simd128__
+    uint32_t bit = 1u << i;
+    return lanes_bits((v & bit) == bit);
+#else
+    return lanes_bits(-(v >> i & 1));
+#endif
+}
 
 /* Digit d goes to cell i of band b (still possible there). A placement past
  * the budget stops the run instead. Kept out of line in WebAssembly (its
@@ -190,13 +217,14 @@ static void place(run_t *r, int d, int b, int i) {
         return;
     }
     r->nodes++;
-    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], minirow = r->t->minirow[i], row = r->t->row[i];
+    const sudoku9_t *t = r->t; /* once: the board's stores may alias the run, in memory in WebAssembly */
+    uint32_t *f = r->b->f, bit = 1u << i, col = t->column[i], minirow = t->minirow[i], row = t->row[i], peers = t->peers[i];
     uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0, wake = 0;
     lanes_t v[VECTORS];
     for (int j = 0; j < VECTORS; j++) v[j] = lanes_load(band + lane_at[j]);
     for (int j = 0; j < VECTORS; j++) { /* the cell holds no other digit */
         lanes_t n = v[j] & ~bit, w = n & row;
-        had |= lanes_bits(-(v[j] >> i & 1)) << lane_at[j];
+        had |= lanes_with(v[j], i) << lane_at[j];
         /* Of the digits losing the cell, only those left with a minirow or
          * a minicolumn empty, or a row of one cell (or none), can give their
          * band step or columns() anything new (session 43): the others are
@@ -208,7 +236,7 @@ static void place(run_t *r, int d, int b, int i) {
     f[AT(d, b)] = own;
     for (int k = 0; k < 3; k++) { /* nor does its column, row or box hold d elsewhere */
         uint32_t m = f[AT(d, k)] & ~col;
-        if (k == b) m = (m & ~r->t->peers[i]) | bit;
+        if (k == b) m = (m & ~peers) | bit;
         uint32_t now = (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
         changed |= now, woken |= now;
         f[AT(d, k)] = m;
@@ -216,17 +244,6 @@ static void place(run_t *r, int d, int b, int i) {
     r->b->open[b] &= ~bit;
     r->dirty |= woken;
     r->touched |= changed;
-}
-
-/* The pairs (bit 3 * row + box) of a band where mask m has cells. */
-static inline uint32_t row_box_pairs(const sudoku9_t *t, uint32_t m) {
-#ifdef __BMI2__ /* natively, one instruction (5% on hardest1106); WebAssembly has none */
-    (void)t;
-    return _pext_u32(m | m >> 1 | m >> 2, MINIROWS);
-#else
-    return (uint32_t)t->row_boxes[m & ROW] | (uint32_t)t->row_boxes[m >> 9 & ROW] << 3 |
-           (uint32_t)t->row_boxes[m >> 18] << 6;
-#endif
 }
 
 /* Mask m's minirows, as a flag on each one's first cell. */
@@ -237,7 +254,7 @@ static inline uint32_t minirows(uint32_t m) { return (m | m >> 1 | m >> 2) & MIN
 static int band(run_t *r, int d, int b) {
     const sudoku9_t *t = r->t;
     uint32_t *p = r->b->f + AT(d, b), m = *p, open = r->b->open[b];
-    m &= t->keep[row_box_pairs(t, m)]; /* a row without d leaves no matching */
+    m &= t->keep[pairs_key(m)]; /* a row without d leaves no matching */
     if (!m) return 0;
     r->touched |= (uint32_t)(m != *p) << AT(d, b);
     *p = m;
@@ -317,7 +334,7 @@ static int singles(run_t *r, int b) {
     for (uint32_t s = open & ~two; s; s &= s - 1) {
         int i = __builtin_ctz(s);
         uint32_t digits = 0; /* its digit, as place() finds the digits a cell has */
-        for (int j = 0; j < VECTORS; j++) digits |= lanes_bits(-(lanes_load(f + lane_at[j]) >> i & 1)) << lane_at[j];
+        for (int j = 0; j < VECTORS; j++) digits |= lanes_with(lanes_load(f + lane_at[j]), i) << lane_at[j];
         if (!digits) return 0; /* an earlier single took its last digit */
         place(r, __builtin_ctz(digits), b, i);
         if (r->stopped) return 0;
@@ -360,27 +377,55 @@ static inline count4_t count4_across(count4_t a, count4_t b) {
     return a;
 }
 
+/* A band's digits (m, as lanes or one alone): their minirows h (flags),
+ * columns v, and of those the ones alone in their row (hb) and in their
+ * stack (vb). */
+#define TRIAD_LANES(T, m, h, v, hb, vb)                                                          \
+    do {                                                                                         \
+        /* a row (stack) with two or more, flagged on its first minirow (column):                \
+         * the pairs 0-1, 1-2 and 0-2, each and of the flags turned, with one mask               \
+         * (session 45: a mask per box was six constants for V8 to keep) */                     \
+        T x_ = ((m) | (m) >> 1 | (m) >> 2) & MINIROWS, y_ = ((m) | (m) >> 9 | (m) >> 18) & ROW; \
+        T a_ = x_ & x_ >> 3, b_ = y_ & y_ >> 1;                                                 \
+        T two = (a_ | a_ >> 3 | (x_ & x_ >> 6)) & 0x40201u, twos = (b_ | b_ >> 1 | (y_ & y_ >> 2)) & 0x49u; \
+        hb = x_ & ~(two | two << 3 | two << 6), vb = y_ & ~(twos | twos << 1 | twos << 2);     \
+        h = x_, v = y_;                                                                          \
+    } while (0)
+
 static int triads(run_t *r, int b) {
     uint32_t *f = r->b->f, *band = f + AT(0, b);
     lanes_t rows[VECTORS], cols[VECTORS], alone[VECTORS], calone[VECTORS];
     const lanes_t zero = {0};
     count4_t hs = {{zero, zero, zero, zero}}, vs = hs; /* minirows (and bound ones, << 1); columns (and bound ones, << 9) */
-    for (int j = 0; j < VECTORS; j++) {
+    /* With 8 lanes, the second vector's lanes before the last digit were
+     * counted already; with 4, the last digit is counted alone, after the
+     * lanes (session 45: its vector was more values live than V8 has
+     * registers for in WebAssembly), and its vector made for the cuts. */
+#if LANES == 4
+    const int counted = 2;
+#else
+    const int counted = VECTORS;
+#endif
+    for (int j = 0; j < counted; j++) {
         lanes_t m = lanes_load(band + lane_at[j]), z = zero;
-        if (j == VECTORS - 1) /* its lanes before the last digit were counted already */
+        if (LANES == 8 && j == VECTORS - 1)
             for (int k = 0; k < LANES - 1; k++) z[k] = ~0u;
-        lanes_t h = (m | m >> 1 | m >> 2) & MINIROWS, v = (m | m >> 9 | m >> 18) & ROW;
-        /* of those, the ones alone in their row (hb), and in their stack (vb) */
-        const uint32_t p0 = 0x40201u, p3 = p0 << 3, p6 = p0 << 6, q0 = 0x49u, q1 = q0 << 1, q2 = q0 << 2;
-        lanes_t hb = h & ~(((h >> 3 | h >> 6) & p0) | ((h << 3 | h >> 3) & p3) | ((h << 3 | h << 6) & p6));
-        lanes_t vb = v & ~(((v >> 1 | v >> 2) & q0) | ((v << 1 | v >> 1) & q1) | ((v << 1 | v << 2) & q2));
-        rows[j] = h, cols[j] = v, alone[j] = hb, calone[j] = vb;
-        lanes_t x = (h | hb << 1) & ~z, y = (v | vb << 9) & ~z;
+        TRIAD_LANES(lanes_t, m, rows[j], cols[j], alone[j], calone[j]);
+        lanes_t x = (rows[j] | alone[j] << 1) & ~z, y = (cols[j] | calone[j] << 9) & ~z;
         count4_t cx = {{x, zero, zero, zero}}, cy = {{y, zero, zero, zero}};
         hs = count4_add(hs, cx), vs = count4_add(vs, cy);
     }
     count4_t all = count4_across(hs, vs);
     uint32_t h3 = all.c[2][0], h4 = all.c[3][0], v3 = all.c[2][LANES / 2], v4 = all.c[3][LANES / 2];
+#if LANES == 4
+    {
+        uint32_t h, v, hb, vb, m = band[8];
+        TRIAD_LANES(uint32_t, m, h, v, hb, vb);
+        uint32_t x = h | hb << 1, y = v | vb << 9;
+        h4 |= all.c[2][0] & x, h3 |= all.c[1][0] & x;
+        v4 |= all.c[2][LANES / 2] & y, v3 |= all.c[1][LANES / 2] & y;
+    }
+#endif
     uint32_t r3 = h3 & MINIROWS, r4 = h4 & MINIROWS, rb3 = h3 >> 1 & MINIROWS, rb4 = h4 >> 1 & MINIROWS;
     uint32_t c3 = v3 & ROW, c4 = v4 & ROW, cb3 = v3 >> 9 & ROW, cb4 = v4 >> 9 & ROW;
     if (r3 != MINIROWS || c3 != ROW || (rb4 | cb4)) return 0;
@@ -392,6 +437,8 @@ static int triads(run_t *r, int b) {
     uint32_t now_h = hx | hf << 1, now_v = vx | vf << 9;
     if (!(now_h & ~r->b->cut_h[b]) && !(now_v & ~r->b->cut_v[b])) return 1;
     r->b->cut_h[b] |= now_h, r->b->cut_v[b] |= now_v;
+    for (int j = counted; j < VECTORS; j++) /* before any store: the vectors share lanes */
+        TRIAD_LANES(lanes_t, lanes_load(band + lane_at[j]), rows[j], cols[j], alone[j], calone[j]);
     uint32_t changed = 0;
     for (int j = 0; j < VECTORS; j++) {
         /* a minirow of three digits, d among them: d leaves the rest of
@@ -449,17 +496,33 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
      * (8 * stack): counted lane by lane without a table, as a sum over the
      * pairs of the first row (or band) of the 2x2 minors' matchings */
     uint32_t in_band[9], in_stack[9], nb = 0, ns = 0;
-    const uint32_t p0 = 0x40201u, p1 = p0 << 3, p2 = p0 << 6, q0 = 0x49u;
+    const uint32_t q0 = 0x49u;
+#ifdef __AVX2__
+    const uint32_t p0 = 0x40201u, p1 = p0 << 3, p2 = p0 << 6;
 #define BOX1(x) (((x) >> 3 & (p0 | p1)) | ((x) << 6 & p2)) /* box x + 1 */
 #define BOX2(x) (((x) >> 6 & p0) | ((x) << 3 & (p1 | p2)))  /* box x + 2 */
+#endif
 #define COL1(x) (((x) >> 1 & 0xDBu) | ((x) << 2 & 0x124u))  /* column c + 1 of its stack */
 #define COL2(x) (((x) >> 2 & q0) | ((x) << 1 & 0x1B6u))    /* column c + 2 */
     for (int j = 0; j < VECTORS; j++) {
         lanes_t cols[3], per_band = {0};
         for (int u = 0; u < 3; u++) {
-            lanes_t m = lanes_load(bd->f + AT(lane_at[j], u)), h = (m | m >> 1 | m >> 2) & MINIROWS;
+            lanes_t m = lanes_load(bd->f + AT(lane_at[j], u));
+#ifdef __AVX2__
+            lanes_t h = (m | m >> 1 | m >> 2) & MINIROWS;
             lanes_t r1 = (h >> 9 | h << 18) & BAND, r2 = (h >> 18 | h << 9) & BAND; /* rows r + 1, r + 2 */
             lanes_t x = (h & BOX1(r1) & BOX2(r2) & q0) + (h & BOX2(r1) & BOX1(r2) & q0);
+#else
+            /* The same with the minirow flags of rows 0, 1, 2 at bits 0, 3,
+             * 6 (box 0, 1, 2), rows 1 and 2 twice (bits 9, 12, 15 again):
+             * >> 3 puts box k + 1 at box k, >> 6 box k + 2, and the first
+             * row's mask cuts the rest (session 45: in WebAssembly 3.5% fewer
+             * instructions on many, as V8 keeps each constant in a register
+             * or spills it; natively with AVX2, 1% more). */
+            lanes_t h = m | m >> 1 | m >> 2, a = h & q0, b1 = h >> 9 & q0, b2 = h >> 18 & q0;
+            b1 |= b1 << 9, b2 |= b2 << 9;
+            lanes_t x = (a & b1 >> 3 & b2 >> 6) + (a & b1 >> 6 & b2 >> 3);
+#endif
             per_band |= ((x + (x >> 3) + (x >> 6)) & 7) << 8 * u;
             cols[u] = (m | m >> 9 | m >> 18) & ROW;
         }
@@ -492,12 +555,12 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
             pick = ((n >= 2) & (key < pick)) ? key : pick;
         }
         int at = (int)(pick & 15);
-        uint32_t pairs;
+        uint32_t pairs; /* by pairs_key */
         if (kind) {
             uint32_t stack = (fold(bd->f[AT(at, 0)]) | fold(bd->f[AT(at, 1)]) << 9 | fold(bd->f[AT(at, 2)]) << 18) >> 3 * unit;
-            pairs = (stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700);
+            pairs = KEY_OF_PAIRS((stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700));
         } else {
-            pairs = row_box_pairs(t, bd->f[AT(at, unit)]);
+            pairs = pairs_key(bd->f[AT(at, unit)]);
         }
         c.at = (uint8_t)at, c.left = t->matchings[pairs];
         c.kind = (uint8_t)(kind + 1), c.unit = (uint8_t)unit;
