@@ -10,62 +10,24 @@
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { load } from '../src/js/dlxkit.mjs'
-import { cpuPasses } from './timing.mjs'
-import { SLOT, TDOKU_WASM, tdokuSlots } from './tdoku-wasm.mjs'
+import { cpuPasses, puzzlesIn } from './timing.mjs'
+import { sudokuPasses } from './sudoku9-passes.mjs'
 
-const BATCH = 1000
 const WARM = Number(process.env.WARM ?? 0.5)
 const [fileA, fileB, rounds, minSeconds, ...files] = process.argv.slice(2)
 
-async function tdokuOf () {
-  const imports = {
-    env: { emscripten_notify_memory_growth () {}, getentropy: () => 0 },
-    wasi_snapshot_preview1: { proc_exit (code) { throw new Error(`tdoku.wasm exited with ${code}`) } }
-  }
-  const { instance } = await WebAssembly.instantiate(readFileSync(TDOKU_WASM), imports)
-  instance.exports._initialize?.()
-  return instance.exports
-}
-
-const countOf = { none: 0, unique: 1, multiple: 2, invalid: 0 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
 
 const kits = {}
 for (const [name, file] of process.env.SWAP ? [['B', fileB], ['A', fileA]] : [['A', fileA], ['B', fileB]]) {
   kits[name] = await load({ wasm: readFileSync(file) })
 }
-const tdoku = await tdokuOf()
 console.log('| set | puzzles | A | B | tdoku.wasm | B / A (range) | A / tdoku.wasm | B / tdoku.wasm |')
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
 for (const file of files) {
-  const all = readFileSync(file, 'utf8').split('\n').filter((l) => l.length >= 81 && !l.startsWith('#')).map((l) => l.slice(0, 81))
-  const slices = []
-  for (let i = 0; i < all.length; i += BATCH) {
-    const chunk = all.slice(i, i + BATCH)
-    slices.push({ chunk, bytes: tdokuSlots(chunk) })
-  }
-  const buf = tdoku.tdoku_buf()
-  const counts = []
-  const td = () => {
-    let j = 0
-    for (const { chunk, bytes } of slices) {
-      const view = new Uint8Array(tdoku.memory.buffer, buf, bytes.length)
-      view.set(bytes)
-      tdoku.tdoku_solve_many(chunk.length, 2)
-      for (let k = 0; k < chunk.length; k++) counts[j++] = view[k * SLOT]
-    }
-  }
-  const batchOf = (kit) => () => {
-    let j = 0
-    for (const { chunk } of slices) {
-      for (const r of kit.sudoku.solveMany(chunk, { limit: 2 })) {
-        if (countOf[r.status] !== counts[j]) throw new Error(`puzzle ${j + 1}: ${r.status}, tdoku ${counts[j]}`)
-        j++
-      }
-    }
-  }
-  const list = { tdoku: td, A: batchOf(kits.A), B: batchOf(kits.B) }
-  td()
+  const all = puzzlesIn(file)
+  const { tdoku, batchOf } = await sudokuPasses(all)
+  const list = { tdoku, A: batchOf(kits.A), B: batchOf(kits.B) }
   for (const n of ['tdoku', 'A', 'B']) cpuPasses(list[n], 1, WARM)
   let reps = 1
   while (cpuPasses(list.tdoku, reps) < Number(minSeconds) && reps < 1e6) reps *= 2
