@@ -6,6 +6,17 @@
 /** How a runner's report says runRounds' `pair` was timed. */
 export const PAIRED = 'dlxkit natively and in WASM run side by side, and again in the other order after the other programs, each timed by the mean of its two runs (the machine\'s speed drifts over a row\'s minute of peers).'
 
+/**
+ * How far apart one program's runs of a pass were, over the rounds: the
+ * largest slowest/fastest of a pass's runs (1 when each pass ran once). On
+ * this VM the same binary's two runs of one pass have differed by 45%, more
+ * than a goal's margin: a ratio past NOISY is not judged.
+ */
+export function runSpread (results) {
+  return Math.max(1, ...results.map((r) => r.runs ? Math.max(...r.runs) / Math.min(...r.runs) : 1))
+}
+export const NOISY = 1.15
+
 /** A measurement, or the reason it failed: a failed cell is reported, never dropped. */
 export function attempt (fn) {
   try {

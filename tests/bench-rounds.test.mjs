@@ -61,3 +61,11 @@ test('a pair\'s two runs of a pass must count the same', () => {
   const flaky = () => ({ seconds: 1, solutions: k++ === 0 ? 7 : 8 })
   assert.throws(() => quiet(() => runRounds([{ id: 'row', file: 'f' }], [['a', flaky], ['b', () => ({ seconds: 1, solutions: 7 })]], 1, { pair: ['a', 'b'] })), /row: a counted 7, then 8/)
 })
+
+test('runSpread: the largest slowest/fastest of one program\'s runs of a pass, over the rounds', async () => {
+  const { runSpread, NOISY } = await import('../bench/rounds.mjs')
+  assert.equal(runSpread([{ seconds: 1 }, { seconds: 2 }]), 1, 'passes run once spread nothing')
+  assert.equal(runSpread([{ seconds: 1.5, runs: [1, 2] }, { seconds: 1.05, runs: [1, 1.1] }]), 2)
+  assert.ok(runSpread([{ seconds: 1.05, runs: [1, 1.1] }]) <= NOISY)
+  assert.ok(runSpread([{ seconds: 1.6, runs: [1.3, 1.88] }]) > NOISY)
+})
