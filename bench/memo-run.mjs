@@ -17,9 +17,9 @@ import { ROWS } from './memo-rows.mjs'
 import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { median } from './report.mjs'
-import { agreedCount, PAIRED, runRounds } from './rounds.mjs'
+import { agreedCount, pairCell, pairedSentence, pairRatio, runRounds } from './rounds.mjs'
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' }, 'no-wasm': { type: 'boolean' } } })
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: process.env.ROUNDS ?? '3' }, rows: { type: 'string' }, 'no-wasm': { type: 'boolean' } } })
 const ROUNDS = Number(values.rounds)
 const DIR = 'build/bench/memo'
 
@@ -64,10 +64,11 @@ const WASM_GOAL = 0.8
 // native goal); under it a fresh process's fixed costs (loading, compiling: 10-30 ms) decide the ratio, which is shown
 const WASM_OVER = 0.1
 const PAIR = wasmRun.length ? ['memo', 'wasm'] : undefined // side by side, and again in the other order (rounds.mjs)
+const MORE = { above: WASM_OVER / 2, couples: 4 } // where the goal may be judged, 4 more couples a round
 // rows with bounds (DLX6 has none) beside Algorithm M or a formula instead
 const plain = rows.filter((r) => !r.check), bounded = rows.filter((r) => r.check)
-const plainRuns = runRounds(plain, [['memo', memo], ['dlx6', dlx6], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9, pair: PAIR })
-const boundedRuns = runRounds(bounded, [['memo', memo], ['ref', reference], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9, pair: PAIR })
+const plainRuns = runRounds(plain, [['memo', memo], ['dlx6', dlx6], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9, pair: PAIR, more: MORE })
+const boundedRuns = runRounds(bounded, [['memo', memo], ['ref', reference], ...wasmRun], ROUNDS, { repeatBelow: 0.05, repeats: 9, pair: PAIR, more: MORE })
 rows = [...plain, ...bounded]
 const runs = [...plainRuns, ...boundedRuns]
 const machine = describeMachine()
@@ -76,19 +77,19 @@ const out = ['# Memoized counting beside DLX6', '',
   'memo: `build/bench/dlx --count --memo` (src/core/dlx_memo.c); DLX6 as bench/peers.mjs builds it. A row under 50 ms takes each program\'s median of 9 passes a round. ' +
   '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. ' +
   'WASM: dist/dlxkit.wasm through the JS API (`countBig({ memo: true })`) in a fresh Node process, CPU seconds from `load()` to the count ' +
-  '(loading the module and parsing included; Node\'s own start not); "native / WASM": the median of the per-round ratios. ' +
-  `${PAIRED.replace('dlxkit natively', 'The memo natively')} ` +
+  '(loading the module and parsing included; Node\'s own start not). ' +
+  `${pairedSentence(PAIR && MORE).replace('dlxkit natively', 'The memo natively')} ` +
   `Goals (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6's; WASM at least ${WASM_GOAL}x native, judged on rows over ${WASM_OVER} s natively (under it the ratio is shown, not judged). ` +
   'Rows with multiplicities (src/core/dlx_memo_multi.c): DLX6 has no bounds, so its cells are blank and the count is checked against Algorithm M (`build/bench/dlx --count --no-memo`, its CPU time beside the count) or a formula (bench/multiplicity.mjs\'s quotaCount).', '',
-  '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 | WASM s | native / WASM | WASM goal |',
+  '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 | WASM s | native / WASM (couples\' range, couples) | WASM goal |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |']
 for (const [i, row] of rows.entries()) {
   const r = runs[i]
   const secs = (name) => median(r[name].map((x) => x.seconds))
   const mib = (name) => (median(r[name].map((x) => x.peakKiB)) / 1024).toFixed(1)
   const judged = secs('memo') > WASM_OVER
-  const wasmCells = (wasm) => wasm === undefined ? '| | |' : `${secs('wasm').toFixed(3)} | ${wasm.toFixed(2)}x | ${!judged ? '' : wasm >= WASM_GOAL ? 'met' : 'not met'} |`
-  const wasm = r.wasm ? median(r.memo.map((x, k) => x.seconds / Math.max(r.wasm[k].seconds, 0.001))) : undefined
+  const wasmCells = (wasm) => wasm === undefined ? '| | |' : `${secs('wasm').toFixed(3)} | ${pairCell(wasm)} | ${!judged ? '' : wasm.ratio >= WASM_GOAL ? 'met' : 'not met'} |`
+  const wasm = r.wasm ? pairRatio(r.memo) : undefined
   if (row.check) {
     const count = agreedCount(row.id, r, 'ref', row.check.want !== undefined ? 'the formula' : 'Algorithm M')
     const by = row.check.want !== undefined ? 'formula' : `Algorithm M ${secs('ref').toFixed(3)} s`

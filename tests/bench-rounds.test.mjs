@@ -62,10 +62,39 @@ test('a pair\'s two runs of a pass must count the same', () => {
   assert.throws(() => quiet(() => runRounds([{ id: 'row', file: 'f' }], [['a', flaky], ['b', () => ({ seconds: 1, solutions: 7 })]], 1, { pair: ['a', 'b'] })), /row: a counted 7, then 8/)
 })
 
-test('runSpread: the largest slowest/fastest of one program\'s runs of a pass, over the rounds', async () => {
-  const { runSpread, NOISY } = await import('../bench/rounds.mjs')
-  assert.equal(runSpread([{ seconds: 1 }, { seconds: 2 }]), 1, 'passes run once spread nothing')
-  assert.equal(runSpread([{ seconds: 1.5, runs: [1, 2] }, { seconds: 1.05, runs: [1, 1.1] }]), 2)
-  assert.ok(runSpread([{ seconds: 1.05, runs: [1, 1.1] }]) <= NOISY)
-  assert.ok(runSpread([{ seconds: 1.6, runs: [1.3, 1.88] }]) > NOISY)
+test('each couple of the pair\'s runs next to each other gives a ratio; pairRatio takes their median over the rounds', async () => {
+  const { pairRatio, pairCell } = await import('../bench/rounds.mjs')
+  const log = []
+  const program = (name, seconds) => [name, () => { log.push(name); return { seconds: seconds[(log.filter((n) => n === name).length - 1) % seconds.length], solutions: 3 } }]
+  // native's runs 1, 2, 4, 8 s (the machine slowing down), wasm's 1.25x native's in the same couple
+  const runs = quiet(() => runRounds([{ id: 'row', file: 'f' }],
+    [program('native', [1, 2, 4, 8]), program('wasm', [1.25, 2.5, 5, 10]), program('peer', [9])], 1, { pair: ['native', 'wasm'], more: { above: 0.5, couples: 2 } }))
+  assert.deepEqual(log, ['native', 'wasm', 'peer', 'wasm', 'native', 'native', 'wasm', 'wasm', 'native'])
+  assert.deepEqual(runs[0].native[0].couples, [0.8, 0.8, 0.8, 0.8], 'every couple: native / wasm in it')
+  assert.equal(runs[0].native[0].seconds, 3.75, 'the mean of its four runs')
+  const p = pairRatio(runs[0].native)
+  assert.deepEqual(p, { ratio: 0.8, lo: 0.8, hi: 0.8, couples: 4 })
+  assert.equal(pairCell(p), '0.80x (0.80-0.80, 4)')
+  assert.equal(pairRatio([{ seconds: 1 }]), undefined, 'no couples: no ratio')
+  assert.equal(pairCell(undefined), '')
+})
+
+test('more couples only where the first run of the pair took over `above`; a failed run gives no couple', async () => {
+  const { pairRatio } = await import('../bench/rounds.mjs')
+  let n = 0
+  const native = ['native', () => { n++; return { seconds: 0.1, solutions: 1 } }]
+  const wasm = ['wasm', () => ({ seconds: 0.2, solutions: 1 })]
+  const runs = quiet(() => runRounds([{ id: 'row', file: 'f' }], [native, wasm], 2, { pair: ['native', 'wasm'], more: { above: 0.5, couples: 4 } }))
+  assert.equal(n, 4, 'two runs a round, no more under 0.5 s')
+  assert.deepEqual(pairRatio(runs[0].native), { ratio: 0.5, lo: 0.5, hi: 0.5, couples: 4 })
+  const broken = ['wasm', () => ({ error: 'no' })]
+  const failed = quiet(() => runRounds([{ id: 'row', file: 'f' }], [native, broken], 1, { pair: ['native', 'wasm'] }))
+  assert.equal(pairRatio(failed[0].native), undefined)
+})
+
+test('a short row\'s passes all give their couples to the round', async () => {
+  const { pairRatio } = await import('../bench/rounds.mjs')
+  const runs = quiet(() => runRounds([{ id: 'row', file: 'f' }], [['native', () => ({ seconds: 0.001, solutions: 1 })], ['wasm', () => ({ seconds: 0.004, solutions: 1 })]], 1,
+    { repeatBelow: 0.05, repeats: 3, pair: ['native', 'wasm'] }))
+  assert.equal(pairRatio(runs[0].native).couples, 6)
 })
