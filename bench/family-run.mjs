@@ -7,7 +7,8 @@
 // linearly with the options' entries over the rows of one generator (the
 // jigsaws, 17,932 to 103,352 options). Writes bench/FAMILY.md and
 // build/bench/family.json.
-//   node bench/family-run.mjs [--rounds N] [--rows a,b] [--no-wasm]
+//   node bench/family-run.mjs [--rounds N] [--rows a,b] [--no-wasm] [--from FILE]
+// (--rows: printed, saved to build/bench/family-rows.json, FAMILY.md left as it is)
 // dlxkit: build/bench/engine_native auto (the search search_choice.c chooses,
 // which it names); links: the same binary on the linked search, as every
 // problem over 4096 options ran before; WASM: dist/dlxkit.wasm through the
@@ -145,8 +146,9 @@ if (memory) {
     `(the check: at most ${LINEAR_SLACK}x the bytes per entry of the smallest).`)
 }
 mkdirSync('build/bench', { recursive: true })
-if (!saved) writeFileSync('build/bench/family.json', JSON.stringify(results, null, 1))
-writeFileSync('bench/FAMILY.md', lines.join('\n') + '\n')
+// a run of some rows (--rows) is printed and saved apart: the report is the whole family's
+if (!saved) writeFileSync(values.rows ? 'build/bench/family-rows.json' : 'build/bench/family.json', JSON.stringify(results, null, 1))
+if (!values.rows) writeFileSync('bench/FAMILY.md', lines.join('\n') + '\n')
 process.stdout.write(lines.join('\n') + '\n')
 if (memory && !memory.linear) {
   process.stderr.write('bench/family-run.mjs: dlxkit\'s peak memory grows faster than its input (bench/FAMILY.md)\n')
