@@ -9,15 +9,19 @@
 // build/bench/family.json.
 //   node bench/family-run.mjs [--rounds N] [--rows a,b] [--no-wasm] [--from FILE]
 // (--rows: printed, saved to build/bench/family-rows.json, FAMILY.md left as it is)
-// dlxkit: build/bench/engine_native auto (the search search_choice.c chooses,
-// which it names); links: the same binary on the linked search, as every
-// problem over 4096 options ran before; WASM: dist/dlxkit.wasm through the
-// JS API in a fresh Node process (loading and parsing included).
+// dlxkit: the CLI, build/bench/dlx --count, as bench/MULTIPLICITY.md,
+// COSTS.md and MEMO.md time it (the search search_choice.c chooses, named by
+// one untimed run of build/bench/engine_native auto: that binary, linked
+// from the same objects, counted the word rectangles 6-10% slower, which
+// made WASM look closer); links: engine_native on the linked search, as
+// every problem over 4096 options ran before; WASM: dist/dlxkit.wasm
+// through the JS API in a fresh Node process (loading and parsing included).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { knuth, PEERS } from './measure-peer.mjs'
 import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
+import { exactCover } from './measure-native.mjs'
 import { writeFamily } from './family.mjs'
 import { describeMachine } from './machine.mjs'
 import { agreedCount, pairCell, pairedSentence, pairRatio, runRounds } from './rounds.mjs'
@@ -37,6 +41,12 @@ function engine (search, file) {
   return { solutions: Number(solutions), nodes: Number(nodes), seconds: r.seconds, peakKiB: r.peakKiB, ran }
 }
 
+/** The search the CLI runs on a file (search_choice.c's choice), as engine_native auto names it: once a file, untimed. */
+const searches = new Map()
+function searchOf (file) {
+  if (!searches.has(file)) searches.set(file, engine('auto', file).ran)
+  return searches.get(file)
+}
 
 if (!values.from && !existsSync(ENGINE)) throw new Error(`${ENGINE} is missing: make ${ENGINE}`)
 // Knuth's solvers and every generator the family's rows call.
@@ -48,7 +58,7 @@ let rows = saved ?? writeFamily()
 if (values.rows) rows = rows.filter((r) => values.rows.split(',').includes(r.id))
 
 const programs = [
-  ['dlxkit', (f) => engine('auto', f)],
+  ['dlxkit', (f) => ({ ...exactCover(f), ran: searchOf(f) })],
   ['links', (f) => engine('links', f)],
   ['ssxcc', (f) => knuth('ssxcc', f)],
   ['dlx2', (f) => knuth('dlx2', f)]
@@ -63,6 +73,7 @@ const REPEAT = { repeatBelow: 0.05, repeats: 9 }
 // 4 more couples a round (rounds.mjs)
 const PAIR = values['no-wasm'] ? undefined : ['dlxkit', 'wasm']
 const MORE = { above: 0.5, couples: 4 }
+if (!saved) for (const row of rows) searchOf(row.file) // before the rounds: no untimed run inside a couple
 const runs = saved ? rows.map((r) => r.runs) : runRounds(rows, programs, rounds, { ...REPEAT, pair: PAIR, more: MORE })
 const results = rows.map((row, i) => ({ id: row.id, what: row.what, options: row.options, entries: row.entries, colored: row.colored, runs: runs[i] }))
 
@@ -120,8 +131,8 @@ const lines = [
   'Every row is a complete search (all solutions); CPU seconds of each process (reading included), medians of per-round ratios. ' +
   `${pairedSentence(PAIR && MORE)} ` +
   `A row whose programs all run under ${REPEAT.repeatBelow * 1000} ms runs ${REPEAT.repeats} passes a round, each program's median pass counting for the round. ` +
-  'dlxkit natively: `build/bench/engine_native`, linked as `bench/peers.mjs` links the peers (the C library\'s start-up, a third of a 1 ms row here, paid by both: docs/notes/tiny-runs.md). ' +
-  '"search": what `search_choice.c` chose (docs/engine.md); "links/dlxkit": the speedup over the linked search; ' +
+  'dlxkit natively: the CLI, `build/bench/dlx --count`, linked as `bench/peers.mjs` links the peers (the C library\'s start-up, a third of a 1 ms row here, paid by both: docs/notes/tiny-runs.md). ' +
+  '"search": what `search_choice.c` chose (docs/engine.md); "links/dlxkit": the speedup over the linked search (`build/bench/engine_native links`); ' +
   '"MiB": peak memory (ru_maxrss, medians) of dlxkit natively and of SSXCC. ' +
   `Goals (issue 28): ${GOAL}x SSXCC and ${GOAL}x DLX2 natively; WASM ${WASM_GOAL}x native on rows over a second (blank below a second). Every count is SSXCC's.`,
   '',
