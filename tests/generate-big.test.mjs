@@ -46,6 +46,9 @@ for (const [name, shape] of [
   // 50 trades: the links found no grid in 10 s (bench/fill_native.c), clause learning does
   ['25x25 jigsaw (a fill by clause learning)', { size: 25, jigsaw: jigsawMap(25, 5, 50) }],
   ['36x36 jigsaw', { size: 36, jigsaw: jigsawMap(36, 6, 36) }],
+  // a caller's map: a pattern grid fitted to it, the pieces left wrong
+  // completed by the search (src/core/sudoku_jigfill.c)
+  ['49x49 jigsaw (a caller\'s map)', { size: 49, jigsaw: jigsawMap(49, 7, 49) }],
   ['36x36 with the disjoint groups (extra regions, a built grid)', { size: 36, regions: disjointGroups(36) }]
 ]) {
   test(`generate ${name}: unique and valid, the same for the same seed`, () => {
