@@ -124,6 +124,18 @@ test('generate: a jigsaw + windoku without grids ends with NO_SOLUTION, or STOPP
   assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 1, maxNodes: 1000 }), { code: 'STOPPED' })
 })
 
+// A caller's map above 16x16 is first fitted by a pattern grid whose wrong
+// pieces a solve completes (src/core/sudoku_jigfill.c): those solves pay
+// from maxNodes too, and one that spends it all ends the generation STOPPED
+// (the search fill after it must not start without a budget).
+test('generate: a caller\'s 36x36 map keeps to maxNodes: STOPPED, then the same map generates', () => {
+  const shape = { size: 36, jigsaw: jigsawMap(36, 6, 36) }
+  for (const maxNodes of [20, 2000]) {
+    assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 7, maxNodes }), { code: 'STOPPED', message: /no complete 36x36 grid found within the node budget/ })
+  }
+  assertGenerated(dlx.sudoku.generate({ ...shape, seed: 7, format: 'array' }), shape)
+})
+
 test('generate: seeds give different puzzles; restarts: false is accepted', () => {
   const a = dlx.sudoku.generate({ size: 36, seed: 1 })
   const b = dlx.sudoku.generate({ size: 36, seed: 2 })

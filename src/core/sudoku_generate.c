@@ -97,6 +97,8 @@ int sudoku_random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
         int rc = sudoku_jigsaw_fill(s, seed, left, grid);
         if (rc == DLX_ENOMEM) return sudoku_fail(err, rc, "out of memory");
         if (!rc) return 0;
+        if (!*left) /* a search given none of the budget would get no budget at all */
+            return sudoku_fail(err, SUDOKU_ESTOPPED, "no complete %dx%d grid found within the node budget", s->n, s->n);
     }
     return search_grid(s, seed, left, grid, err);
 }
