@@ -16,7 +16,7 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_memo.c dlx_memo_multi.c dlx_zdd.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_blanks.c sudoku_generate.c sudoku_jigsaw.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_memo.c dlx_memo_multi.c dlx_zdd.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_blanks.c sudoku_generate.c sudoku_jigsaw.c sudoku_jigfill.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 # The explainer (sudoku_explain_*: docs/sudoku-logic.md), in every build and
 # the module (src/wasm/explain.c); at -Oz there, as -O2's 1.7x speed (4.7 KiB)
 # is not needed: a hint takes under 2 ms (docs/notes/EXPLAIN.md).

@@ -6,7 +6,8 @@
  *   /tmp/fill MAP SEED [UNIT [LEARN_AFTER [CAP_NODES]]]
  * (UNIT: the Luby unit in nodes, 0: the generator's 2 N^2; LEARN_AFTER:
  * nodes before the hand-over to clause learning, 0: never, -1: the
- * generator's own) */
+ * generator's whole generate, fill and clue removal; -2: the generator's
+ * fill alone, sudoku_random_grid, with its own plan and hints) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,13 @@ int main(int argc, char **argv) {
         dlx_set_learning(s->dlx, (uint64_t)learn);
         sudoku_force_givens(s, empty, &err);
         sudoku_search(s, 1, cap, grid, &res);
+    } else if (learn == -2) {
+        uint64_t left = cap ? cap : UINT64_MAX;
+        int rc = sudoku_random_grid(s, seed, &left, grid, &err);
+        res.status = rc ? SUDOKU_STOPPED : SUDOKU_FOUND;
+        res.nodes = (cap ? cap : UINT64_MAX) - left;
+        if (rc) printf("%s: ", err.message);
+        if (!rc && sudoku_check_givens(s, grid, &err)) printf("BAD GRID: ");
     } else {
         sudoku_generate_opts_t o = {seed, 0, 0, 0, cap};
         uint8_t *sol = malloc((size_t)n * n);

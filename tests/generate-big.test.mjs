@@ -46,6 +46,9 @@ for (const [name, shape] of [
   // 50 trades: the links found no grid in 10 s (bench/fill_native.c), clause learning does
   ['25x25 jigsaw (a fill by clause learning)', { size: 25, jigsaw: jigsawMap(25, 5, 50) }],
   ['36x36 jigsaw', { size: 36, jigsaw: jigsawMap(36, 6, 36) }],
+  // a caller's map: a pattern grid fitted to it, the pieces left wrong
+  // completed by the search (src/core/sudoku_jigfill.c)
+  ['49x49 jigsaw (a caller\'s map)', { size: 49, jigsaw: jigsawMap(49, 7, 49) }],
   ['36x36 with the disjoint groups (extra regions, a built grid)', { size: 36, regions: disjointGroups(36) }]
 ]) {
   test(`generate ${name}: unique and valid, the same for the same seed`, () => {
@@ -119,6 +122,18 @@ test('generate: a jigsaw + windoku without grids ends with NO_SOLUTION, or STOPP
   const shape = { size: 16, jigsaw: jigsawMap(16, 4, 16), variant: 'windoku' }
   assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 1 }), { code: 'NO_SOLUTION', message: /admit no complete grid/ })
   assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 1, maxNodes: 1000 }), { code: 'STOPPED' })
+})
+
+// A caller's map above 16x16 is first fitted by a pattern grid whose wrong
+// pieces a solve completes (src/core/sudoku_jigfill.c): those solves pay
+// from maxNodes too, and one that spends it all ends the generation STOPPED
+// (the search fill after it must not start without a budget).
+test('generate: a caller\'s 36x36 map keeps to maxNodes: STOPPED, then the same map generates', () => {
+  const shape = { size: 36, jigsaw: jigsawMap(36, 6, 36) }
+  for (const maxNodes of [20, 2000]) {
+    assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 7, maxNodes }), { code: 'STOPPED', message: /no complete 36x36 grid found within the node budget/ })
+  }
+  assertGenerated(dlx.sudoku.generate({ ...shape, seed: 7, format: 'array' }), shape)
 })
 
 test('generate: seeds give different puzzles; restarts: false is accepted', () => {

@@ -4,7 +4,8 @@
  * with its restarts and then clause learning (complete: a shape without
  * grids ends proved so), so any shape or variant works (big plain, windoku, X
  * and X + windoku shapes are built at once: sudoku_pattern.c,
- * sudoku_xwindoku.c). Clues
+ * sudoku_xwindoku.c; a caller's jigsaw map above 16x16 first gets a pattern
+ * grid fitted to it, sudoku_jigfill.c). Clues
  * then go in random order while the solution stays unique; big grids try
  * many clues at once and halve the batch when that fails, so a 64x64 needs
  * hundreds of checks, not thousands, each on the clues kept forced
@@ -91,6 +92,13 @@ int sudoku_random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
         } else
             return search_grid(s, seed, left, grid, err);
         return 0;
+    }
+    if (s->n > 16 && s->jigsaw && !s->variants && !s->extra) { /* a caller's map: fitted first */
+        int rc = sudoku_jigsaw_fill(s, seed, left, grid);
+        if (rc == DLX_ENOMEM) return sudoku_fail(err, rc, "out of memory");
+        if (!rc) return 0;
+        if (!*left) /* a search given none of the budget would get no budget at all */
+            return sudoku_fail(err, SUDOKU_ESTOPPED, "no complete %dx%d grid found within the node budget", s->n, s->n);
     }
     return search_grid(s, seed, left, grid, err);
 }

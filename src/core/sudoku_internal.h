@@ -123,6 +123,13 @@ void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
  * within its tries or *left (nodes, paid from it), or DLX_ENOMEM. */
 int sudoku_x_windoku_grid(const sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid);
 
+/* A caller's jigsaw map (no other regions, boxes of 2 rows and columns at
+ * least) filled from a pattern grid fitted to it, the pieces it leaves wrong
+ * completed by the search (sudoku_jigfill.c): 0 with the grid, 1 when its
+ * tries end without one (the search fill then runs), or DLX_ENOMEM. Nodes
+ * paid from *left. */
+int sudoku_jigsaw_fill(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid);
+
 /* The generator's full grid of the shape (sudoku_generate.c): built at once
  * where a built grid fits, else searched; nodes paid from *left. 0 or an
  * error with *err. */
