@@ -24,6 +24,9 @@ export function shapeOptions (name, n) {
   // A trade a piece: 25x25 jigsaws of 100 trades and 36x36 of 144 have grids
   // that cadical took 3.6 and over 60 s to find (bench/fill-cnf.mjs).
   if (parts.includes('jigsaw')) opts.jigsaw = jigsawMap(n, b, n)
+  // twice the trades: further from the boxes, where a fitted pattern grid
+  // helps less (docs/notes/JIGSAW.md, session 46)
+  if (parts.includes('jigsaw-2n')) opts.jigsaw = jigsawMap(n, b, 2 * n)
   if (parts.includes('groups')) opts.regions = disjointGroups(n, b, b)
   return opts
 }

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url'
 import { inChild } from './proc.mjs'
 
-export const GENERATION = { shapes: ['jigsaw', 'jigsaw+windoku', 'made-jigsaw', 'made-jigsaw+windoku', 'x+windoku'], sizes: [25, 36, 49, 64], seeds: 3, cap: 10 }
+export const GENERATION = { shapes: ['jigsaw', 'jigsaw-2n', 'jigsaw+windoku', 'made-jigsaw', 'made-jigsaw+windoku', 'x+windoku'], sizes: [25, 36, 49, 64], seeds: 3, cap: 10 }
 
 /** Rows { name, n, runs: [{ seconds } | { capped: true } | { error }] | null (not run) }. */
 export function generationRows (say = () => {}, seeds = GENERATION.seeds) {
