@@ -120,10 +120,8 @@ int sudoku_jigsaw_fill(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     uint8_t *piece = malloc((size_t)cells), *count = malloc((size_t)cells), *puzzle = malloc((size_t)cells);
     uint8_t *pattern = malloc((size_t)cells);
     int rc = piece && count && puzzle && pattern ? 1 : DLX_ENOMEM;
-    for (int32_t x = 0; x < cells && rc == 1; x++) { /* boxes br x bc: sudoku_pattern.c's pattern */
-        int32_t r = x / n, c = x % n;
-        pattern[x] = (uint8_t)(((r % s->box_rows) * s->box_cols + r / s->box_rows + c) % n);
-    }
+    for (int32_t x = 0; x < cells && rc == 1; x++)
+        pattern[x] = (uint8_t)sudoku_pattern_digit(n, s->box_rows, s->box_cols, x / n, x % n);
     for (int32_t x = 0; x < cells && rc == 1; x++)
         for (int32_t j = s->region_first[x]; j < s->region_first[x + 1]; j++)
             if (s->region_list[j] >= 2 * n && s->region_list[j] < 3 * n) piece[x] = (uint8_t)(s->region_list[j] - 2 * n);

@@ -19,10 +19,6 @@ static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, int same, 
     }
 }
 
-/* The classic pattern's digit (0..n-1) at row r, column c for boxes br x bc. */
-static int32_t pattern_digit(int32_t n, int32_t br, int32_t bc, int32_t r, int32_t c) {
-    return ((r % br) * bc + r / br + c) % n;
-}
 
 /* A standard grid (boxes only) at once: the classic pattern, then shuffled
  * digits, rows within bands, bands, columns within stacks and stacks. Every
@@ -39,7 +35,7 @@ void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, int same, uint8_t *gr
     for (int32_t r = 0; r < n; r++)
         for (int32_t c = 0; c < n; c++) {
             int32_t pr = row[r], pc = col[c];
-            grid[r * n + c] = (uint8_t)(digit[pattern_digit(n, br, bc, pr, pc)] + 1);
+            grid[r * n + c] = (uint8_t)(digit[sudoku_pattern_digit(n, br, bc, pr, pc)] + 1);
         }
 }
 
@@ -58,7 +54,7 @@ int sudoku_pattern_fill(int32_t size, int32_t box_rows, int32_t box_cols, const 
             return sudoku_fail(err, SUDOKU_EVALUE, "row %d, column %d holds %d, over the side",
                                cell / n + 1, cell % n + 1, grid[cell]);
     for (int32_t r = 0, cell = 0; r < n; r++)
-        for (int32_t c = 0, d = pattern_digit(n, br, bc, r, 0); c < n; c++, cell++, d = d + 1 < n ? d + 1 : 0) {
+        for (int32_t c = 0, d = sudoku_pattern_digit(n, br, bc, r, 0); c < n; c++, cell++, d = d + 1 < n ? d + 1 : 0) {
             int32_t v = grid[cell];
             solution[cell] = (uint8_t)d; /* the pattern's digit, renamed below */
             if (!v || rename[d] == v) continue;
