@@ -116,9 +116,7 @@ int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64
 /* The classic pattern's digit (0..n-1) at row r, column c for boxes br x bc:
  * every row, column and box holds each digit once (sudoku_pattern.c shuffles
  * it, sudoku_jigfill.c fits it to a map). */
-static inline int32_t sudoku_pattern_digit(int32_t n, int32_t br, int32_t bc, int32_t r, int32_t c) {
-    return ((r % br) * bc + r / br + c) % n;
-}
+int32_t sudoku_pattern_digit(int32_t n, int32_t br, int32_t bc, int32_t r, int32_t c);
 
 /* A complete grid at once, shuffled by the seed (sudoku_pattern.c): plain
  * boxes (`same`: every band and stack shuffled alike), boxes and windoku

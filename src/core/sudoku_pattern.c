@@ -19,6 +19,10 @@ static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, int same, 
     }
 }
 
+/* The classic pattern's digit (sudoku_internal.h). */
+int32_t sudoku_pattern_digit(int32_t n, int32_t br, int32_t bc, int32_t r, int32_t c) {
+    return ((r % br) * bc + r / br + c) % n;
+}
 
 /* A standard grid (boxes only) at once: the classic pattern, then shuffled
  * digits, rows within bands, bands, columns within stacks and stacks. Every
