@@ -78,7 +78,7 @@ const out = ['# Memoized counting beside DLX6', '',
   '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. ' +
   'WASM: dist/dlxkit.wasm through the JS API (`countBig({ memo: true })`) in a fresh Node process, CPU seconds from `load()` to the count ' +
   '(loading the module and parsing included; Node\'s own start not). ' +
-  `${pairedSentence(PAIR && MORE).replace('dlxkit natively', 'The memo natively')} ` +
+  `${pairedSentence(PAIR && MORE, 'The memo')} ` +
   `Goals (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6's; WASM at least ${WASM_GOAL}x native, judged on rows over ${WASM_OVER} s natively (under it the ratio is shown, not judged). ` +
   'Rows with multiplicities (src/core/dlx_memo_multi.c): DLX6 has no bounds, so its cells are blank and the count is checked against Algorithm M (`build/bench/dlx --count --no-memo`, its CPU time beside the count) or a formula (bench/multiplicity.mjs\'s quotaCount).', '',
   '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 | WASM s | native / WASM (couples\' range, couples) | WASM goal |',

@@ -5,9 +5,9 @@
 // program's.
 import { median } from './report.mjs'
 
-/** How a runner's report says runRounds' `pair` was timed (more: its `more` option). */
-export function pairedSentence (more) {
-  return 'dlxkit natively and in WASM run side by side, and again in the other order after the other programs' +
+/** How a runner's report says runRounds' `pair` was timed (more: its `more` option; who: the pair's native program). */
+export function pairedSentence (more, who = 'dlxkit') {
+  return `${who} natively and in WASM run side by side, and again in the other order after the other programs` +
     (more ? `, then ${more.couples} more times (in turn) on a row whose native run takes over ${more.above} s` : '') +
     '. Their ratio is the median over the rounds of each couple\'s (two runs next to each other, which share the machine\'s speed: on this VM it drifts 1.3-2x over a minute, ' +
     'and the same binary\'s runs in one pass have been 45% apart), shown with the couples\' range; a time is the mean of its runs.'

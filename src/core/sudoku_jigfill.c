@@ -118,8 +118,8 @@ int sudoku_jigsaw_fill(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     int32_t n = s->n, cells = n * n;
     if (!s->jigsaw || s->box_rows * s->box_cols != n || s->box_rows < 2 || s->box_cols < 2) return 1;
     uint8_t *piece = malloc((size_t)cells), *count = malloc((size_t)cells), *puzzle = malloc((size_t)cells);
-    uint8_t *pattern = malloc((size_t)cells);
-    int rc = piece && count && puzzle && pattern ? 1 : DLX_ENOMEM;
+    uint8_t *pattern = malloc((size_t)cells), *base = malloc((size_t)cells); /* base: a try's fitted grid */
+    int rc = piece && count && puzzle && pattern && base ? 1 : DLX_ENOMEM;
     for (int32_t x = 0; x < cells && rc == 1; x++)
         pattern[x] = (uint8_t)sudoku_pattern_digit(n, s->box_rows, s->box_cols, x / n, x % n);
     for (int32_t x = 0; x < cells && rc == 1; x++)
@@ -150,11 +150,6 @@ int sudoku_jigsaw_fill(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
         uint8_t marked[SUDOKU_MAX_SIZE] = {0}; /* the pieces that see a digit twice */
         for (int32_t p = 0; p < n; p++)
             for (int32_t d = 0; d < n; d++) marked[p] |= count[p * n + d] > 1;
-        uint8_t *base = malloc((size_t)cells);
-        if (!base) {
-            rc = DLX_ENOMEM;
-            break;
-        }
         memcpy(base, puzzle, (size_t)cells);
         for (int ring = 0; ring <= JIGFILL_RINGS && rc == 1 && *left; ring++) {
             if (ring) grow(&f, marked);
@@ -168,8 +163,7 @@ int sudoku_jigsaw_fill(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
             if (e == DLX_ENOMEM) rc = DLX_ENOMEM;
             else if (!e && (res.status == SUDOKU_FOUND || res.status == SUDOKU_UNIQUE)) rc = 0;
         }
-        free(base);
     }
-    free(piece), free(count), free(puzzle), free(pattern);
+    free(piece), free(count), free(puzzle), free(pattern), free(base);
     return rc;
 }
