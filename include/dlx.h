@@ -365,6 +365,9 @@ int dlx_wide_format(dlx_wide_t v, char *out);
 void dlx_debug_count_from(dlx_t *d, dlx_wide_t from);
 
 void dlx_stats(const dlx_t *d, dlx_stats_t *out);
+/* dlx_stats()'s solutions in 128 bits: exact past 2^64 - 1, where
+ * dlx_stats() says UINT64_MAX (a memoized count passes it). {0, 0} for NULL. */
+dlx_wide_t dlx_stats_solutions(const dlx_t *d);
 
 /* Bytes of memory held by the handle (the matrix, the stacks, the headers). */
 size_t dlx_memory_bytes(const dlx_t *d);

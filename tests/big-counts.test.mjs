@@ -50,6 +50,26 @@ test('countBig() is exact past 2^53 and past 2^64; count() gives a number up to 
   p.free()
 })
 
+test('stats().solutions is exact: a number up to 2^53 - 1, a bigint past it (past 2^64 too), never rounded', () => {
+  const p = six()
+  assert.equal(p.countBig(), 6n)
+  assert.equal(p.stats().solutions, 6)
+  for (const from of [TWO53 - 7n, TWO53 - 6n, TWO64 - 2n, 2n ** 100n + 12345n]) {
+    p._native.problemDebugCountFrom(p._idle(), from)
+    p.countBig()
+    const { solutions } = p.stats()
+    if (from + 6n <= TWO53 - 1n) assert.equal(solutions, Number(from + 6n))
+    else assert.equal(solutions, from + 6n)
+  }
+  // a memoized count past 2^64 (70 items, each in 2 options of its own: 2^70 covers), not only the test knob
+  const items = Array.from({ length: 70 }, (_, i) => `i${i}`)
+  const q = dlx.exactCover({ primary: items, options: items.flatMap((i) => [[i], [i]]) })
+  assert.equal(q.countBig({ memo: true }), 2n ** 70n)
+  assert.equal(q.stats().solutions, 2n ** 70n)
+  q.free()
+  p.free()
+})
+
 test('a count stopped by its node budget says so before it says the count is big', () => {
   const p = six(TWO64)
   assert.throws(() => p.countBig({ maxNodes: 1 }), (e) => e.code === 'STOPPED' && typeof e.details.count === 'bigint')

@@ -129,6 +129,13 @@ test('bad bounds: BAD_BOUND with the place (line and column in DLX text, the ite
     assert.throws(() => dlx.exactCover(spec), (e) => e.code === 'BAD_BOUND' && message.test(e.message) && /primary\[0\]|secondary\[0\]/.test(e.message))
     await assert.rejects(w.exactCover(spec), (e) => e.code === 'BAD_BOUND')
   }
+  // Bounds without a name are refused, not read as an item "[object Object]" covered once.
+  for (const spec of [{ primary: [{ min: 2 }], options: [[0], [0]] }, { primary: ['a'], secondary: [{}], options: [['a']] }]) {
+    const which = spec.secondary ? /secondary\[0\] is an object without a name/ : /primary\[0\] is an object without a name/
+    assert.throws(() => dlx.exactCover(spec), (e) => e.code === 'BAD_INPUT' && which.test(e.message) && e.details.index === 0)
+    await assert.rejects(w.exactCover(spec), (e) => e.code === 'BAD_INPUT' && which.test(e.message))
+  }
+  assert.equal(dlx.exactCover({ primary: [{ name: 'a', min: 2 }], options: [[0], [0]] }).count(), 1)
   // The instance stays usable.
   assert.equal(dlx.parseDlx('2|a\na\na\na\n').count(), 3)
 })

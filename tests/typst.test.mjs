@@ -182,6 +182,21 @@ test('web/typst/example.typ compiles', () => {
   assert.ok(texts(result.result).some((r) => r.text.includes(CLASSIC_SOLUTION)))
 })
 
+test('cover-count past 2^63 - 1 (Typst\'s largest integer) stops the document with the exact count, never a wrong number', () => {
+  // n items, each in two options of its own: 2^n covers (the memo counts them at once)
+  const doubling = (n) => {
+    const items = Array.from({ length: n }, (_, i) => `i${i}`)
+    return JSON.stringify(items.join(' ') + '\n' + items.map((i) => `${i}\n${i}\n`).join(''))
+  }
+  const big = value(IMPORT + `#metadata(cover-count(${doubling(62)}) == calc.pow(2, 62)) <r>`)
+  assert.equal(big, true)
+  for (const [n, count] of [[63, 2n ** 63n], [70, 2n ** 70n]]) {
+    assert.match(errors(IMPORT + `#metadata(cover-count(${doubling(n)})) <r>`),
+      new RegExp(`dlxkit: ${count} exact covers, past 2\\^63 - 1, the largest integer Typst holds`))
+  }
+  assert.equal(value(IMPORT + `#metadata(cover-count(${doubling(70)}, limit: 5)) <r>`), 5)
+})
+
 test('a bad puzzle stops the document with a readable error naming the problem', () => {
   assert.match(errors(IMPORT + `#sudoku-solution("55${CLASSIC.slice(2)}")`),
     /plugin errored with: the 5 at row 1, column 2 clashes with the 5 at row 1, column 1 \(same row\)/)

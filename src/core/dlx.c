@@ -308,6 +308,11 @@ void dlx_set_learning(dlx_t *d, uint64_t nodes) {
 #endif
 }
 
+dlx_wide_t dlx_stats_solutions(const dlx_t *d) {
+    if (!d) return (dlx_wide_t){0, 0};
+    return (dlx_wide_t){(uint64_t)d->solutions, (uint64_t)(d->solutions >> 64)};
+}
+
 void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
     if (!d || !out) return;
     out->nodes = d->nodes;

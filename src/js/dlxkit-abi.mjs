@@ -85,7 +85,7 @@ export const SLOT = {
   solve: { status: 0, count: 1, nodes: 2, guesses: 3, length: 4 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
-  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
+  stats: { nodes: 0, updates: 1, solutionsLo: 2, solutionsHi: 3, progress: 4, level: 5, maxLevel: 6, guesses: 7, restarts: 8, length: 9 },
   count: { lo: 0, hi: 1, length: 2 },
   zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, nodes: 4, states: 5, length: 6 },
   step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },

@@ -5,7 +5,7 @@
 // reads the memory's layout (tests/native-boundary.test.mjs): they hold pointers
 // this module gave them and call its methods.
 import { ERROR_NAMES, RESULT, SLOT } from './dlxkit-abi.mjs'
-import { DlxError, INT32_MAX } from './dlxkit-errors.mjs'
+import { DlxError, INT32_MAX, countValue } from './dlxkit-errors.mjs'
 import { installSudokuCalls } from './dlxkit-native-sudoku.mjs'
 
 const utf8 = new TextEncoder()
@@ -274,14 +274,16 @@ export class Native {
     })
   }
 
-  /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
+  /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts }; solutions exact (a bigint past 2^53 - 1) */
   problemStats (p) {
     return this.withBuffers([8 * SLOT.stats.length], (out) => {
       this._x.dk_problem_stats(p, out)
       const f = this._float64()
       const o = out >>> 3
       const at = SLOT.stats
-      return { nodes: f[o + at.nodes], updates: f[o + at.updates], solutions: f[o + at.solutions], progress: f[o + at.progress], level: f[o + at.level], maxLevel: f[o + at.maxLevel], guesses: f[o + at.guesses], restarts: f[o + at.restarts] }
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.stats.length)
+      const found = words.getBigUint64(8 * at.solutionsLo, true) + (words.getBigUint64(8 * at.solutionsHi, true) << 64n)
+      return { nodes: f[o + at.nodes], updates: f[o + at.updates], solutions: countValue(found), progress: f[o + at.progress], level: f[o + at.level], maxLevel: f[o + at.maxLevel], guesses: f[o + at.guesses], restarts: f[o + at.restarts] }
     })
   }
 

@@ -191,6 +191,8 @@ function readBounds (entry, i, what, bounds) {
  * separates an item from its color there, as in Knuth's format). A primary
  * item may be { name, min, max } (readBounds).
  */
+const isPlain = (v) => v !== null && typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v))
+
 function names (v, what, bounds) {
   if (!Array.isArray(v)) return null
   const out = new Array(v.length)
@@ -201,6 +203,8 @@ function names (v, what, bounds) {
     if (entry !== null && typeof entry === 'object' && 'name' in entry) {
       readBounds(entry, i, what, bounds)
       entry = entry.name
+    } else if (isPlain(entry)) { // { min: 2 } without its name: never the item "[object Object]", its bounds dropped
+      throw new DlxError('BAD_INPUT', `${what}[${i}] is an object without a name: give ${bounds ? '{ name, min, max } or ' : ''}a name`, { index: i })
     }
     try {
       name = String(entry)

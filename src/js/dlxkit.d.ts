@@ -323,7 +323,8 @@ export interface Chosen<D = unknown> {
 export interface Stats {
   nodes: number
   updates: number
-  solutions: number
+  /** solutions found since the last restart: a number up to 2^53 - 1, a bigint past it (exact at any size, never rounded) */
+  solutions: number | bigint
   /** estimated fraction of the search tree explored */
   progress: number
   level: number

@@ -573,9 +573,12 @@ EXPORT void dk_problem_debug_count_from(dk_problem_t *p, const uint64_t *from) {
 /* out: a dk_stats_slot record. */
 EXPORT void dk_problem_stats(const dk_problem_t *p, double *out) {
     static dlx_stats_t st; /* static: see err */
+    static dlx_wide_t found;
     dlx_stats(p->dlx, &st);
     out[DK_STATS_NODES] = (double)st.nodes, out[DK_STATS_UPDATES] = (double)st.updates;
-    out[DK_STATS_SOLUTIONS] = (double)st.solutions, out[DK_STATS_PROGRESS] = st.progress;
+    found = dlx_stats_solutions(p->dlx); /* exact at any size: JS reads a number or, past 2^53 - 1, a bigint */
+    memcpy(&out[DK_STATS_SOLUTIONS_LO], &found.lo, 8), memcpy(&out[DK_STATS_SOLUTIONS_HI], &found.hi, 8);
+    out[DK_STATS_PROGRESS] = st.progress;
     out[DK_STATS_LEVEL] = st.level, out[DK_STATS_MAX_LEVEL] = st.max_level;
     out[DK_STATS_GUESSES] = (double)st.guesses, out[DK_STATS_RESTARTS] = (double)st.restarts;
 }

@@ -24,10 +24,10 @@ enum dk_shape_slot {
     DK_SHAPE_PRIMARY, DK_SHAPE_ITEMS, DK_SHAPE_OPTIONS, DK_SHAPE_FORCED, DK_SHAPE_COLORS, DK_SHAPE_LENGTH
 };
 
-/* dk_problem_stats (doubles). */
+/* dk_problem_stats (doubles, but the solutions: two uint64 words, lo + hi * 2^64, exact). */
 enum dk_stats_slot {
-    DK_STATS_NODES, DK_STATS_UPDATES, DK_STATS_SOLUTIONS, DK_STATS_PROGRESS, DK_STATS_LEVEL,
-    DK_STATS_MAX_LEVEL, DK_STATS_GUESSES, DK_STATS_RESTARTS, DK_STATS_LENGTH
+    DK_STATS_NODES, DK_STATS_UPDATES, DK_STATS_SOLUTIONS_LO, DK_STATS_SOLUTIONS_HI, DK_STATS_PROGRESS,
+    DK_STATS_LEVEL, DK_STATS_MAX_LEVEL, DK_STATS_GUESSES, DK_STATS_RESTARTS, DK_STATS_LENGTH
 };
 
 /* dk_problem_count (uint64 words: the count is lo + hi * 2^64). */

@@ -91,6 +91,8 @@ static void test_overflow(void) {
         dlx_stats_t st;
         dlx_stats(d, &st);
         CHECK(st.solutions == UINT64_MAX); /* saturated */
+        CHECK(value(dlx_stats_solutions(d)) == two64); /* the exact count beside it */
+        CHECK(value(dlx_stats_solutions(NULL)) == 0);
         /* a limit counts the solutions found, wherever the counter began */
         dlx_debug_count_from(d, wide(two64 - 3));
         CHECK_EQ(dlx_count_wide(d, 4, 0, &w), DLX_LIMIT);
