@@ -133,9 +133,11 @@ test('bad costs: BAD_COST with the place; a cost past 2^53 is a bigint; costs wi
       return true
     })
   }
-  for (const cost of [-1, 1.5, '3', 2 ** 53]) {
+  for (const cost of [-1, 1.5, '3', 2 ** 53, NaN, -Infinity]) {
     assert.throws(() => dlx.exactCover({ primary: ['a'], options: [['a'], { items: ['a'], cost }] }), (e) => e.code === 'BAD_COST' && e.details.index === 1 && /option 1/.test(e.message))
   }
+  // The value as given, not as JSON writes it (null)
+  assert.throws(() => dlx.exactCover({ primary: ['a'], options: [{ items: ['a'], cost: NaN }] }), /\(got NaN\)/)
   const big = dlx.parseDlx('a\na |9007199254740993\n')
   assert.deepEqual(big.best(), [{ cost: 9007199254740993n, options: [0] }])
   // a twice: the two cheapest options of a, and the others' order; 5 options in one solution

@@ -136,6 +136,13 @@ test('bad bounds: BAD_BOUND with the place (line and column in DLX text, the ite
     await assert.rejects(w.exactCover(spec), (e) => e.code === 'BAD_INPUT' && which.test(e.message))
   }
   assert.equal(dlx.exactCover({ primary: [{ name: 'a', min: 2 }], options: [[0], [0]] }).count(), 1)
+  // A key other than name, min and max (a typo) is refused, not dropped with its bound.
+  for (const key of ['mni', 'Max', 'times']) {
+    const spec = { primary: [{ name: 'a', [key]: 2 }], options: [[0], [0]] }
+    const said = new RegExp(`primary\\[0\\] has the key "${key}"`)
+    assert.throws(() => dlx.exactCover(spec), (e) => e.code === 'BAD_INPUT' && said.test(e.message) && e.details.key === key)
+    await assert.rejects(w.exactCover(spec), (e) => e.code === 'BAD_INPUT' && said.test(e.message))
+  }
   // The instance stays usable.
   assert.equal(dlx.parseDlx('2|a\na\na\na\n').count(), 3)
 })

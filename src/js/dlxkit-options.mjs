@@ -175,6 +175,10 @@ function entry (e, k, index, colors) {
  * it is 1:1. Secondary items (no `bounds`) take none.
  */
 function readBounds (entry, i, what, bounds) {
+  const other = Object.keys(entry).find((key) => key !== 'name' && key !== 'min' && key !== 'max')
+  if (other !== undefined) { // a typo ({ mni: 2 }) would drop its bound without a word
+    throw new DlxError('BAD_INPUT', `${what}[${i}] has the key ${describe(other)}: an item takes name, min and max`, { index: i, key: other })
+  }
   const { min = 1, max = Math.max(min, 1) } = entry
   if (!bounds) throw new DlxError('BAD_BOUND', `${what}[${i}] has bounds, but only primary items take them`, { index: i })
   for (const [key, v] of [['min', min], ['max', max]]) {
