@@ -83,7 +83,7 @@ const machine = describeMachine()
 const out = ['# Memoized counting beside DLX6', '',
   `Written by \`node bench/memo-run.mjs\`: ${ROUNDS} rounds, ${machine.date}, ${machine.cpu} (${machine.cores} cores), load ${machine.load} at the end; CPU seconds of each process (reading included), peak memory (ru_maxrss), medians; ` +
   'memo: `build/bench/dlx --count --memo` (src/core/dlx_memo.c); DLX6 as bench/peers.mjs builds it. A row under 50 ms takes each program\'s median of 9 passes a round. ' +
-  '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. ' +
+  '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count below 2^64 is DLX6\'s. ' +
   'WASM: dist/dlxkit.wasm through the JS API (`countBig({ memo: true })`) in a fresh Node process, CPU seconds from `load()` to the count ' +
   '(loading the module and parsing included; Node\'s own start not). ' +
   `${pairedSentence(PAIR && MORE, 'The memo')} ` +
