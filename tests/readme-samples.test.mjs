@@ -168,8 +168,9 @@ test('Typst samples compile, with the package installed as @local/dlxkit:0.1.0',
 
 test('page samples run in Chromium, served as an installed package', async () => {
   const server = await start({ port: 0, root: dir })
-  const browser = await launchBrowser()
+  let browser // a browser that cannot start fails the test; the server must close all the same, or the file never ends
   try {
+    browser = await launchBrowser()
     for (const s of ofKind('browser')) {
       const scripts = moduleScripts(s).length
       // each module script counts itself done at its end
@@ -189,7 +190,7 @@ test('page samples run in Chromium, served as an installed package', async () =>
       await tab.close()
     }
   } finally {
-    await browser.close()
+    await browser?.close()
     await server.close()
   }
 })
