@@ -104,3 +104,9 @@ test('without a browser the browser tests fail, they do not hang (their test ser
     assert.match(r.stdout, /Chromium is not at \/nonexistent\/chromium/, file)
   }
 })
+
+test('the tarball the README has a clone make (npm pack) is ignored by git, not left to be committed', () => {
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const r = spawnSync('git', ['check-ignore', '-q', `dlxkit-${version}.tgz`], { cwd: ROOT, encoding: 'utf8' })
+  assert.equal(r.status, 0, `git does not ignore dlxkit-${version}.tgz`)
+})
