@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, dlxkit, ok, lines } from './cli-helpers.mjs'
-import { COMMANDS } from '../bin/lib/help.mjs'
+import { COMMANDS, helpText } from '../bin/lib/help.mjs'
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 
@@ -155,4 +155,12 @@ describe('several inputs', () => {
     assert.equal(usageError(['sudoku', '-', '-']), "dlxkit: '-' (standard input) may be named once")
     assert.equal(usageError(['cover', 'a.dlx', 'b.dlx']), 'dlxkit: cover reads one input (got 2: a.dlx b.dlx); run it once per file')
   })
+})
+
+test('every option a command\'s --help lists is in docs/cli.md too', () => {
+  const docs = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8')
+  for (const command of COMMANDS) {
+    const flags = new Set(helpText(command).match(/(?<![\w-])--[a-z][a-z-]*/g))
+    for (const flag of flags) assert.ok(new RegExp(`\`[^\`]*${flag}(?![\\w-])`).test(docs), `dlxkit ${command} --help lists ${flag}; docs/cli.md does not`)
+  }
 })
