@@ -28,7 +28,7 @@ CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
 # of a 1 ms search (docs/notes/tiny-runs.md).
 TEST_LIBS := -lm
 
-.PHONY: all native dist test test-c test-js check check-c check-js bench clean serve extension
+.PHONY: all native dist test test-c test-js check check-c check-js dev-deps bench clean serve extension
 
 all: dist native extension
 
@@ -205,11 +205,16 @@ dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 
 C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_memo_colors build/test_memo_multi build/test_zdd build/test_zdd_multi build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku9 build/test_sudoku_text build/test_sudoku_shape build/test_logic build/test_difficulty
 
-test: test-c test-js
+test: dev-deps test-c test-js
+
+# The JS tests use the devDependencies: in a fresh clone, a line that says to
+# run npm install, at once, not failures far into the run (tools/dev-deps.mjs).
+dev-deps:
+	@node tools/dev-deps.mjs
 
 # The JS tests import src/js/ as it is, and the modules it loads from dist/,
 # rebuilt by `make dist` (emcc); .ci/run checks that the committed ones are current.
-test-js:
+test-js: dev-deps
 	node --test tests/
 
 test-c: $(C_TESTS) build/dlx build/dlx-san
@@ -238,14 +243,14 @@ build/check/libdlxcore.a: $(call core_objs,check)
 build/check/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/check/libdlxcore.a $(CORE_HDR)
 	$(CC) $(WARN) -O2 $(INC) $< build/check/libdlxcore.a -o $@ $(TEST_LIBS)
 
-check: check-c check-js
+check: dev-deps check-c check-js
 
 check-c: $(CHECK_C) build/dlx
 	@for t in $(CHECK_C); do echo "== $$t"; ./$$t || exit 1; done
 	@echo "== exact-cover instances (tests/c/instances.sh, no sanitizers)"
 	@DLX_SAN=build/dlx tests/c/instances.sh
 
-check-js:
+check-js: dev-deps
 	node --test $(filter-out $(SLOW_JS),$(wildcard tests/*.test.mjs))
 
 # Benchmarks (bench/run.mjs; bench/RESULTS.md says how it measures): clang

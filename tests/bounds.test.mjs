@@ -217,3 +217,16 @@ test('a count or budget out of range names its bound exactly: 2^64 - 1, not a ro
   // The bound is what it says: the largest double below 2^64 is taken.
   assert.equal(p.count({ limit: 2 ** 64 - 2048 }), 1)
 })
+
+test('a count or budget that is NaN or Infinity is named so in the message, not as JSON\'s null', async () => {
+  const kit = await load()
+  const p = kit.exactCover({ primary: ['a'], options: [['a']] })
+  for (const [v, text] of [[NaN, 'NaN'], [Infinity, 'Infinity'], [-Infinity, '-Infinity']]) {
+    for (const run of [() => p.count({ limit: v }), () => p.count({ maxNodes: v }), () => kit.sudoku.solve(CLASSIC, { limit: v }), () => kit.sudoku.generate({ seed: v })]) {
+      const e = codeOf(run)
+      assert.equal(e.code, 'BAD_ARGUMENT')
+      assert.ok(e.message.endsWith(`(got ${text})`), e.message)
+    }
+  }
+  p.free()
+})

@@ -84,3 +84,18 @@ test('an error inside a puzzle names its place in the file, not in the puzzle ("
   assert.equal(json[1].line, 2)
   assert.match(json[1].error.message, /at line 3, column 5/)
 })
+
+test('explain reports a bad puzzle at the file\'s line, its places in the file\'s lines, as sudoku and rate do', () => {
+  // a title, then a grid whose fifth row (line 6 of the file) holds an 'x'
+  const bad = ['Grid 01', ...rows.slice(0, 4), rows[4].slice(0, 7) + 'x' + rows[4].slice(8), ...rows.slice(5)].join('\n') + '\n'
+  for (const args of [['sudoku'], ['rate'], ['explain'], ['explain', '--hint', '2'], ['explain', '--json']]) {
+    const r = dlxkit(args, { input: bad })
+    assert.equal(r.status, 1, args.join(' '))
+    assert.match(r.stderr, /^dlxkit: stdin:6: (BAD_SYMBOL: )?symbol 'x' \(\d+\) at column 8 /, args.join(' '))
+  }
+  // a one-line puzzle on line 3 that is a cell short
+  const short = `${CLASSIC}\n\n${CLASSIC.slice(0, 80)}\n`
+  for (const args of [['sudoku'], ['explain']]) {
+    assert.match(dlxkit(args, { input: short }).stderr, /^dlxkit: stdin:3: (BAD_LENGTH: )?found 80 cells; a 9x9 puzzle needs 81 \(they end at column 81\)\n$/m, args.join(' '))
+  }
+})

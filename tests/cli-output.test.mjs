@@ -89,3 +89,35 @@ test('a reader that goes away (| head -1) still ends the run quietly, exit 0', (
   assert.equal(lines(r.stdout).length, 1)
   assert.equal(r.stderr, 'status 0\n')
 })
+
+test('a reader that goes away is met soon when each result is slow: generate --box 4x4 --count 100000 | head -1 ends at once, exit 0', () => {
+  // In this thread the work never let stdout's EPIPE through: 100,000 16x16
+  // puzzles were all made for a reader long gone (a hang, until the guard).
+  const r = spawnSync('sh', ['-c', `("${process.execPath}" bin/dlxkit.mjs generate --box 4x4 --count 100000 --seed 1; echo "status $?" >&2) | head -1`], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS })
+  assert.equal(r.signal, null, 'ended by the hang guard')
+  assert.equal(lines(r.stdout).length, 1)
+  assert.equal(r.stderr, 'status 0\n')
+})
+
+test('stdout text is written at 64 KiB, or once its oldest line has waited 200 ms (a timer; a check at each write)', async () => {
+  const { Output } = await import('../bin/lib/output.mjs')
+  const written = []
+  const stream = { write: (text) => written.push(text) }
+  // the timer: a line, then nothing more for a while
+  const out = new Output(stream)
+  out.line('first')
+  assert.deepEqual(written, [])
+  await new Promise((resolve) => setTimeout(resolve, 400)) // timers fire in order: the Output's 200 ms one first
+  assert.deepEqual(written, ['first\n'])
+  // the check at each write, for work that keeps the thread busy (no timer can fire)
+  let now = 1000
+  const busy = new Output(stream, { clock: () => now })
+  busy.line('a')
+  now += 100
+  busy.line('b')
+  assert.equal(written.length, 1)
+  now += 100
+  busy.line('c')
+  assert.deepEqual(written, ['first\n', 'a\nb\nc\n'])
+  busy.flush()
+})

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, dlxkit, ok, lines } from './cli-helpers.mjs'
-import { COMMANDS } from '../bin/lib/help.mjs'
+import { COMMANDS, helpText } from '../bin/lib/help.mjs'
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 
@@ -73,7 +73,7 @@ describe('usage errors', () => {
       [['--jobs', '1.5'], jobs('1.5')],
       [['--jobs', 'x'], jobs('x')],
       [['--jobs', '1e9'], jobs('1e9')],
-      [['--jobs', '99999999999999999999'], jobs('99999999999999999999')]
+      [['--jobs', '99999999999999999999'], jobs('99999999999999999999').replace('0 or more', 'from 0 to 2^53 - 1')] // where the numbers end
     ]
     for (const [args, message] of cases) assert.equal(usageError(['sudoku', ...args]), message, args.join(' '))
     for (const command of ['rate', 'cover', 'generate']) assert.equal(usageError([command, '--jobs', '-1']), jobs('-1'), command)
@@ -84,6 +84,9 @@ describe('usage errors', () => {
     assert.equal(usageError(['generate', '--seed', '-5']), "dlxkit: --seed '-5' is not allowed: it takes a whole number, 0 or more")
     assert.equal(usageError(['generate', '--seed', 'abc']), "dlxkit: --seed 'abc' is not allowed: it takes a whole number, 0 or more")
     assert.equal(usageError(['generate', '--count', '0']), "dlxkit: --count '0' is not allowed: it takes a whole number, 1 or more")
+    // a whole number too big for the CLI says where the numbers end, not '0 or more'
+    assert.equal(usageError(['generate', '--seed', '99999999999999999999']), "dlxkit: --seed '99999999999999999999' is not allowed: it takes a whole number, from 0 to 2^53 - 1")
+    assert.equal(usageError(['sudoku', '--limit', '9007199254740992']), "dlxkit: --limit '9007199254740992' is not allowed: it takes a whole number, from 0 to 2^53 - 1 (0: all)")
     assert.match(usageError(['cover', '--shard', '-1/3']), /^dlxkit: --shard needs K\/N with 1 <= K <= N, e\.g\. 2\/8 \(got '-1\/3'\)$/)
   })
 
@@ -152,4 +155,12 @@ describe('several inputs', () => {
     assert.equal(usageError(['sudoku', '-', '-']), "dlxkit: '-' (standard input) may be named once")
     assert.equal(usageError(['cover', 'a.dlx', 'b.dlx']), 'dlxkit: cover reads one input (got 2: a.dlx b.dlx); run it once per file')
   })
+})
+
+test('every option a command\'s --help lists is in docs/cli.md too', () => {
+  const docs = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8')
+  for (const command of COMMANDS) {
+    const flags = new Set(helpText(command).match(/(?<![\w-])--[a-z][a-z-]*/g))
+    for (const flag of flags) assert.ok(new RegExp(`\`[^\`]*${flag}(?![\\w-])`).test(docs), `dlxkit ${command} --help lists ${flag}; docs/cli.md does not`)
+  }
 })

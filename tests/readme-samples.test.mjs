@@ -58,17 +58,46 @@ test('the docs have samples of every kind the test runs, and no block it cannot 
   for (const kind of ['node', 'browser', 'config', 'shell', 'recipe', 'typst', 'c']) assert.ok(kinds.has(kind), `no ${kind} sample found`)
 })
 
-/** Run a file with Node in the project; insist on exit 0. */
+/** Run a file with Node in the project; insist on exit 0; its stdout. */
 function runNode (file, s) {
   const r = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: HANG_MS })
   assert.equal(r.status, 0, `${where(s)}: the sample exited ${r.status ?? r.signal}:\n${r.stderr}`)
+  return r.stdout
 }
 
-test('JavaScript samples run in Node against this checkout', () => {
+/**
+ * What a sample's console.log lines say they print, as far as a comment can
+ * be read as output: each 'quoted' word, and a comment that opens with a
+ * value (a number, [, {, a quote, an error code) up to where its prose starts
+ * (': ', ' (' or '...'), unless the whole comment is printed as it is.
+ * [line offset, [texts, any of which will do]] pairs.
+ */
+function promisedOutput (text) {
+  const out = []
+  text.split('\n').forEach((line, k) => {
+    const m = /^\s*console\.log\(.*\)\s*\/\/\s*(.+)$/.exec(line)
+    if (!m) return
+    const comment = m[1].trim()
+    for (const [, word] of comment.matchAll(/'([^']+)'/g)) out.push([k, [`'${word}'`, word]]) // quoted in an array, bare alone
+    if (/^([\d[{'"-]|[A-Z][A-Z_]+ )/.test(comment)) {
+      const cut = Math.min(...[': ', ' (', '...'].map((s) => comment.indexOf(s)).filter((i) => i > 0), comment.length)
+      out.push([k, [comment, comment.slice(0, cut)]])
+    }
+  })
+  return out
+}
+
+const squeeze = (text) => text.replace(/\s+/g, ' ')
+
+test('JavaScript samples run in Node against this checkout, and print what their comments say', () => {
   for (const s of [...ofKind('node'), ...ofKind('config')]) {
     const file = join(dir, `${sampleName(s)}.mjs`)
     writeFileSync(file, s.text)
-    runNode(file, s)
+    const stdout = squeeze(runNode(file, s))
+    for (const [k, promised] of promisedOutput(s.text)) {
+      const texts = [promised].flat().map(squeeze)
+      assert.ok(texts.some((t) => stdout.includes(t)), `${where(s, k)}: the comment says ${texts.at(-1)}, the sample printed: ${stdout}`)
+    }
   }
 })
 
@@ -168,8 +197,9 @@ test('Typst samples compile, with the package installed as @local/dlxkit:0.1.0',
 
 test('page samples run in Chromium, served as an installed package', async () => {
   const server = await start({ port: 0, root: dir })
-  const browser = await launchBrowser()
+  let browser // a browser that cannot start fails the test; the server must close all the same, or the file never ends
   try {
+    browser = await launchBrowser()
     for (const s of ofKind('browser')) {
       const scripts = moduleScripts(s).length
       // each module script counts itself done at its end
@@ -189,7 +219,7 @@ test('page samples run in Chromium, served as an installed package', async () =>
       await tab.close()
     }
   } finally {
-    await browser.close()
+    await browser?.close()
     await server.close()
   }
 })

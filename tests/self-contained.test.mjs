@@ -1,10 +1,15 @@
 // The tests run in any clone: they read only what the repository holds
 // (tests/data), never the bench's data sets beside the clone, and take no DATA from
-// the environment; the quick tier's list of slow files names real files.
+// the environment; the quick tier's list of slow files names real files. In
+// a fresh clone without npm install, make test and make check say so at once,
+// and the browser tests fail, not hang, without a browser.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { HANG_MS } from './helpers.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const TESTS = join(ROOT, 'tests')
@@ -67,4 +72,41 @@ test('make check: every file its SLOW_JS list leaves out exists', () => {
   const names = m[1].split(/[\s\\]+/).filter(Boolean)
   assert.ok(names.length > 0)
   for (const name of names) assert.ok(statSync(join(TESTS, name), { throwIfNoEntry: false })?.isFile(), `SLOW_JS names tests/${name}, which does not exist`)
+})
+
+test('make test and make check first check the devDependencies: a clone without npm install is told so at once', () => {
+  const rules = makeLines(readFileSync(join(ROOT, 'Makefile'), 'utf8'))
+  for (const target of ['test', 'test-js', 'check', 'check-js']) {
+    const line = rules.find(({ line }) => line.startsWith(`${target}:`))?.line ?? ''
+    assert.match(line, /^[\w-]+:\s*dev-deps\b/, `make ${target} starts with dev-deps`)
+  }
+  const run = (root) => spawnSync(process.execPath, [join(ROOT, 'tools/dev-deps.mjs'), root], { encoding: 'utf8', timeout: HANG_MS })
+  assert.equal(run(ROOT).status, 0, 'this checkout has its devDependencies')
+  const fresh = mkdtempSync(join(tmpdir(), 'dlxkit-fresh-'))
+  try {
+    const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    writeFileSync(join(fresh, 'package.json'), JSON.stringify({ devDependencies }))
+    const r = run(fresh)
+    assert.equal(r.status, 1)
+    assert.match(r.stderr, /^make: the JS tests need the devDependencies; node_modules\/ lacks [^\n]*\bexceljs\b[^\n]*: run npm install first/)
+  } finally {
+    rmSync(fresh, { recursive: true, force: true })
+  }
+})
+
+test('without a browser the browser tests fail, they do not hang (their test server is closed all the same)', () => {
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env // a run of its own, not a child of this one's runner
+  for (const [file, name] of [['sheets.test.mjs', 'the add-in page in Chromium'], ['readme-samples.test.mjs', 'page samples run in Chromium']]) {
+    const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', `--test-name-pattern=${name}`, join(TESTS, file)],
+      { cwd: ROOT, encoding: 'utf8', env: { ...env, CHROMIUM_PATH: '/nonexistent/chromium' }, timeout: HANG_MS })
+    assert.equal(r.signal, null, `${file}: ended by the hang guard`)
+    assert.equal(r.status, 1, file)
+    assert.match(r.stdout, /Chromium is not at \/nonexistent\/chromium/, file)
+  }
+})
+
+test('the tarball the README has a clone make (npm pack) is ignored by git, not left to be committed', () => {
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const r = spawnSync('git', ['check-ignore', '-q', `dlxkit-${version}.tgz`], { cwd: ROOT, encoding: 'utf8' })
+  assert.equal(r.status, 0, `git does not ignore dlxkit-${version}.tgz`)
 })

@@ -461,8 +461,9 @@ test('the add-in page registers every id of functions.json and answers as Excel 
 
 test('the add-in page in Chromium, with office.js replaced by a stand-in runtime', async () => {
   const server = await start({ port: 0 })
-  const browser = await launchBrowser()
+  let browser // a browser that cannot start fails the test; the server must close all the same, or the file never ends
   try {
+    browser = await launchBrowser()
     const page = await browser.newPage()
     const errors = []
     const outside = []
@@ -505,7 +506,7 @@ test('the add-in page in Chromium, with office.js replaced by a stand-in runtime
     assert.deepEqual(errors, [])
     assert.deepEqual(outside, [office], 'nothing but office.js (stubbed) leaves localhost')
   } finally {
-    await browser.close()
+    await browser?.close()
     await server.close()
   }
 })

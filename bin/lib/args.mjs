@@ -63,7 +63,9 @@ function describeParseError (e, argv) {
 export function parseWholeNumber (text, name, { min = 0, max = Number.MAX_SAFE_INTEGER, note = '', command } = {}) {
   const n = /^\s*\d+\s*$/.test(String(text)) ? Number(text) : NaN
   if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`
+    // digits past the largest exact number: say where the numbers end
+    const tooBig = Number.isNaN(n) ? false : n > max
+    const range = max !== Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : tooBig ? `from ${min} to 2^53 - 1` : `${min} or more`
     throw new UsageError(`--${name} '${text}' is not allowed: it takes a whole number, ${range}${note ? ` (${note})` : ''}`, command)
   }
   return n

@@ -56,6 +56,10 @@ export class Pool {
   }
 
   async run (fn) {
+    // In this thread the work is one microtask after another: give the event
+    // loop a turn first, or a reader that went away (stdout's EPIPE, an
+    // 'error' event: stdio-errors.mjs) goes unseen to the end of the work.
+    if (!this.offThread) await new Promise(setImmediate)
     const api = await this._acquire()
     try {
       return await fn(api)

@@ -16,8 +16,17 @@ export function reportPuzzle (puzzle, result, settings) {
   const message = problemOf(result, settings)
   const failed = isFailure(result, settings.mode)
   const out = settings.json ? JSON.stringify(jsonOf(puzzle, result, settings)) : textOf(result, settings)
-  const line = lineOf(puzzle, result)
-  return { out, message: message && `${puzzle.source}:${line}: ${placesInFile(message, puzzle, line)}`, failed }
+  return { out, message: message && inFile(puzzle, result.error, message), failed }
+}
+
+/**
+ * 'FILE:LINE: message' for a message about this puzzle, at the input's line
+ * of the error (a reader's DlxError says which of the puzzle's lines) and
+ * with the message's places counted in the input's lines too.
+ */
+export function inFile (puzzle, error, message = error.message) {
+  const line = lineOf(puzzle, { error })
+  return `${puzzle.source}:${line}: ${placesInFile(message, puzzle, line)}`
 }
 
 /** The line of the input where the error is, if known; else where the puzzle starts. */

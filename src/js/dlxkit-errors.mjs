@@ -28,7 +28,7 @@ const boundText = (v) => v === UINT64_DOUBLE_MAX ? '2^64 - 1' : String(v)
 export function describe (v) {
   if (typeof v === 'string') return JSON.stringify(v)
   if (typeof v === 'bigint') return `${v}n`
-  if (typeof v === 'number' && !Number.isFinite(v)) return String(v) // JSON would say null
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v) // NaN, Infinity: JSON says null
   try {
     return JSON.stringify(v) ?? String(v)
   } catch {

@@ -7,6 +7,7 @@ import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
 import { listInputs, readPuzzlesInTurn } from '../input-list.mjs'
 import { InputError } from '../input.mjs'
 import { DlxError, loadKit } from '../library.mjs'
+import { inFile } from '../puzzle-report.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -33,13 +34,12 @@ export async function explainCommand (argv, { out, terminal, about }) {
   try {
     for await (const batch of readPuzzlesInTurn(list, kit.sudoku, opts)) {
       for (const puzzle of batch) {
-        const where = `${puzzle.source}:${puzzle.line}`
         try {
           out.item(depth ? hintOutput(kit, puzzle, opts, depth, after, json) : stepsOutput(kit, puzzle, opts, json))
         } catch (e) {
           if (!(e instanceof DlxError)) throw e
           out.flush()
-          terminal.message(`${where}: ${e.code}: ${e.message}`)
+          terminal.message(inFile(puzzle, e, `${e.code}: ${e.message}`))
           failed = true
         }
       }
