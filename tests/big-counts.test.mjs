@@ -50,6 +50,30 @@ test('countBig() is exact past 2^53 and past 2^64; count() gives a number up to 
   p.free()
 })
 
+test('a memoized count past 2^128 - 1 ends at once with COUNT_OVERFLOW, and the problem stays usable', () => {
+  // Domino tilings of 8 x 60, far past 2^128 - 1. No state past it can be
+  // cached, so a walk that went on searched them again and again (natively
+  // for minutes: tests/c/instances.sh; the module's slices stopped it at the
+  // next slice's end, but Algorithm M's memo did not stop at all). The
+  // first overflow comes after 16,789 nodes.
+  const cells = []
+  const options = []
+  for (let r = 0; r < 60; r++) {
+    for (let c = 0; c < 8; c++) {
+      cells.push(`${r}.${c}`)
+      if (c < 7) options.push([`${r}.${c}`, `${r}.${c + 1}`])
+      if (r < 59) options.push([`${r}.${c}`, `${r + 1}.${c}`])
+    }
+  }
+  const p = dlx.exactCover({ primary: cells, options })
+  for (let round = 0; round < 2; round++) {
+    assert.throws(() => p.countBig({ memo: true }), (e) => e.code === 'COUNT_OVERFLOW' && /more than 2\^128 - 1 solutions/.test(e.message))
+    assert.ok(p.stats().nodes < 20000, `${p.stats().nodes} nodes`) // the walk to the first overflow, not the rest
+  }
+  assert.equal(p.countBig({ limit: 3 }), 3n)
+  p.free()
+})
+
 test('stats().solutions is exact: a number up to 2^53 - 1, a bigint past it (past 2^64 too), never rounded', () => {
   const p = six()
   assert.equal(p.countBig(), 6n)

@@ -411,7 +411,8 @@ int main(int argc, char **argv) {
         }
     double t2 = seconds();
     if (rc < 0) { /* DLX_EOVERFLOW: a count past 2^128 - 1 (memoized, or from --count-from) */
-        fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
+        if (rc == DLX_EOVERFLOW) fprintf(stderr, "dlx: more than 2^128 - 1 solutions: past what a count holds\n");
+        else fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
         free(sol);
         dlx_text_free(t);
         return 1;

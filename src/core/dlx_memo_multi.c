@@ -542,6 +542,7 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
             }
         } else if (f->phase == BACK) {
             over |= add(&fr[f->owner].sum, value);
+            if (over && !z) break; /* past 2^128 - 1: as dlx_memo.c's walk, ended here */
             if (z) f->chain = ref; /* the subset closed here: the chain's first */
             m->pr[i].closed = 0;
             f->phase = PICK;

@@ -4,7 +4,7 @@
 // their slot names from dlxkit-abi.mjs. No other module names a dk_ export or
 // reads the memory's layout (tests/native-boundary.test.mjs): they hold pointers
 // this module gave them and call its methods.
-import { ERROR_NAMES, RESULT, SLOT } from './dlxkit-abi.mjs'
+import { ERR, ERROR_NAMES, RESULT, SLOT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX, countValue } from './dlxkit-errors.mjs'
 import { installSudokuCalls } from './dlxkit-native-sudoku.mjs'
 
@@ -254,7 +254,11 @@ export class Native {
 
   _counted (call) {
     return this.withBuffers([8 * SLOT.count.length], (out) => {
-      const result = this.check(call(out))
+      const rc = call(out)
+      if (rc === ERR.COUNT_OVERFLOW) { // the C text names dlx_count's 2^64; here every count is 128 bits
+        throw new DlxError('COUNT_OVERFLOW', 'the problem has more than 2^128 - 1 solutions, more than a count holds', { errno: rc })
+      }
+      const result = this.check(rc)
       const words = new DataView(this._memory.buffer, out, 8 * SLOT.count.length)
       const word = (slot) => words.getBigUint64(8 * slot, true)
       return { result, count: word(SLOT.count.lo) + (word(SLOT.count.hi) << 64n) }
