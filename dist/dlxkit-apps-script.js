@@ -902,7 +902,7 @@ const m4_ = (function () {
 // their slot names from dlxkit-abi.mjs. No other module names a dk_ export or
 // reads the memory's layout (tests/native-boundary.test.mjs): they hold pointers
 // this module gave them and call its methods.
-const { ERROR_NAMES, RESULT, SLOT } = m1_
+const { ERR, ERROR_NAMES, RESULT, SLOT } = m1_
 const { DlxError, INT32_MAX, countValue } = m2_
 const { installSudokuCalls } = m3_
 
@@ -1152,7 +1152,11 @@ class Native {
 
   _counted (call) {
     return this.withBuffers([8 * SLOT.count.length], (out) => {
-      const result = this.check(call(out))
+      const rc = call(out)
+      if (rc === ERR.COUNT_OVERFLOW) { // the C text names dlx_count's 2^64; here every count is 128 bits
+        throw new DlxError('COUNT_OVERFLOW', 'the problem has more than 2^128 - 1 solutions, more than a count holds', { errno: rc })
+      }
+      const result = this.check(rc)
       const words = new DataView(this._memory.buffer, out, 8 * SLOT.count.length)
       const word = (slot) => words.getBigUint64(8 * slot, true)
       return { result, count: word(SLOT.count.lo) + (word(SLOT.count.hi) << 64n) }
