@@ -575,9 +575,11 @@ static WALK_INLINE int walk(dlx_t *d, uint64_t slice, struct dlx_zdd *z) {
         if (!depth) break;
         struct frame *f = &fr[depth - 1];
         if (f->opt >= 0) { /* back from an option: add its count, take it back */
-            over |= add(&f->sum, value);
-            if (over && !z) break; /* the count is past 2^128 - 1: no state's count could be stored
-                                      (memo_cache.h) and the rest would be searched again and again */
+            if (add(&f->sum, value)) { /* past 2^128 - 1: no state's count could be stored
+                                          (memo_cache.h), and the rest would be searched again and again */
+                over = 1;
+                if (!z) break;
+            }
             if (z && ref && !(f->chain = chain_add(z, f->opt, f->chain, ref))) {
                 out = DLX_ENOMEM;
                 break;

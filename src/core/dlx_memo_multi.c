@@ -541,8 +541,10 @@ static __attribute__((noinline)) int walk(dlx_t *d, uint64_t stop, uint64_t slic
                 continue;
             }
         } else if (f->phase == BACK) {
-            over |= add(&fr[f->owner].sum, value);
-            if (over && !z) break; /* past 2^128 - 1: as dlx_memo.c's walk, ended here */
+            if (add(&fr[f->owner].sum, value)) { /* past 2^128 - 1: as dlx_memo.c's walk, ended here */
+                over = 1;
+                if (!z) break;
+            }
             if (z) f->chain = ref; /* the subset closed here: the chain's first */
             m->pr[i].closed = 0;
             f->phase = PICK;
