@@ -222,7 +222,7 @@ test-c: $(C_TESTS) build/dlx build/dlx-san
 	@echo "== exact-cover instances (tests/c/instances.sh)"
 	@tests/c/instances.sh
 
-# The quick tier, for the inner loop (2 minutes of CPU): the C tests built
+# The quick tier, for the inner loop (about 8 minutes of CPU): the C tests built
 # without sanitizers (the core compiled once, into build/check/libdlxcore.a), the
 # instances' counts, and the JS tests but those in SLOW_JS: the bundler and
 # package tests, the page and extension tests (web, extension), and the files
