@@ -94,10 +94,13 @@ const out = ['# Memoized counting beside DLX6', '',
   'Rows with multiplicities (src/core/dlx_memo_multi.c): DLX6 has no bounds, so its cells are blank and the count is checked against Algorithm M (`build/bench/dlx --count --no-memo`, its CPU time beside the count) or a formula (bench/multiplicity.mjs\'s quotaCount).', '',
   '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 | WASM s | native / WASM (couples\' range, couples) | WASM goal |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |']
+/** A program's runs of a row: median CPU seconds, median peak MiB (text). */
+const secsOf = (list) => median(list.map((x) => x.seconds))
+const mibOf = (list) => (median(list.map((x) => x.peakKiB)) / 1024).toFixed(1)
 for (const [i, row] of rows.entries()) {
   const r = runs[i]
-  const secs = (name) => median(r[name].map((x) => x.seconds))
-  const mib = (name) => (median(r[name].map((x) => x.peakKiB)) / 1024).toFixed(1)
+  const secs = (name) => secsOf(r[name])
+  const mib = (name) => mibOf(r[name])
   const judged = secs('memo') > WASM_OVER
   const wasmCells = (wasm) => wasm === undefined ? '| | |' : `${secs('wasm').toFixed(3)} | ${pairCell(wasm)} | ${!judged ? '' : wasm.ratio >= WASM_GOAL ? 'met' : 'not met'} |`
   const wasm = r.wasm ? pairRatio(r.memo) : undefined
@@ -124,10 +127,8 @@ function overflowCell (row, r) {
   if (failed) return `failed: ${failed.error.replaceAll('|', '/')} | | ${mibOf(r.memo)} | | not judged: DLX6 failed`
   const wrapped = r.dlx6.every((x) => x.overflowed && BigInt(x.solutions) === row.want % 2n ** 64n)
   const said = wrapped ? 'overflowed (its count: the true one mod 2^64)' : `wrong: ${r.dlx6.map((x) => x.solutions + (x.overflowed ? ' (overflowed)' : '')).join(', ')}`
-  const secsOf = (list) => median(list.map((x) => x.seconds))
   const ratio = median(r.memo.map((x, k) => r.dlx6[k].seconds / Math.max(x.seconds, 0.001)))
   return `${secsOf(r.dlx6).toFixed(3)} | ${ratio.toFixed(2)}x | ${mibOf(r.memo)} | ${mibOf(r.dlx6)} | not judged: DLX6 ${said}`
 }
-function mibOf (list) { return (median(list.map((x) => x.peakKiB)) / 1024).toFixed(1) }
 if (!values.rows) writeFileSync('bench/MEMO.md', out.join('\n') + '\n')
 console.log(out.join('\n'))
