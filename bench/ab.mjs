@@ -8,6 +8,7 @@
 // per row, each build's median seconds and the median of its per-round ratio
 // to the first build (above 1: faster). Checks every count.
 //   node bench/ab.mjs [--rounds N] [--rows name,name] native:build/bench/dlx wasm:dist/dlxkit.wasm wasm:other.wasm tree:../old peer:ssxcc
+// (wasm:PATH@NODE runs the module under another Node binary: another V8.)
 // Rows by their bench/rows.mjs names (default: all) or bench/family.mjs ids
 // (their files written by `node bench/family.mjs`; every build's count must
 // be the first build's). DATA as for make bench.
@@ -48,7 +49,10 @@ function fileOf (inst) {
 /** One build on one file: { seconds, solutions }. */
 function measure (build, file) {
   const [kind, path] = build.split(/:(.*)/s)
-  if (kind === 'wasm') return inChild('measure-wasm.mjs', 'exactCover', { wasm: path }, file)
+  if (kind === 'wasm') {
+    const [wasm, node] = path.split('@') // wasm:PATH@NODE: the module under another Node binary
+    return inChild('measure-wasm.mjs', 'exactCover', { wasm }, file, { node })
+  }
   if (kind === 'tree') return inChild('measure-wasm.mjs', 'exactCover', {}, resolve(file), { root: path })
   if (kind === 'peer') return knuth(path, file)
   const r = underRusage(path, ['--count', file])

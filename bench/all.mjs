@@ -20,6 +20,7 @@ export const REPORTS = [
   ['MULTIPLICITY.md', 'multiplicity-run.mjs', '29', 'multiplicities beside DLX3 and SSMCC'],
   ['COSTS.md', 'costs-run.mjs', '29', 'the k cheapest solutions beside DLX5'],
   ['MEMO.md', 'memo-run.mjs', '31', 'memoized counting beside DLX6'],
+  ['RUNTIMES.md', 'runtimes-run.mjs', '28, 29, 31', 'the module under two Node releases (two V8s) beside native, on the rows the WASM goals judge'],
   ['ZDD.md', 'zdd-check.mjs', '31', 'our ZDDs against DLX6\'s, node for node'],
   ['EXPLAIN.md', 'explain-run.mjs', '32', 'the explainer: techniques, coverage and speed, natively'],
   [null, 'explain-wasm.mjs', '32', 'the explainer in WebAssembly (prints its tables, writes no report)']

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
+import { nodeRelease } from './wasm-node.mjs'
 
 /** The first line a command prints, or 'not found'. */
 function firstLine (cmd, args) {
@@ -26,7 +27,7 @@ export function describeMachine () {
     cores: os.cpus().length,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30 * 10) / 10,
     os: `${fileField('/etc/os-release', /^PRETTY_NAME="?([^"\n]*)"?$/m)}, Linux ${os.release()}`,
-    node: process.version,
+    node: nodeRelease(), // the Node that runs the module's measurements
     clang: firstLine(process.env.BENCH_CC ?? 'clang', ['--version']),
     emcc: firstLine('emcc', ['--version']).replace(/^emcc \(Emscripten gcc\/clang-like replacement[^)]*\)\s*/, 'emcc '),
     cadical: firstLine('cadical', ['--version']),

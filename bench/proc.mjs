@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { openSync, closeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { WASM_NODE } from './wasm-node.mjs'
 
 export const RUSAGE = 'build/bench/rusage'
 
@@ -39,12 +40,13 @@ export function underRusage (cmd, args, { cap = 0, input } = {}) {
  * One measuring function (`fn` exported by bench/`file`) in a fresh Node
  * process under the cap: its result, with the process's peak memory. `root`:
  * another checkout whose bench/ (and so whose library and module) to run, for
- * an A/B against an older commit.
+ * an A/B against an older commit. `node`: the Node binary that runs it (by
+ * default bench/wasm-node.mjs's choice).
  */
-export function inChild (file, fn, options = {}, arg, { cap = 0, root } = {}) {
+export function inChild (file, fn, options = {}, arg, { cap = 0, root, node = WASM_NODE } = {}) {
   const script = root ? join(resolve(root), 'bench', 'child.mjs') : fileURLToPath(new URL('child.mjs', import.meta.url))
   const args = [script, file, fn, JSON.stringify(options), ...(arg === undefined ? [] : [arg])]
-  const r = underRusage(process.execPath, args, { cap })
+  const r = underRusage(node, args, { cap })
   if (r.capped) return { capped: true, seconds: r.seconds }
   if (r.status !== '0') throw new Error(`bench/${file} ${fn}${arg ? ` ${arg}` : ''}: exit ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`)
   const { result, peakKiB } = JSON.parse(r.stdout)
