@@ -117,6 +117,14 @@ describe('usage errors', () => {
     assert.match(usageError(['generate', '--alphabet', '12345678.']), /may not use '\.'/)
     assert.match(usageError(['rate', '--alphabet', '1234 56789'], { input: CLASSIC_LINE + '\n' }), /printable ASCII/)
   })
+
+  test('an empty --variant, --regions or --jigsaw is a usage error, not the option left out', () => {
+    for (const command of ['sudoku', 'rate', 'explain', 'generate']) {
+      assert.match(usageError([command, '--variant', ''], { input: CLASSIC_LINE + '\n' }), /^dlxkit: --variant must be x or windoku .*got ''$/, command)
+      assert.equal(usageError([command, '--regions', ''], { input: CLASSIC_LINE + '\n' }), "dlxkit: cannot read regions file '': no such file", command)
+      assert.equal(usageError([command, '--jigsaw', ''], { input: CLASSIC_LINE + '\n' }), "dlxkit: cannot read jigsaw file '': no such file", command)
+    }
+  })
 })
 
 describe('several inputs', () => {

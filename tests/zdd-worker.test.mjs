@@ -93,6 +93,9 @@ test('CLI: --zdd writes the API\'s text, --nth and --random print the API\'s sol
   const drawn = ok(['cover', '--random', '7', '--seed', '12', '-q', file]).stdout
   assert.equal(drawn, z.sample(7, { seed: 12 }).map((s) => block(p, s)).join('\n\n') + '\n')
   assert.equal(ok(['cover', '--random', '1', file]).stdout, block(p, z.random()) + '\n') // seed 0 by default
+  // any seed build/dlx takes: 0 .. 2^64 - 1
+  const last = ok(['cover', '--random', '3', '--seed', String((1n << 64n) - 1n), '-q', file]).stdout
+  assert.equal(last, z.sample(3, { seed: (1n << 64n) - 1n }).map((s) => block(p, s)).join('\n\n') + '\n')
   const json = ok(['cover', '--nth', '2', '--json', '-q', file]).stdout
   assert.deepEqual(JSON.parse(json), { solution: z.nth(2), options: z.nth(2).map((k) => p.formatOption(k)) })
 })
@@ -168,6 +171,7 @@ test('CLI: K past the count, an unwritable OUT: exit 1 (colors: exit 0); flags t
   const past = dlxkit(['cover', '--nth', '99999999999999999999', file])
   assert.equal(past.status, 1)
   assert.match(past.stderr, /--nth 99999999999999999999: no such solution: there are \d+ \(0 \.\. \d+\)/)
+  assert.match(dlxkit(['cover', '--nth', '5', '-'], { input: 'a\na\n' }).stderr, /--nth 5: no such solution: there is 1 \(0 \.\. 0\)/)
   const colored = dlxkit(['cover', '--zdd', '-', '-'], { input: 'a | x\na x:red\n' })
   assert.equal(colored.status, 0)
   assert.equal(colored.stdout, '2: (~1?0:1)\n3: (~0?0:2)\n')
@@ -178,7 +182,7 @@ test('CLI: K past the count, an unwritable OUT: exit 1 (colors: exit 0); flags t
   assert.equal(none.status, 1)
   assert.match(none.stderr, /no solution/)
   for (const args of [['--zdd', '-', '--count'], ['--nth', '1', '--limit', '2'], ['--random', '2', '--jobs', '2'], ['--nth', '-1'], ['--nth', 'x'],
-    ['--random', '0'], ['--random', '2147483648'], ['--seed', '3'], ['--zdd', '-', '--no-memo'], ['--zdd', '']]) {
+    ['--random', '0'], ['--random', '2147483648'], ['--random', '1', '--seed', String(1n << 64n)], ['--random', '1', '--seed', '-1'], ['--seed', '3'], ['--zdd', '-', '--no-memo'], ['--zdd', '']]) {
     const r = dlxkit(['cover', ...args, file])
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`)
   }

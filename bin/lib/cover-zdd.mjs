@@ -55,7 +55,7 @@ export async function searchZdd (problem, settings, { out, terminal }) {
       printer.print(s)
     }
     if (settings.nth !== undefined && count) {
-      if (settings.nth >= count) return { failed: `--nth ${settings.nth}: no such solution: there are ${count} (0 .. ${count - 1n})` }
+      if (settings.nth >= count) return { failed: `--nth ${settings.nth}: no such solution: there ${count === 1n ? 'is 1' : `are ${count}`} (0 .. ${count - 1n})` }
       await print(await zdd.nth(settings.nth))
     }
     if (settings.draws && count) await printDraws(zdd, settings, print)

@@ -134,8 +134,15 @@ function zddSettings (settings, values) {
     zddOut: zdd,
     nth: nth === undefined ? undefined : BigInt(nth.trim()),
     draws: random === undefined ? 0 : parseWholeNumber(random, 'random', { min: 1, max: MAX_DRAWS, command: 'cover' }),
-    seed: seed === undefined ? 0 : parseWholeNumber(seed, 'seed', { command: 'cover' })
+    seed: seed === undefined ? 0n : parseSeed(seed)
   })
+}
+
+/** --seed S: the generator's state, 0 .. 2^64 - 1 as build/dlx takes it (a bigint). */
+function parseSeed (text) {
+  const seed = /^\s*\d+\s*$/.test(text) ? BigInt(text.trim()) : -1n
+  if (seed < 0n || seed >= 1n << 64n) throw new UsageError(`--seed '${text}' is not allowed: it takes a whole number, from 0 to 2^64 - 1`, 'cover')
+  return seed
 }
 
 /** 'file:line:column: message'. */
