@@ -2360,20 +2360,27 @@ class Zdd {
    * random({ seed })'s; build/dlx --random n --seed s draws the same).
    * NO_SOLUTION when there is none.
    */
-  sample (n, opts = {}) {
+  sample (n, opts = {}) { return this.draw(n, opts).solutions }
+
+  /**
+   * sample(n, { seed })'s solutions, and the seed that draws on from them (a
+   * bigint): draw(a, { seed }) then draw(b, { seed: its seed }) draw what
+   * sample(a + b, { seed }) draws, a few at a time. A seed is a whole number
+   * below 2^64, a number or a bigint.
+   */
+  draw (n, opts = {}) {
     checkWhole(n, 'n', INT32_MAX)
     if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
-    const { seed = 0 } = opts
-    let state = BigInt(checkCount(seed, 'seed'))
+    let state = seedState(opts.seed ?? 0)
     const h = this._handle()
     if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
-    const drawn = []
+    const solutions = []
     for (let j = 0; j < n; j++) {
       const { options, state: next } = this._native.zddRandom(h, state, this._cap)
       state = next
-      drawn.push(options.sort((a, b) => a - b))
+      solutions.push(options.sort((a, b) => a - b))
     }
-    return drawn
+    return { solutions, seed: state }
   }
 
   /**
@@ -2392,6 +2399,13 @@ class Zdd {
   }
 
   [Symbol.dispose] () { this.free() }
+}
+
+/** A seed: the generator's state, a bigint from a number or a bigint below 2^64. */
+function seedState (seed) {
+  if (typeof seed !== 'bigint') return BigInt(checkCount(seed, 'seed'))
+  if (seed < 0n || seed >= 1n << 64n) throw new DlxError('BAD_ARGUMENT', `seed must be a whole number from 0 to 2^64 - 1 (got ${seed})`)
+  return seed
 }
   return { buildZdd, ZddBuild, Zdd }
 })()

@@ -91,11 +91,48 @@ test('explain reports a bad puzzle at the file\'s line, its places in the file\'
   for (const args of [['sudoku'], ['rate'], ['explain'], ['explain', '--hint', '2'], ['explain', '--json']]) {
     const r = dlxkit(args, { input: bad })
     assert.equal(r.status, 1, args.join(' '))
-    assert.match(r.stderr, /^dlxkit: stdin:6: (BAD_SYMBOL: )?symbol 'x' \(\d+\) at column 8 /, args.join(' '))
+    assert.match(r.stderr, /^dlxkit: stdin:6: symbol 'x' \(\d+\) at column 8 /, args.join(' '))
   }
   // a one-line puzzle on line 3 that is a cell short
   const short = `${CLASSIC}\n\n${CLASSIC.slice(0, 80)}\n`
   for (const args of [['sudoku'], ['explain']]) {
-    assert.match(dlxkit(args, { input: short }).stderr, /^dlxkit: stdin:3: (BAD_LENGTH: )?found 80 cells; a 9x9 puzzle needs 81 \(they end at column 81\)\n$/m, args.join(' '))
+    assert.match(dlxkit(args, { input: short }).stderr, /^dlxkit: stdin:3: found 80 cells; a 9x9 puzzle needs 81 \(they end at column 81\)\n$/m, args.join(' '))
+  }
+})
+
+test('explain words a bad input as sudoku and rate do, the same line and exit status: a bad symbol, a wrong size, a clash, no solution, prose, an empty or missing file', () => {
+  const cases = [
+    ['a bad symbol', `${CLASSIC.slice(0, 80)}x\n`],
+    ['a wrong size', `${CLASSIC.slice(0, 79)}\n`],
+    ['a 4x4 under --box 3x3', '1...\n..3.\n.4..\n...2\n', ['--box', '3x3']],
+    ['a clash', `${CLASSIC.slice(0, 2)}5${CLASSIC.slice(3)}\n`], // two 5s in row 1
+    ['no solution', `12345678.${'.'.repeat(8)}9${'.'.repeat(63)}\n`],
+    ['prose', 'hello world\nthis is no puzzle\n'],
+    ['an empty input', '']
+  ]
+  for (const [what, input, extra = []] of cases) {
+    const want = dlxkit(['sudoku', ...extra], { input })
+    assert.equal(want.status, 1, what)
+    assert.match(want.stderr, /^dlxkit: stdin(:\d+)?: /, what)
+    for (const command of [['rate'], ['explain'], ['explain', '--hint', '1'], ['explain', '--json']]) {
+      const r = dlxkit([...command, ...extra], { input })
+      assert.equal(r.status, want.status, `${command.join(' ')}: ${what}`)
+      assert.equal(r.stderr, want.stderr, `${command.join(' ')}: ${what}`)
+    }
+  }
+  for (const command of ['sudoku', 'rate', 'explain']) {
+    const r = dlxkit([command, '/no/such/file'])
+    assert.equal(r.status, 2, command)
+    assert.equal(lines(r.stderr)[0], "dlxkit: cannot read '/no/such/file': no such file", command)
+  }
+})
+
+test('explain stops at a run of unreadable lines as sudoku and rate do (yes | dlxkit explain ends)', () => {
+  const input = 'y\n'.repeat(1000)
+  for (const command of ['sudoku', 'rate', 'explain']) {
+    const r = dlxkit([command], { input })
+    assert.equal(r.status, 1, command)
+    assert.equal(lines(r.stderr).length, 2, `${command}: ${r.stderr.slice(0, 300)}`)
+    assert.match(lines(r.stderr)[1], /^dlxkit: stdin:1: 256 lines in a row hold no readable puzzle/, command)
   }
 })

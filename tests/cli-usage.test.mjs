@@ -10,6 +10,7 @@ import { ROOT, dlxkit, ok, lines } from './cli-helpers.mjs'
 import { COMMANDS, helpText } from '../bin/lib/help.mjs'
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+const CLASSIC_LINE = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
 
 /** A usage error: exit 2, nothing on stdout, 'dlxkit: message' and a hint to the command's --help. */
 function usageError (args, { input = '' } = {}) {
@@ -105,6 +106,24 @@ describe('usage errors', () => {
     assert.equal(usageError(['sudoku', '--alphabet', '12'], { input: four }), 'dlxkit: --alphabet 12: 2 symbols; the smallest puzzle, 4x4, needs 4')
     assert.equal(usageError(['generate', '--alphabet', '12345678']), 'dlxkit: --alphabet 12345678: the alphabet has 8 symbols; a 9x9 puzzle needs 9')
     assert.equal(usageError(['generate', '--box', '2x3', '--alphabet', '12345']), 'dlxkit: --alphabet 12345: the alphabet has 5 symbols; a 6x6 puzzle needs 6')
+  })
+
+  test('--alphabet \'\' (empty) is a usage error in every command that takes it, not the default symbols', () => {
+    const empty = "dlxkit: --alphabet '': the alphabet is empty; give one symbol per digit"
+    for (const command of ['sudoku', 'rate', 'explain']) assert.equal(usageError([command, '--alphabet', ''], { input: CLASSIC_LINE + '\n' }), empty, command)
+    assert.equal(usageError(['generate', '--alphabet', '', '--seed', '1']), empty)
+    // the other degenerate ones, already the library's: a repeat, the blank mark, a blank
+    assert.match(usageError(['sudoku', '--alphabet', '123456788'], { input: CLASSIC_LINE + '\n' }), /repeats '8'/)
+    assert.match(usageError(['generate', '--alphabet', '12345678.']), /may not use '\.'/)
+    assert.match(usageError(['rate', '--alphabet', '1234 56789'], { input: CLASSIC_LINE + '\n' }), /printable ASCII/)
+  })
+
+  test('an empty --variant, --regions or --jigsaw is a usage error, not the option left out', () => {
+    for (const command of ['sudoku', 'rate', 'explain', 'generate']) {
+      assert.match(usageError([command, '--variant', ''], { input: CLASSIC_LINE + '\n' }), /^dlxkit: --variant must be x or windoku .*got ''$/, command)
+      assert.equal(usageError([command, '--regions', ''], { input: CLASSIC_LINE + '\n' }), "dlxkit: cannot read regions file '': no such file", command)
+      assert.equal(usageError([command, '--jigsaw', ''], { input: CLASSIC_LINE + '\n' }), "dlxkit: cannot read jigsaw file '': no such file", command)
+    }
   })
 })
 

@@ -115,6 +115,9 @@ export const SUDOKU_CASES = [
   ['sudoku.solve', 'alphabet with a lone surrogate', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '123\ud800' })],
   ['sudoku.solve', 'alphabet holding the blank mark .', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '.123' })],
   ['sudoku.solve', 'alphabet empty', 'BAD_ALPHABET', (d) => d.sudoku.solve(CLASSIC, { alphabet: '' })],
+  ['sudoku.generate', 'alphabet empty', 'BAD_ALPHABET', (d) => d.sudoku.generate({ seed: 1, alphabet: '' })],
+  ['sudoku.read', 'alphabet empty', 'BAD_ALPHABET', (d) => d.sudoku.read(CLASSIC, { alphabet: '' })],
+  ['sudoku.split', 'alphabet empty', 'BAD_ALPHABET', (d) => d.sudoku.split(CLASSIC, { alphabet: '' })],
   ['sudoku.solve', 'format "toString" (a prototype key)', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { format: 'toString' })],
   ['sudoku.solve', 'format "__proto__"', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { format: '__proto__' })],
   ['sudoku.solve', '100 MB line (refused before it is copied)', 'BAD_LENGTH', (d) => d.sudoku.solve('1'.repeat(100 * MB))],
@@ -269,6 +272,7 @@ export const METHOD_CASES = [
   ['Problem', 'zdd().nth(2^64) (a number past 2^53)', 'BAD_ARGUMENT', (p) => p.zdd().nth(2 ** 64)],
   ['Problem', 'zdd().nth("0")', 'BAD_ARGUMENT', (p) => p.zdd().nth('0')],
   ['Problem', 'zdd().sample(-1)', 'BAD_ARGUMENT', (p) => p.zdd().sample(-1)],
+  ['Problem', 'zdd().draw(1, { seed: -1n })', 'BAD_ARGUMENT', (p) => p.zdd().draw(1, { seed: -1n })],
   ['Problem', 'zdd().random({ seed: NaN })', 'BAD_ARGUMENT', (p) => p.zdd().random({ seed: NaN })],
   ['Problem', 'a ZDD read after its free()', 'FREED', (p) => { const z = p.zdd(); z.free(); z.toText() }],
   ['Problem', 'a call after free()', 'FREED', (p) => { p.free(); p.count() }]
@@ -427,6 +431,7 @@ export const WORKER_CASES = [
   ['worker Problem', 'zdd maxMemory -1', 'BAD_ARGUMENT', (p) => p.zdd({ maxMemory: -1 })],
   ['worker Problem', 'zdd().nth(2) (past the count)', 'NO_SOLUTION', async (p) => (await p.zdd()).nth(2)],
   ['worker Problem', 'zdd().sample(1.5)', 'BAD_ARGUMENT', async (p) => (await p.zdd()).sample(1.5)],
+  ['worker Problem', 'zdd().draw(1, { seed: 2n ** 64n })', 'BAD_ARGUMENT', async (p) => (await p.zdd()).draw(1, { seed: 2n ** 64n })],
   ['worker Problem', 'a ZDD of a worker that died', 'FREED', async (p, w) => {
     const z = await p.zdd()
     await w._worker.terminate()

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWorker, load } from '../src/js/dlxkit.mjs'
 import { DOMINO, PENTOMINO, TROMINO, packing } from '../bench/tilings.mjs'
-import { dlxkit, ok } from './cli-helpers.mjs'
+import { spawn, spawnSync } from 'node:child_process'
+import { HANG_MS } from './helpers.mjs'
+import { ROOT, dlxkit, ok } from './cli-helpers.mjs'
 
 const dlx = await load()
 const w = await createWorker()
@@ -36,6 +38,9 @@ test('worker: the ZDD\'s size, count, every nth, a sample and its text are the d
   assert.deepEqual(await rz.nth(BigInt(z.count() - 1)), z.nth(z.count() - 1))
   assert.deepEqual(await rz.sample(30, { seed: 5 }), z.sample(30, { seed: 5 }))
   assert.deepEqual(await rz.random({ seed: 9 }), z.random({ seed: 9 }))
+  const first = await rz.draw(4, { seed: 5 })
+  assert.deepEqual(first, z.draw(4, { seed: 5 }))
+  assert.deepEqual([...first.solutions, ...(await rz.draw(26, { seed: first.seed })).solutions], z.sample(30, { seed: 5 }))
   assert.equal(await rz.toText(), z.toText())
   await assert.rejects(rz.nth(z.count()), (e) => e.code === 'NO_SOLUTION' && e.details.count === z.countBig())
   await assert.rejects(rz.sample(1, { seed: -1 }), { code: 'BAD_ARGUMENT' })
@@ -88,8 +93,36 @@ test('CLI: --zdd writes the API\'s text, --nth and --random print the API\'s sol
   const drawn = ok(['cover', '--random', '7', '--seed', '12', '-q', file]).stdout
   assert.equal(drawn, z.sample(7, { seed: 12 }).map((s) => block(p, s)).join('\n\n') + '\n')
   assert.equal(ok(['cover', '--random', '1', file]).stdout, block(p, z.random()) + '\n') // seed 0 by default
+  // any seed build/dlx takes: 0 .. 2^64 - 1
+  const last = ok(['cover', '--random', '3', '--seed', String((1n << 64n) - 1n), '-q', file]).stdout
+  assert.equal(last, z.sample(3, { seed: (1n << 64n) - 1n }).map((s) => block(p, s)).join('\n\n') + '\n')
   const json = ok(['cover', '--nth', '2', '--json', '-q', file]).stdout
   assert.deepEqual(JSON.parse(json), { solution: z.nth(2), options: z.nth(2).map((k) => p.formatOption(k)) })
+})
+
+test('CLI: --random N prints each draw as it comes: | head -1 ends the run at once (exit 0), Ctrl-C keeps what was printed', async () => {
+  // 10^8 draws would take the better part of an hour here: only a run that
+  // streams them meets the reader's end (and Ctrl-C) with its work undone.
+  const many = ['--random', '100000000', '--seed', '7', '-q', file]
+  const r = spawnSync('sh', ['-c', `("${process.execPath}" bin/dlxkit.mjs cover ${many.join(' ')}; echo "status $?" >&2) | head -1`], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS })
+  assert.equal(r.signal, null, 'ended by the hang guard')
+  assert.equal(r.stderr, 'status 0\n')
+  const p = dlx.parseDlx(TEXT)
+  const z = p.zdd()
+  assert.equal(r.stdout, block(p, z.random({ seed: 7 })).split('\n')[0] + '\n')
+  const child = spawn(process.execPath, ['bin/dlxkit.mjs', 'cover', ...many], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout.setEncoding('utf8')
+  const ended = new Promise((resolve) => child.on('close', (status, signal) => resolve({ status, signal })))
+  await new Promise((resolve) => child.stdout.on('data', (d) => {
+    out += d
+    if (out.split('\n\n').length > 3) resolve()
+  }))
+  child.kill('SIGINT')
+  const { signal } = await ended
+  assert.equal(signal, 'SIGINT')
+  const blocks = out.split('\n\n').slice(0, 3)
+  assert.deepEqual(blocks, z.sample(3, { seed: 7 }).map((s) => block(p, s)))
 })
 
 test('CLI: --zdd --progress draws the build\'s bar (its nodes and their rate)', () => {
@@ -138,6 +171,7 @@ test('CLI: K past the count, an unwritable OUT: exit 1 (colors: exit 0); flags t
   const past = dlxkit(['cover', '--nth', '99999999999999999999', file])
   assert.equal(past.status, 1)
   assert.match(past.stderr, /--nth 99999999999999999999: no such solution: there are \d+ \(0 \.\. \d+\)/)
+  assert.match(dlxkit(['cover', '--nth', '5', '-'], { input: 'a\na\n' }).stderr, /--nth 5: no such solution: there is 1 \(0 \.\. 0\)/)
   const colored = dlxkit(['cover', '--zdd', '-', '-'], { input: 'a | x\na x:red\n' })
   assert.equal(colored.status, 0)
   assert.equal(colored.stdout, '2: (~1?0:1)\n3: (~0?0:2)\n')
@@ -148,7 +182,7 @@ test('CLI: K past the count, an unwritable OUT: exit 1 (colors: exit 0); flags t
   assert.equal(none.status, 1)
   assert.match(none.stderr, /no solution/)
   for (const args of [['--zdd', '-', '--count'], ['--nth', '1', '--limit', '2'], ['--random', '2', '--jobs', '2'], ['--nth', '-1'], ['--nth', 'x'],
-    ['--random', '0'], ['--random', '1000001'], ['--seed', '3'], ['--zdd', '-', '--no-memo'], ['--zdd', '']]) {
+    ['--random', '0'], ['--random', '2147483648'], ['--random', '1', '--seed', String(1n << 64n)], ['--random', '1', '--seed', '-1'], ['--seed', '3'], ['--zdd', '-', '--no-memo'], ['--zdd', '']]) {
     const r = dlxkit(['cover', ...args, file])
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`)
   }

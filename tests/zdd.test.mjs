@@ -145,6 +145,27 @@ test('random draws: valid, the same for a seed, a sample goes on from it', () =>
   assert.deepEqual(z.sample(0), [])
 })
 
+test('draw: sample\'s solutions a few at a time, the seed it returns drawing on from them (a number or a bigint)', () => {
+  const p = dlx.parseDlx(packing(4, 5, DOMINO))
+  const z = p.zdd()
+  const all = z.sample(50, { seed: 7 })
+  let seed = 7
+  const drawn = []
+  for (const n of [1, 2, 0, 13, 34]) {
+    const d = z.draw(n, { seed })
+    assert.equal(typeof d.seed, 'bigint')
+    assert.ok(d.seed >= 0n && d.seed < 1n << 64n)
+    drawn.push(...d.solutions)
+    seed = d.seed
+  }
+  assert.deepEqual(drawn, all)
+  assert.deepEqual(z.draw(3, { seed: 7n }).solutions, all.slice(0, 3))
+  assert.deepEqual(z.sample(2, { seed: (1n << 64n) - 1n }).length, 2)
+  for (const seed of [-1n, 1n << 64n, -1, 1.5, '3']) {
+    assert.throws(() => z.draw(1, { seed }), (e) => e.code === 'BAD_ARGUMENT' && /seed/.test(e.message), String(seed))
+  }
+})
+
 /** Pearson's statistic of the counts against the same expectation for each. */
 function chiSquare (counts, draws) {
   const expected = draws / counts.length

@@ -8,6 +8,14 @@ import { writeFileSync } from 'node:fs'
 import { DlxError } from './library.mjs'
 import { SolutionPrinter } from './cover-problem.mjs'
 
+// --random N: the draws come from the worker a batch at a time, each printed
+// as it comes (Output writes it within its 200 ms), so that the first shows
+// at once, Ctrl-C keeps what was printed and a reader that went away (| head)
+// ends the run at the next write. A batch grows while it takes less than
+// BATCH_MS (the worker's round trip is then a small share) and shrinks past it.
+const BATCH_MS = 50
+const MAX_BATCH = 4096
+
 /**
  * Returns { count (the ZDD's), nodes, status } as searchOnWorker does, or
  * { failed: a message } when the ZDD cannot be built or read as asked.
@@ -47,12 +55,28 @@ export async function searchZdd (problem, settings, { out, terminal }) {
       printer.print(s)
     }
     if (settings.nth !== undefined && count) {
-      if (settings.nth >= count) return { failed: `--nth ${settings.nth}: no such solution: there are ${count} (0 .. ${count - 1n})` }
+      if (settings.nth >= count) return { failed: `--nth ${settings.nth}: no such solution: there ${count === 1n ? 'is 1' : `are ${count}`} (0 .. ${count - 1n})` }
       await print(await zdd.nth(settings.nth))
     }
-    if (settings.draws && count) for (const s of await zdd.sample(settings.draws, { seed: settings.seed })) await print(s)
+    if (settings.draws && count) await printDraws(zdd, settings, print)
     return { count, nodes: null, status: 'done' }
   } finally {
     await zdd.free()
+  }
+}
+
+/** settings.draws solutions from settings.seed, the generator's state carried from batch to batch: sample(N)'s, byte for byte. */
+async function printDraws (zdd, { draws, seed }, print) {
+  let batch = 1
+  for (let left = draws; left > 0;) {
+    const n = Math.min(batch, left)
+    const began = Date.now()
+    const drawn = await zdd.draw(n, { seed })
+    const took = Date.now() - began
+    seed = drawn.seed
+    left -= n
+    for (const s of drawn.solutions) await print(s)
+    if (took < BATCH_MS && n === batch) batch = Math.min(MAX_BATCH, batch * 2)
+    else if (took > 2 * BATCH_MS) batch = Math.max(1, batch >> 1)
   }
 }

@@ -258,8 +258,8 @@ Options:
                        standard output) in DLX6's text format; its nodes,
                        bytes and count on stderr
   --nth K              from the ZDD: solution K (0-based, in its order)
-  --random N           from the ZDD: N solutions drawn uniformly (N at most
-                       1,000,000)
+  --random N           from the ZDD: N solutions drawn uniformly, each
+                       printed as it is drawn
   --seed S             --random's seed (default 0): the same seed, the same
                        solutions. --zdd, --nth and --random go together, with
                        --json and --max-nodes (the build's nodes: past them,

@@ -13,12 +13,62 @@ const MAX_CHUNK_CHARS = 1 << 20 // so that the chunks in flight stay small in me
 // solved by itself so that its search reports its nodes on the bar.
 const BIG_PUZZLE_CHARS = 400
 
-// `yes | dlxkit sudoku` or a file of prose must end: this many lines in a
-// row whose pieces the reader cannot read stop the reading. Their reports
-// wait, and are printed as soon as a puzzle follows; a run that stops the
-// reading shows only its first (what is wrong) and the stop.
+// `yes | dlxkit sudoku` (or rate, explain) or a file of prose must end:
+// this many lines in a row whose pieces the reader cannot read stop the
+// reading. Their reports wait, and are printed as soon as a puzzle follows;
+// a run that stops the reading shows only its first (what is wrong) and the stop.
 const MAX_UNREADABLE_LINES = 256
 const READER_ERRORS = new Set(['BAD_LENGTH', 'BAD_SYMBOL'])
+
+/**
+ * The reports of a run's puzzles ({ out, message, failed }, puzzle-report.mjs),
+ * in input order: out on stdout, message on stderr; `failed` once any
+ * failed. The unreadable ones in a row wait (see MAX_UNREADABLE_LINES);
+ * add() throws the InputError that stops the reading, flush() prints what
+ * waits. Shared by the batch below and by `dlxkit explain`.
+ */
+export class PuzzleReports {
+  constructor ({ out, terminal }) {
+    this._out = out
+    this._terminal = terminal
+    this._unreadable = [] // reports of the unreadable pieces in a row so far
+    this.failed = false
+  }
+
+  add (puzzle, result, report) {
+    const unreadable = this._unreadable
+    // A run of unreadable lines ends with its input.
+    if (unreadable.length && unreadable[0].source !== puzzle.source) this.flush()
+    if (result.status === 'invalid' && READER_ERRORS.has(result.error.code)) {
+      unreadable.push({ report, line: puzzle.line, source: puzzle.source })
+      if (puzzle.line - unreadable[0].line >= MAX_UNREADABLE_LINES) {
+        const [first] = unreadable.splice(0)
+        this._print(first.report)
+        throw new InputError(`${first.source}:${first.line}: ${MAX_UNREADABLE_LINES} lines in a row hold no readable puzzle (is this a puzzle file?); stopped reading`)
+      }
+      return
+    }
+    this.flush()
+    this._print(report)
+  }
+
+  flush () {
+    for (const u of this._unreadable.splice(0)) this._print(u.report)
+  }
+
+  /** The run's exit status, once its inputs are read: 1 if a puzzle failed or an input held none (said here). */
+  status (list) {
+    const empty = list.files.filter((f) => f.ended && !f.puzzles)
+    for (const f of empty) this._terminal.message(`${f.name}: no puzzle found`)
+    return this.failed || empty.length ? 1 : 0
+  }
+
+  _print (report) {
+    if (report.out !== null) this._out.item(report.out)
+    if (report.message) { this._out.flush(); this._terminal.message(report.message) }
+    this.failed ||= report.failed
+  }
+}
 
 /**
  * list: the inputs (see input-list.mjs); settings: { mode, json, opts,
@@ -31,8 +81,7 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
   const chunks = chunksOf(readPuzzlesInTurn(list, kit.sudoku, settings.opts), settings.threads, source)
   const several = list.files.length > 1
   const pool = new Pool(settings.threads, { offThread: terminal.showsProgress })
-  const unreadable = [] // reports of the unreadable pieces in a row so far
-  let failed = false
+  const reports = new PuzzleReports({ out, terminal })
   let done = 0
   // The bar follows the count: of all the puzzles once the input is read,
   // else of as many as the input holds at the size of a puzzle read so far
@@ -48,11 +97,6 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
     const fraction = source.ended ? done / source.puzzles : estimate() ?? 0
     terminal.item(fraction, source.ended ? `${done}/${source.puzzles} puzzles` : `${done} puzzles`, total)
   })
-  const print = (report) => {
-    if (report.out !== null) out.item(report.out)
-    if (report.message) { out.flush(); terminal.message(report.message) }
-    failed ||= report.failed
-  }
   terminal.begin(`0 puzzles`)
   try {
     await runInOrder(chunks, pool, async (api, chunk) => {
@@ -62,30 +106,15 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
         searching.delete(chunk[0])
       }
     }, (results) => {
-      results.forEach(({ puzzle, result }) => {
-        const report = reportPuzzle(puzzle, result, { ...settings, several })
-        // A run of unreadable lines ends with its input.
-        if (unreadable.length && unreadable[0].source !== puzzle.source) unreadable.splice(0).forEach((u) => print(u.report))
-        if (result.status === 'invalid' && READER_ERRORS.has(result.error.code)) {
-          unreadable.push({ report, line: puzzle.line, source: puzzle.source })
-          if (puzzle.line - unreadable[0].line >= MAX_UNREADABLE_LINES) {
-            const [first] = unreadable.splice(0)
-            print(first.report)
-            throw new InputError(`${first.source}:${first.line}: ${MAX_UNREADABLE_LINES} lines in a row hold no readable puzzle (is this a puzzle file?); stopped reading`)
-          }
-          return
-        }
-        unreadable.splice(0).forEach((u) => print(u.report))
-        print(report)
-      })
+      for (const { puzzle, result } of results) reports.add(puzzle, result, reportPuzzle(puzzle, result, { ...settings, several }))
       done += results.length
       showCount()
     })
-    unreadable.splice(0).forEach((u) => print(u.report))
+    reports.flush()
     terminal.count(done, source.puzzles, 'puzzles')
   } catch (e) {
     if (!(e instanceof InputError)) throw e
-    unreadable.splice(0).forEach((u) => print(u.report)) // read before the input failed
+    reports.flush() // read before the input failed
     out.flush()
     terminal.message(e.message)
     return 1
@@ -94,9 +123,7 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
     out.flush()
     terminal.finish()
   }
-  const empty = list.files.filter((f) => f.ended && !f.puzzles)
-  for (const f of empty) terminal.message(`${f.name}: no puzzle found`)
-  return failed || empty.length ? 1 : 0
+  return reports.status(list)
 }
 
 /**

@@ -13,10 +13,19 @@ const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
  * Returns { out: text or null, message: text or null, failed }.
  */
 export function reportPuzzle (puzzle, result, settings) {
-  const message = problemOf(result, settings)
   const failed = isFailure(result, settings.mode)
   const out = settings.json ? JSON.stringify(jsonOf(puzzle, result, settings)) : textOf(result, settings)
-  return { out, message: message && inFile(puzzle, result.error, message), failed }
+  return { out, message: messageOf(puzzle, result, settings), failed }
+}
+
+/**
+ * The stderr line for this puzzle's result ('FILE:LINE: message'), or null;
+ * mode 'explain' too (`dlxkit explain`: status 'none', 'multiple' or
+ * 'invalid' for what the explainer could not explain).
+ */
+export function messageOf (puzzle, result, settings) {
+  const message = problemOf(result, settings)
+  return message && inFile(puzzle, result.error, message)
 }
 
 /**
@@ -57,8 +66,9 @@ function isFailure (result, mode) {
 function problemOf (result, { mode, json, opts }) {
   const { status } = result
   if (status === 'invalid') return result.error.message
-  const quietNone = mode === 'count' || mode === 'check' || json // the output says it already
+  const quietNone = mode === 'count' || mode === 'check' || (json && mode !== 'explain') // the output says it already
   if (status === 'none' && !quietNone) return 'no solution'
+  if (status === 'multiple' && mode === 'explain') return 'more than one solution; nothing to explain: the steps a person can follow need exactly one to lead to'
   if (status === 'stopped') return stoppedMessage(result, mode, opts)
   if (status === 'multiple' && mode === 'solve' && !json) return 'more than one solution; printed the first found'
   if (status === 'multiple' && mode === 'rate') return 'more than one solution; the rating is of the search for the first'

@@ -22,10 +22,11 @@ export const SHAPE_OPTIONS = {
 export async function shapeOptions (values, command) {
   const opts = {}
   if (values.box !== undefined) Object.assign(opts, await boxOption(values.box, command))
-  if (values.variant) opts.variant = parseVariant(values.variant, command, command === 'generate' && !values.jigsaw)
-  if (values.regions) opts.regions = readRegionsFile(values.regions, command)
-  if (values.jigsaw) opts.jigsaw = readJigsawFile(values.jigsaw, command)
-  if (values.alphabet) opts.alphabet = values.alphabet
+  if (values.variant !== undefined) opts.variant = parseVariant(values.variant, command, command === 'generate' && !values.jigsaw)
+  if (values.regions !== undefined) opts.regions = readRegionsFile(values.regions, command)
+  if (values.jigsaw !== undefined) opts.jigsaw = readJigsawFile(values.jigsaw, command)
+  // '' too (an empty value is an error, never the default): the checks below say what is wrong
+  if (values.alphabet !== undefined) opts.alphabet = values.alphabet
   if (values['max-nodes'] !== undefined) opts.maxNodes = parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command })
   if (values['no-restarts']) opts.restarts = false
   const size = sideFromOptions(opts)
@@ -77,7 +78,7 @@ export function checkShape (kit, opts, command) {
     kit.sudoku.split('', { size: opts.size, alphabet: opts.alphabet })
   } catch (e) {
     if (!(e instanceof DlxError)) throw e
-    throw new UsageError(`--alphabet ${opts.alphabet}: ${e.message}`, command)
+    throw new UsageError(`--alphabet ${opts.alphabet || "''"}: ${e.message}`, command)
   }
   const symbols = opts.alphabet?.length
   if (symbols < 4 && !opts.size) throw new UsageError(`--alphabet ${opts.alphabet}: ${symbols} symbol${symbols === 1 ? '' : 's'}; the smallest puzzle, 4x4, needs 4`, command)

@@ -39,6 +39,7 @@ export const OPERATIONS = Object.freeze({
   'problem.free': { problem: true, turn: true },
   'zdd.nth': { problem: true },
   'zdd.sample': { problem: true },
+  'zdd.draw': { problem: true },
   'zdd.toText': { problem: true },
   'zdd.free': { problem: true },
   'worker.usage': {}

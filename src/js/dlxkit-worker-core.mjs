@@ -337,6 +337,7 @@ export const handlers = {
   },
   'zdd.nth': (id, [zid, k]) => zdd(zid).nth(k),
   'zdd.sample': (id, [zid, n, opts]) => zdd(zid).sample(n, opts),
+  'zdd.draw': (id, [zid, n, opts]) => zdd(zid).draw(n, opts),
   'zdd.toText': (id, [zid]) => zdd(zid).toText(),
   'zdd.free': (id, [zid]) => {
     zdds.get(zid)?.free()

@@ -473,9 +473,11 @@ export class Zdd {
   /** solution k, 0-based, in the ZDD's order: sorted option indices; NO_SOLUTION from the count on */
   nth (k: number | bigint): number[]
   /** a solution drawn uniformly; the same seed (default 0), the same solution; NO_SOLUTION when there is none */
-  random (opts?: { seed?: number }): number[]
+  random (opts?: { seed?: number | bigint }): number[]
   /** n solutions drawn uniformly by one generator seeded with seed (the first is random({ seed })'s) */
-  sample (n: number, opts?: { seed?: number }): number[][]
+  sample (n: number, opts?: { seed?: number | bigint }): number[][]
+  /** sample(n, { seed })'s solutions and the seed (below 2^64) that draws on from them: draw(a) then draw(b, { seed }) draw sample(a + b)'s */
+  draw (n: number, opts?: { seed?: number | bigint }): { solutions: number[][], seed: bigint }
   /** DLX6's text format: a line "ID: (~V?LO:HI)" per node (hex but V = option + 1), children first, then the root "ID: (~0?0:ROOT)" */
   toText (): string
   free (): void
@@ -560,8 +562,9 @@ export interface RemoteZdd {
   countBig (): Promise<bigint>
   count (): Promise<number>
   nth (k: number | bigint): Promise<number[]>
-  random (opts?: { seed?: number }): Promise<number[]>
-  sample (n: number, opts?: { seed?: number }): Promise<number[][]>
+  random (opts?: { seed?: number | bigint }): Promise<number[]>
+  sample (n: number, opts?: { seed?: number | bigint }): Promise<number[][]>
+  draw (n: number, opts?: { seed?: number | bigint }): Promise<{ solutions: number[][], seed: bigint }>
   toText (): Promise<string>
   free (): Promise<boolean>
 }

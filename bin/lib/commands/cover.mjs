@@ -41,8 +41,9 @@ const OPTIONS = {
 // problem and its links take several times its text in the module's 4 GiB.
 const MAX_TEXT_BYTES = 256 << 20
 
-// --random N: the draws come back from the worker in one message, held whole.
-const MAX_DRAWS = 1000000
+// --random N: printed as they are drawn (cover-zdd.mjs), so any number; the
+// API's bound.
+const MAX_DRAWS = 2 ** 31 - 1
 
 // --max-memory: below this the module cannot start (its own data and stack).
 const MIN_MEMORY = 4 << 20
@@ -132,9 +133,16 @@ function zddSettings (settings, values) {
     quiet: Boolean(values.quiet),
     zddOut: zdd,
     nth: nth === undefined ? undefined : BigInt(nth.trim()),
-    draws: random === undefined ? 0 : parseWholeNumber(random, 'random', { min: 1, max: MAX_DRAWS, note: 'the draws come back in one piece: run again with another --seed for more', command: 'cover' }),
-    seed: seed === undefined ? 0 : parseWholeNumber(seed, 'seed', { command: 'cover' })
+    draws: random === undefined ? 0 : parseWholeNumber(random, 'random', { min: 1, max: MAX_DRAWS, command: 'cover' }),
+    seed: seed === undefined ? 0n : parseSeed(seed)
   })
+}
+
+/** --seed S: the generator's state, 0 .. 2^64 - 1 as build/dlx takes it (a bigint). */
+function parseSeed (text) {
+  const seed = /^\s*\d+\s*$/.test(text) ? BigInt(text.trim()) : -1n
+  if (seed < 0n || seed >= 1n << 64n) throw new UsageError(`--seed '${text}' is not allowed: it takes a whole number, from 0 to 2^64 - 1`, 'cover')
+  return seed
 }
 
 /** 'file:line:column: message'. */

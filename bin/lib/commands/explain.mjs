@@ -7,7 +7,8 @@ import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
 import { listInputs, readPuzzlesInTurn } from '../input-list.mjs'
 import { InputError } from '../input.mjs'
 import { DlxError, loadKit } from '../library.mjs'
-import { inFile } from '../puzzle-report.mjs'
+import { messageOf } from '../puzzle-report.mjs'
+import { PuzzleReports } from '../puzzle-batch.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -30,31 +31,41 @@ export async function explainCommand (argv, { out, terminal, about }) {
   const kit = await loadKit()
   checkShape(kit, opts, 'explain')
   const list = listInputs(inputPaths(positionals, 'explain'), 'explain')
-  let failed = false
+  // The same reports as sudoku's and rate's (puzzle-batch.mjs, puzzle-report.mjs):
+  // 'FILE:LINE: message', a run of unreadable lines stopped, lines that are no puzzle said so.
+  const reports = new PuzzleReports({ out, terminal })
+  const settings = { mode: 'explain', json, opts }
   try {
     for await (const batch of readPuzzlesInTurn(list, kit.sudoku, opts)) {
       for (const puzzle of batch) {
-        try {
-          out.item(depth ? hintOutput(kit, puzzle, opts, depth, after, json) : stepsOutput(kit, puzzle, opts, json))
-        } catch (e) {
-          if (!(e instanceof DlxError)) throw e
-          out.flush()
-          terminal.message(inFile(puzzle, e, `${e.code}: ${e.message}`))
-          failed = true
-        }
+        const result = puzzle.rejected ?? explainPuzzle(kit, puzzle, opts, depth, after, json)
+        reports.add(puzzle, result, { out: result.out ?? null, message: messageOf(puzzle, result, settings), failed: result.status !== 'ok' })
       }
     }
+    reports.flush()
   } catch (e) {
     if (!(e instanceof InputError)) throw e
+    reports.flush() // read before the input failed
     out.flush()
     terminal.message(e.message)
     return 1
   } finally {
     out.flush()
   }
-  const empty = list.files.filter((f) => f.ended && !f.puzzles)
-  for (const f of empty) terminal.message(`${f.name}: no puzzle found`)
-  return failed || empty.length ? 1 : 0
+  return reports.status(list)
+}
+
+// The explainer's errors as the statuses sudoku's and rate's reports know.
+const STATUS_OF = { UNSOLVABLE: 'none', AMBIGUOUS: 'multiple' }
+
+/** { status: 'ok', out } or, for a puzzle it cannot explain, { status, error }. */
+function explainPuzzle (kit, puzzle, opts, depth, after, json) {
+  try {
+    return { status: 'ok', out: depth ? hintOutput(kit, puzzle, opts, depth, after, json) : stepsOutput(kit, puzzle, opts, json) }
+  } catch (e) {
+    if (!(e instanceof DlxError)) throw e
+    return { status: STATUS_OF[e.code] ?? 'invalid', error: e }
+  }
 }
 
 function stepsOutput (kit, puzzle, opts, json) {
