@@ -31,7 +31,7 @@ const GROUPS = [
     ['trominoes-6x12', 'pentominoes-4x15', 'pentominoes-5x12', 'wang-5x8', 'dominoes-12x24', 'quota-30x4-2-12:18', 'pento-5x8-k2']]
 ]
 const NATIVE = 'build/bench/dlx'
-const NATIVE_ARGS = { count: ['--count'], memo: ['--count', '--memo'], best: ['--best', '1'] }
+const NATIVE_ARGS = { count: ['--count'], memo: ['--count', '--memo'], best: ['--best', '1', '--quiet'] }
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, rows: { type: 'string' }, node: { type: 'string', multiple: true }, chromium: { type: 'boolean' } }
@@ -44,14 +44,14 @@ const only = values.rows?.split(',')
 function native (kind, file) {
   const r = underRusage(NATIVE, [...NATIVE_ARGS[kind], file])
   if (r.status !== '0') throw new Error(`${NATIVE} ${NATIVE_ARGS[kind].join(' ')} ${file}: exit ${r.status}`)
-  return { seconds: r.seconds, answer: kind === 'best' ? null : r.stdout.trim() }
+  return { seconds: r.seconds, answer: kind === 'best' ? [...r.stdout.matchAll(/^cost (\d+)$/gm)].map((m) => m[1]).join(' ') : r.stdout.trim() }
 }
 
 function wasm (kind, file, node) {
   const m = kind === 'best'
     ? inChild('measure-wasm.mjs', 'best', { k: 1 }, file, { node })
     : inChild('measure-wasm.mjs', 'exactCover', { memo: kind === 'memo' }, file, { node })
-  return { seconds: m.seconds, answer: kind === 'best' ? null : String(m.solutions) }
+  return { seconds: m.seconds, answer: String(m.solutions) }
 }
 
 const rounds = Number(values.rounds)
