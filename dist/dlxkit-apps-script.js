@@ -1490,10 +1490,13 @@ const CALLS = {
 /** What every call through a worker takes besides its own options (dlxkit-client.mjs keeps them on its side). */
 const WORKER_EXTRAS = Object.freeze(['signal', 'onProgress'])
 
-const lookup = (names) => Object.freeze(Object.assign(Object.create(null), Object.fromEntries(names.map((n) => [n, true]))))
+// A name's entry is true, an inherited one ('toString', '__proto__') never is;
+// a plain object, not one without a prototype: V8 keeps that one a
+// dictionary, 25 ns a lookup against 8 (session 48).
+const lookup = (names) => Object.freeze(Object.fromEntries(names.map((n) => [n, true])))
 const WORKER_HAS = lookup(WORKER_EXTRAS)
 
-/** call -> { at, names (frozen), has (name -> true, no prototype to trip on: 'toString' is no option) } */
+/** call -> { at, names (frozen), has (name -> true) } */
 const OPTION_NAMES = Object.freeze(Object.fromEntries(Object.entries(CALLS).map(([call, [at, names]]) =>
   [call, Object.freeze({ at, names: Object.freeze(names), has: lookup(names) })])))
 
