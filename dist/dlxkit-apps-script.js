@@ -1432,8 +1432,121 @@ class BestRun {
   return { bestSolutions, BestRun }
 })()
 
-// ---- src/js/dlxkit-options.mjs
+// ---- src/js/dlxkit-option-names.mjs
 const m6_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The option names each call of the API takes, written once, and the one
+// check of an options object against them: a name a call does not take (a
+// misspelt 'limt', a solve option given to generate) would otherwise be
+// ignored without a word, the call running with its default. The calls and
+// the worker's client (dlxkit-client.mjs, dlxkit-remote-problem.mjs) check
+// by this table; tests/option-names.test.mjs holds it to dlxkit.d.ts.
+const { DlxError, describe } = m2_
+
+// Groups the .d.ts names too (ShapeOptions, CountOptions, MemoOptions).
+const SHAPE = ['size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts']
+const SOLVE = [...SHAPE, 'limit', 'maxNodes', 'format']
+const COUNT = ['limit', 'maxNodes', 'shard', 'parts', 'balanced', 'splitSeed', 'restarts']
+const MEMO = ['memo', 'memoBytes']
+
+/**
+ * For each call, as the user makes it (a Problem's are problem.*, a Zdd's
+ * zdd.*): `at`, the argument that holds its options (0 the first), and the
+ * names it takes, in the order its error lists them.
+ */
+const CALLS = {
+  'sudoku.solve': [1, SOLVE],
+  'sudoku.count': [1, SOLVE],
+  'sudoku.solveMany': [1, SOLVE],
+  'sudoku.candidates': [1, SHAPE],
+  'sudoku.split': [1, ['size', 'alphabet']],
+  'sudoku.read': [1, ['size', 'alphabet', 'boxRows', 'boxCols']],
+  'sudoku.generate': [0, [...SHAPE, 'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format']],
+  'sudoku.rate': [1, [...SHAPE, 'techniques', 'maxNodes']],
+  'sudoku.steps': [1, [...SHAPE, 'maxNodes']],
+  'sudoku.hint': [1, [...SHAPE, 'maxNodes', 'depth', 'after']],
+  'sudoku.pattern': [1, ['size', 'boxRows', 'boxCols', 'alphabet', 'format']],
+  exactCover: [0, ['primary', 'secondary', 'options']],
+  parseDlx: [1, []],
+  'problem.solve': [0, ['maxNodes', 'restarts', 'withData']],
+  'problem.count': [0, [...COUNT, ...MEMO]],
+  'problem.countBig': [0, [...COUNT, ...MEMO]],
+  'problem.countDetailed': [0, [...COUNT, ...MEMO, 'bigint']],
+  'problem.countShard': [2, ['maxNodes']],
+  'problem.solutions': [0, [...COUNT, 'withData']],
+  'problem.best': [0, ['k', 'maxNodes', 'withData', 'onImprovement']],
+  'problem.zdd': [0, ['maxMemory', 'maxNodes', 'onProgress']],
+  'problem.estimate': [0, ['probes', 'seed']],
+  'problem.shardPrefixes': [2, ['balanced', 'splitSeed']],
+  'problem.balancedShards': [1, ['splitSeed']],
+  'zdd.random': [0, ['seed']],
+  'zdd.sample': [1, ['seed']],
+  'zdd.draw': [1, ['seed']],
+  runSearch: [1, [...COUNT, ...MEMO, 'bigint', 'onSolution', 'onProgress', 'stop']],
+  load: [0, ['wasm', 'maxMemory']],
+  createWorker: [0, ['wasm', 'maxMemory', 'workerUrl']]
+}
+
+/** What every call through a worker takes besides its own options (dlxkit-client.mjs keeps them on its side). */
+const WORKER_EXTRAS = Object.freeze(['signal', 'onProgress'])
+
+// A name's entry is true, an inherited one ('toString', '__proto__') never is;
+// a plain object, not one without a prototype: V8 keeps that one a
+// dictionary, 25 ns a lookup against 8 (session 48).
+const lookup = (names) => Object.freeze(Object.fromEntries(names.map((n) => [n, true])))
+const WORKER_HAS = lookup(WORKER_EXTRAS)
+
+/** call -> { at, names (frozen), has (name -> true) } */
+const OPTION_NAMES = Object.freeze(Object.fromEntries(Object.entries(CALLS).map(([call, [at, names]]) =>
+  [call, Object.freeze({ at, names: Object.freeze(names), has: lookup(names) })])))
+
+/**
+ * `opts`, the options of `call`, checked: undefined passes (the defaults),
+ * anything but an object is BAD_ARGUMENT, and so is a name the call does not
+ * take, unless its value is undefined (a spread of optional fields).
+ * `worker`: the call came through a worker, which takes signal and
+ * onProgress too. No allocation: one for-in over the names given.
+ */
+function checkOptions (call, opts, worker = false) {
+  if (opts === undefined) return opts
+  const { has } = OPTION_NAMES[call]
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
+    throw new DlxError('BAD_ARGUMENT', `${call}'s options must be an object (got ${opts === null ? 'null' : describe(opts)})`)
+  }
+  for (const name in opts) {
+    if (has[name] !== true && opts[name] !== undefined && !(worker && WORKER_HAS[name] === true)) throw unknownOption(call, name)
+  }
+  return opts
+}
+
+function unknownOption (call, name) {
+  const { names } = OPTION_NAMES[call]
+  const takes = names.length ? `it takes ${names.join(', ')}` : 'it takes none'
+  return new DlxError('BAD_ARGUMENT', `${call} has no option '${name}' (${takes})`, { option: name })
+}
+
+/** The options argument of a call's arguments (as the user passed them), checked as coming through a worker. */
+function checkCallArgs (call, args) {
+  const entry = OPTION_NAMES[call]
+  if (entry) checkOptions(call, args[entry.at], true)
+}
+
+/**
+ * The options of `opts` that `call` takes, in a new object: for a caller
+ * that holds one set of options for several calls (the CLI's shape options
+ * and its solve's, say) and hands each call its own.
+ */
+function optionsFor (call, opts) {
+  const out = {}
+  for (const name of OPTION_NAMES[call].names) if (opts[name] !== undefined) out[name] = opts[name]
+  return out
+}
+  return { WORKER_EXTRAS, OPTION_NAMES, checkOptions, checkCallArgs, optionsFor }
+})()
+
+// ---- src/js/dlxkit-options.mjs
+const m7_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // An exact-cover spec ({ primary, secondary, options }) read into what the
@@ -1442,6 +1555,7 @@ const m6_ = (function () {
 // option. An option is an item list, a 0/1 row (one entry per item), or
 // { items | row, data, cost }.
 const { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } = m2_
+const { checkOptions } = m6_
 
 /**
  * Lower bounds of what the module's engine (src/core/dlx.c) takes, to refuse
@@ -1468,6 +1582,7 @@ const CHUNK = 1 << 18
  */
 function readSpec (spec, memoryCap = 0) {
   if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
+  if (!Array.isArray(spec)) checkOptions('exactCover', spec) // a misspelt 'secndary' would drop the secondary items
   const { primary, secondary = [], options = [] } = spec
   const limit = memoryCap > 0 && memoryCap < WASM32_BYTES ? memoryCap : WASM32_BYTES
   const nPrimary = itemCount(primary, 'primary')
@@ -1710,7 +1825,7 @@ function rowItems (row, k, nItems) {
 })()
 
 // ---- src/js/dlxkit-split.mjs
-const m7_ = (function () {
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Balanced shards: the search tree cut into many small subtrees (prefixes:
@@ -1938,11 +2053,45 @@ function checkShard (shard, parts) {
     throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
   }
 }
-  return { balancedSplit, branches, takeSteps, undoSteps, takeStep, undoStep, MAX_PARTS, checkShard }
+
+/** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
+const PLAIN_CAP = 4 * MAX_PARTS
+
+/**
+ * Shard `shard` of `parts` of a plain split (Problem.shardPrefixes): the
+ * first levels of the tree, dealt round-robin.
+ */
+function plainShard (problem, shard, parts) {
+  let prefixes = [[]]
+  // Deepen until there are enough pieces to deal (or nothing to split); a
+  // level of more than PLAIN_CAP pieces is not taken (memory).
+  for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
+    const next = []
+    let split = false
+    for (const prefix of prefixes) {
+      takeSteps(problem, prefix)
+      try {
+        const item = problem.branchItem()
+        if (item < 0) next.push(prefix)
+        else {
+          split = true
+          for (const steps of branches(problem, item)) next.push([...prefix, ...steps])
+        }
+      } finally {
+        undoSteps(problem, prefix)
+      }
+      if (next.length > PLAIN_CAP) break
+    }
+    if (!split || next.length > PLAIN_CAP) break
+    prefixes = next
+  }
+  return prefixes.filter((_, i) => i % parts === shard)
+}
+  return { balancedSplit, branches, takeSteps, undoSteps, takeStep, undoStep, MAX_PARTS, checkShard, plainShard }
 })()
 
 // ---- src/js/dlxkit-run.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1951,7 +2100,8 @@ const m8_ = (function () {
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
 const { DlxError, checkCount, checkFlag, checkMemo, countValue, safeCount } = m2_
-const { takeStep, undoStep } = m7_
+const { takeStep, undoStep } = m8_
+const { checkOptions } = m6_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -2130,7 +2280,7 @@ class Search {
  * Search `problem` as it stands (with any forced options), whole or one
  * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }, the
  * count a number (UNSAFE_COUNT past 2^53 - 1), or a bigint with bigint: true.
- * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), onSolution
+ * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), memo and memoBytes (as count's), onSolution
  * (sorted option indices), onProgress (a fraction, every 100,000 nodes),
  * stop (asked before each step: true ends the run as 'stopped'). Counting
  * alone (no callback) takes one call into the module per prefix.
@@ -2139,8 +2289,7 @@ function runSearch (problem, options = {}) {
   if (typeof problem?._searchUntil !== 'function') {
     throw new DlxError('BAD_ARGUMENT', 'runSearch needs a Problem of this instance (from exactCover or parseDlx)')
   }
-  if (options === null || typeof options !== 'object') throw new DlxError('BAD_ARGUMENT', 'runSearch options must be an object')
-  const { onSolution = null, onProgress = null, stop = null, bigint, ...rest } = options
+  const { onSolution = null, onProgress = null, stop = null, bigint, ...rest } = checkOptions('runSearch', options)
   const big = checkFlag(bigint, 'bigint', false)
   for (const [name, f] of Object.entries({ onSolution, onProgress, stop })) {
     if (f !== null && typeof f !== 'function') throw new DlxError('BAD_ARGUMENT', `${name} must be a function`)
@@ -2169,7 +2318,7 @@ function solutionsStopped (maxNodes, found) {
 })()
 
 // ---- src/js/dlxkit-zdd.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
@@ -2179,6 +2328,7 @@ const m9_ = (function () {
 // k in its order, uniformly random ones from a seed, and DLX6's text. It
 // holds nothing of the problem, so it outlives changes to it and its free().
 const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
+const { checkOptions } = m6_
 
 const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
 
@@ -2352,7 +2502,7 @@ class Zdd {
   }
 
   /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
-  random (opts = {}) { return this.sample(1, opts)[0] }
+  random (opts = {}) { return this._draw(1, checkOptions('zdd.random', opts)).solutions[0] }
 
   /**
    * n solutions drawn uniformly and independently, one generator seeded with
@@ -2360,7 +2510,7 @@ class Zdd {
    * random({ seed })'s; build/dlx --random n --seed s draws the same).
    * NO_SOLUTION when there is none.
    */
-  sample (n, opts = {}) { return this.draw(n, opts).solutions }
+  sample (n, opts = {}) { return this._draw(n, checkOptions('zdd.sample', opts)).solutions }
 
   /**
    * sample(n, { seed })'s solutions, and the seed that draws on from them (a
@@ -2368,10 +2518,11 @@ class Zdd {
    * sample(a + b, { seed }) draws, a few at a time. A seed is a whole number
    * below 2^64, a number or a bigint.
    */
-  draw (n, opts = {}) {
+  draw (n, opts = {}) { return this._draw(n, checkOptions('zdd.draw', opts)) }
+
+  _draw (n, { seed = 0 }) {
     checkWhole(n, 'n', INT32_MAX)
-    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
-    let state = seedState(opts.seed ?? 0)
+    let state = seedState(seed)
     const h = this._handle()
     if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
     const solutions = []
@@ -2411,7 +2562,7 @@ function seedState (seed) {
 })()
 
 // ---- src/js/dlxkit-problem.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -2419,13 +2570,11 @@ const m10_ = (function () {
 const { RESULT } = m1_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkMemo, checkWhole, countValue, safeCount } = m2_
 const { bestSolutions } = m5_
-const { readSpec, streamOptions } = m6_
-const { Search, countStopped, runSearch, solutionsStopped } = m8_
-const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
-const { buildZdd } = m9_
-
-/** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
-const PLAIN_CAP = 4 * MAX_PARTS
+const { readSpec, streamOptions } = m7_
+const { Search, countStopped, runSearch, solutionsStopped } = m9_
+const { balancedSplit, checkShard, plainShard } = m8_
+const { buildZdd } = m10_
+const { checkOptions } = m6_
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 const counted = (p, { result, count }) => ({ count, status: result === RESULT.DONE ? 'done' : result === RESULT.LIMIT ? 'limit' : 'stopped', nodes: p.stats().nodes })
@@ -2595,9 +2744,10 @@ class Problem {
    * or null. Restarts as `restarts` says for this call, else as the problem
    * is set (setRestarts; off at first, so the first solution is Knuth's).
    */
-  solve ({ maxNodes = 0, restarts, withData } = {}) {
+  solve (opts) {
+    const { maxNodes = 0, restarts, withData: data } = checkOptions('problem.solve', opts) ?? {}
     checkCount(maxNodes, 'maxNodes')
-    withData = checkFlag(withData, 'withData', false)
+    const withData = checkFlag(data, 'withData', false)
     this._idle()
     const undo = this._withRestarts(checkFlag(restarts, 'restarts'))
     let s
@@ -2646,10 +2796,12 @@ class Problem {
    * shard `shard` of `parts` (see shardPrefixes). Throws STOPPED at maxNodes,
    * UNSAFE_COUNT past 2^53 - 1 (countBig() is exact).
    */
-  count (opts = {}) { return safeCount(this.countBig(opts)) }
+  count (opts = {}) { return safeCount(this._countBig(checkOptions('problem.count', opts))) }
 
   /** The same as a bigint: exact at any size. */
-  countBig (opts = {}) {
+  countBig (opts = {}) { return this._countBig(checkOptions('problem.countBig', opts)) }
+
+  _countBig (opts) {
     const r = this.countDetailed({ ...opts, bigint: true })
     if (r.status === 'stopped') throw countStopped(r)
     return r.count
@@ -2660,8 +2812,9 @@ class Problem {
    * count's, and bigint: true for the count as a bigint (else a number, or
    * UNSAFE_COUNT past 2^53 - 1).
    */
-  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes, bigint } = {}) {
-    bigint = checkFlag(bigint, 'bigint', false)
+  countDetailed (opts) {
+    const { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes, bigint: big } = checkOptions('problem.countDetailed', opts) ?? {}
+    const bigint = checkFlag(big, 'bigint', false)
     const r = this._countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts, memo, memoBytes })
     return bigint ? r : { ...r, count: safeCount(r.count) }
   }
@@ -2691,8 +2844,9 @@ class Problem {
    * Every solution in turn (sorted option indices; with withData
    * [{ index, data }]), up to `limit`; of one shard with shard and parts (and balanced).
    */
-  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, withData } = {}) {
-    withData = checkFlag(withData, 'withData', false)
+  * solutions (opts) {
+    const { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, withData: data } = checkOptions('problem.solutions', opts) ?? {}
+    const withData = checkFlag(data, 'withData', false)
     const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
@@ -2714,7 +2868,7 @@ class Problem {
   }
 
   /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
-  zdd (opts) { return buildZdd(this, opts) }
+  zdd (opts) { return buildZdd(this, checkOptions('problem.zdd', opts)) }
 
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
@@ -2726,7 +2880,7 @@ class Problem {
    * The k cheapest solutions, cheapest first, as [{ cost, options }]
    * (dlxkit-best.mjs has the rules).
    */
-  best (opts = {}) { return bestSolutions(this, opts) }
+  best (opts = {}) { return bestSolutions(this, checkOptions('problem.best', opts)) }
 
   /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
@@ -2784,7 +2938,8 @@ class Problem {
    * `probes` random paths down the tree, reproducible from `seed`.
    * { nodes (the estimated node count), steps (the nodes the probes met) }
    */
-  estimate ({ probes = 1000, seed = 1 } = {}) {
+  estimate (opts) {
+    const { probes = 1000, seed = 1 } = checkOptions('problem.estimate', opts) ?? {}
     checkWhole(probes, 'probes', INT32_MAX, 'BAD_ARGUMENT', 1)
     return this._native.problemEstimate(this._idle(), checkCount(seed, 'seed'), probes)
   }
@@ -2800,34 +2955,12 @@ class Problem {
    * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
    * counts of all shards add up to the whole count either way.
    */
-  shardPrefixes (shard, parts, { balanced = false, splitSeed = 1 } = {}) {
+  shardPrefixes (shard, parts, opts) {
+    const { balanced = false, splitSeed = 1 } = checkOptions('problem.shardPrefixes', opts) ?? {}
     this._idle()
     checkShard(shard, parts)
     if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
-    let prefixes = [[]]
-    // Deepen until there are enough pieces to deal (or nothing to split); a
-    // level of more than PLAIN_CAP pieces is not taken (memory).
-    for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
-      const next = []
-      let split = false
-      for (const prefix of prefixes) {
-        takeSteps(this, prefix)
-        try {
-          const item = this.branchItem()
-          if (item < 0) next.push(prefix)
-          else {
-            split = true
-            for (const steps of branches(this, item)) next.push([...prefix, ...steps])
-          }
-        } finally {
-          undoSteps(this, prefix)
-        }
-        if (next.length > PLAIN_CAP) break
-      }
-      if (!split || next.length > PLAIN_CAP) break
-      prefixes = next
-    }
-    return prefixes.filter((_, i) => i % parts === shard)
+    return plainShard(this, shard, parts)
   }
 
   /**
@@ -2835,14 +2968,16 @@ class Problem {
    * { parts: for each part the options to force for each of its subtrees,
    * in search order; estimates: each part's estimated node count }.
    */
-  balancedShards (parts, { splitSeed = 1 } = {}) {
+  balancedShards (parts, opts) {
+    const { splitSeed = 1 } = checkOptions('problem.balancedShards', opts) ?? {}
     this._idle()
     checkShard(0, parts)
     return balancedSplit(this, parts, splitSeed)
   }
 
   /** count({ shard, parts, maxNodes }), kept for callers of the older name. */
-  countShard (shard, parts, { maxNodes = 0 } = {}) {
+  countShard (shard, parts, opts) {
+    const { maxNodes = 0 } = checkOptions('problem.countShard', opts) ?? {}
     return this.count({ shard, parts, maxNodes })
   }
 
@@ -2867,7 +3002,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -3023,7 +3158,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -3031,7 +3166,7 @@ const m12_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m11_
+const { checkSide } = m12_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -3059,14 +3194,12 @@ function parseBox (api, text) {
  * search can get lost in a huge tree where this grid answers at once, so
  * callers (the sheets) try it first; it is no search, so it says nothing
  * about puzzles whose givens it cannot hold. The puzzle as solve takes it;
- * options size, boxRows, boxCols (one of them gives the other), alphabet, format. { solution, free } (free: the digits
+ * options size, boxRows, boxCols (one of them gives the other), alphabet, format (no variant,
+ * jigsaw or regions: BAD_ARGUMENT, dlxkit-option-names.mjs). { solution, free } (free: the digits
  * no given named, so their free! renamings are all solutions), or null when
  * the givens do not fit the pattern.
  */
 function pattern (api, puzzle, opts) {
-  if (variantFlags(opts.variant, opts.jigsaw != null) || opts.jigsaw != null || opts.regions?.length) {
-    throw new DlxError('BAD_ARGUMENT', 'the pattern grid is for plain shapes: no variant, jigsaw or regions')
-  }
   const br = checkSide(opts.boxRows, 'boxRows')
   const bc = checkSide(opts.boxCols, 'boxCols')
   const input = api._read(puzzle, opts)
@@ -3081,7 +3214,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -3095,7 +3228,7 @@ const m13_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m11_
+const { STYLE } = m12_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -3305,15 +3438,15 @@ function writeLine (values, symbols, blank, at = 0, len = values.length) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs a puzzle of solveMany
 // and 0.3-1 us more: docs/notes/SUDOKU9.md, session 43).
-const { checkPuzzleLength, checkTextSize } = m11_
-const { copyLine, lineSide, writeLines } = m13_
+const { checkPuzzleLength, checkTextSize } = m12_
+const { copyLine, lineSide, writeLines } = m14_
 
 /** The solver cache's key for a shape (_solver files each solver under it; the fast path remembers the plain shape's). */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -3404,7 +3537,7 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-difficulty.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
@@ -3458,14 +3591,15 @@ function difficultyNumber (native, name) {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf, variantList } = m11_
-const { difficultyNumber, logicFields } = m15_
+const { STYLE, checkAlphabet, styleOf, variantList } = m12_
+const { difficultyNumber, logicFields } = m16_
+const { checkOptions } = m6_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
@@ -3480,7 +3614,7 @@ const { difficultyNumber, logicFields } = m15_
  * exists) and returned as `jigsaw`, N rows of N piece numbers.
  */
 function generate (api, opts = {}) {
-  checkOptionNames(opts)
+  checkOptions('sudoku.generate', opts) // a misspelt 'minimall' or a solve option such as 'limit' is refused
   let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
   if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
   const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
@@ -3533,27 +3667,11 @@ function generate (api, opts = {}) {
     ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
   }
 }
-
-// What generate takes; anything else would be ignored without a word (a
-// misspelt 'minimall', a solve option such as 'limit'), so it is refused.
-const GENERATE_OPTIONS = new Set([
-  'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
-])
-
-function checkOptionNames (opts) {
-  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `generate's options must be an object (got ${opts === null ? 'null' : typeof opts})`)
-  for (const name of Object.keys(opts)) {
-    if (!GENERATE_OPTIONS.has(name) && opts[name] !== undefined) {
-      throw new DlxError('BAD_ARGUMENT', `generate has no option '${name}' (it takes ${[...GENERATE_OPTIONS].join(', ')})`, { option: name })
-    }
-  }
-}
   return { generate }
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -3562,8 +3680,8 @@ const m17_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m11_
-const { difficultyOf } = m15_
+const { hasDiagonals } = m12_
+const { difficultyOf } = m16_
 
 const GUESS = 'Guess'
 
@@ -3673,21 +3791,25 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m18_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe, invalidResult, invalidWith } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
-const { boxOf, parseBox, pattern } = m12_
-const { LineSolver, plainOptions, shapeKey } = m14_
-const { generate } = m16_
-const { difficulties, rateByTechnique } = m15_
-const { hint, steps } = m17_
-const { LineTables, readLine, writeLine } = m13_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m12_
+const { boxOf, parseBox, pattern } = m13_
+const { LineSolver, plainOptions, shapeKey } = m15_
+const { generate } = m17_
+const { difficulties, rateByTechnique } = m16_
+const { hint, steps } = m18_
+const { LineTables, readLine, writeLine } = m14_
+const { checkOptions } = m6_
 
 const SOLVER_CACHE_SIZE = 4
+
+/** solve()'s options when none are given: nothing to check, nothing made per call. */
+const NO_OPTIONS = Object.freeze({})
 
 class SudokuApi {
   constructor (kit) {
@@ -3850,7 +3972,8 @@ class SudokuApi {
   }
 
   /** Solve: { status, solution, count, nodes, guesses }. limit 2 proves uniqueness. */
-  solve (puzzle, opts = {}) {
+  solve (puzzle, opts = NO_OPTIONS) {
+    if (opts !== NO_OPTIONS) checkOptions('sudoku.solve', opts)
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
     const restarts = checkFlag(opts.restarts, 'restarts', true)
@@ -3871,11 +3994,13 @@ class SudokuApi {
 
   /** The number of solutions, up to `limit` (default 2). */
   count (puzzle, opts = {}) {
+    checkOptions('sudoku.count', opts)
     return this.solve(puzzle, { ...opts, limit: opts.limit ?? 2 }).count
   }
 
   /** Many puzzles of one shape in one call into the module. */
   solveMany (puzzles, opts = {}) {
+    checkOptions('sudoku.solveMany', opts)
     if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
@@ -3967,6 +4092,7 @@ class SudokuApi {
    * alphabet (as for solve).
    */
   split (text, opts = {}) {
+    checkOptions('sudoku.split', opts)
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
     checkTextSize(opts.size)
     const alphabet = checkAlphabet(opts.alphabet, opts.size)
@@ -4020,6 +4146,7 @@ class SudokuApi {
    * details holding line and column. Options: size, alphabet, boxRows, boxCols.
    */
   read (text, opts = {}) {
+    checkOptions('sudoku.read', opts)
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `read needs a string (got ${describe(text)})`)
     checkTextSize(opts.size)
     const br = checkSide(opts.boxRows, 'boxRows')
@@ -4055,6 +4182,7 @@ class SudokuApi {
 
   /** Pencil marks: for every cell, the digits still possible after the givens. */
   candidates (puzzle, opts = {}) {
+    checkOptions('sudoku.candidates', opts)
     return this._withPuzzle(puzzle, opts, (input, h) => candidateLists(this._native.sudokuCandidates(h, input.cells), input.size))
   }
 
@@ -4065,16 +4193,16 @@ class SudokuApi {
   parseBox (text) { return parseBox(this, text) }
 
   /** The pattern-grid shortcut: { solution, free } or null (dlxkit-sudoku-shape.mjs). */
-  pattern (puzzle, opts = {}) { return pattern(this, puzzle, opts) }
+  pattern (puzzle, opts = {}) { return pattern(this, puzzle, checkOptions('sudoku.pattern', opts)) }
 
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }
 
   /** The steps a person can follow: { steps, solved, rating } (dlxkit-sudoku-explain.mjs). */
-  steps (puzzle, opts = {}) { return steps(this, puzzle, opts) }
+  steps (puzzle, opts = {}) { return steps(this, puzzle, checkOptions('sudoku.steps', opts)) }
 
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
-  hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
+  hint (puzzle, opts = {}) { return hint(this, puzzle, checkOptions('sudoku.hint', opts)) }
 
   /**
    * Difficulty: { level, score, nodes, guesses, status } from the search, and
@@ -4082,6 +4210,7 @@ class SudokuApi {
    * opts.techniques false leaves them null).
    */
   rate (puzzle, opts = {}) {
+    checkOptions('sudoku.rate', opts)
     const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
@@ -4097,7 +4226,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m19_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -4107,8 +4236,9 @@ const m19_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m10_
-const { SudokuApi } = m18_
+const { exactCover, parseDlx } = m11_
+const { SudokuApi } = m19_
+const { checkOptions } = m6_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -4183,6 +4313,7 @@ async function wasmUrl (wasm, host) {
  * The entry files pass their host.
  */
 async function loadWith (host, options = {}) {
+  checkOptions('load', options)
   try {
     return await instantiate(host, options)
   } catch (e) {
@@ -4293,13 +4424,16 @@ class Dlxkit {
   exactCover (spec = {}) { return exactCover(this, spec) }
 
   /** A problem in Knuth's DLX format; errors carry line and column. */
-  parseDlx (text) { return parseDlx(this, text) }
+  parseDlx (text, opts) {
+    checkOptions('parseDlx', opts) // it takes none: a second argument of options is a mistake
+    return parseDlx(this, text)
+  }
 }
   return { adviseDefault, wasmUrl, loadWith, Dlxkit }
 })()
 
 // ---- web/apps-script/host.mjs
-const m20_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -4317,7 +4451,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m21_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -4426,13 +4560,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m22_ = (function () {
+const m23_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m22_
 
 
 /**
@@ -4587,13 +4721,13 @@ function coverCost (kit, matrix, costs, times, budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-grid.mjs
-const m23_ = (function () {
+const m24_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: a Sudoku range and its box argument read as the sheet
 // functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
 const { DlxError } = m2_
-const { bad, cellNumber, isBlank, rowsOf, show } = m21_
+const { bad, cellNumber, isBlank, rowsOf, show } = m22_
 
 const MAX_SIDE = 64
 
@@ -4633,14 +4767,14 @@ function readBox (kit, box) {
 })()
 
 // ---- src/js/dlxkit-sheets-explain.mjs
-const m24_ = (function () {
+const m25_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
 // dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
 // as a column of sentences, and the rating by technique as one row.
-const { bad, cellNumber, gaveUp, isBlank, show } = m21_
-const { readBox, readGrid } = m23_
+const { bad, cellNumber, gaveUp, isBlank, show } = m22_
+const { readBox, readGrid } = m24_
 
 /** What a full grid answers: there is nothing left to explain. */
 const FULL = 'The grid is full.'
@@ -4686,7 +4820,7 @@ function sudokuRating (kit, range, box, budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-signatures.mjs
-const m25_ = (function () {
+const m26_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
@@ -4710,19 +4844,19 @@ const SIGNATURES = {
 })()
 
 // ---- src/js/dlxkit-sheets.mjs
-const m26_ = (function () {
+const m27_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m20_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
-const { coverBest, coverCount, coverCost, coverSolve } = m22_
-const { readBox, readGrid } = m23_
-const { sudokuHint, sudokuRating, sudokuSteps } = m24_
-const { SIGNATURES } = m25_
+const { load, DlxError } = m21_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m22_
+const { coverBest, coverCount, coverCost, coverSolve } = m23_
+const { readBox, readGrid } = m24_
+const { sudokuHint, sudokuRating, sudokuSteps } = m25_
+const { SIGNATURES } = m26_
 
 
 
@@ -4906,11 +5040,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m22_.SheetError, isSheetError: m22_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m27_ = (function () {
+const m28_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4943,7 +5077,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m28_ = (function () {
+const m29_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4951,9 +5085,9 @@ const m28_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m19_
-const { createSheetFunctions, SheetError } = m26_
-const { base64Bytes } = m27_
+const { Dlxkit } = m20_
+const { createSheetFunctions, SheetError } = m27_
+const { base64Bytes } = m28_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4970,7 +5104,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m28_
+return m29_
 })()
 
 var DLXKIT_WASM_ =

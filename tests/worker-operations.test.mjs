@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { OPERATIONS, operationsOf } from '../src/js/dlxkit-operations.mjs'
 import { handlers } from '../src/js/dlxkit-worker-core.mjs'
 import { createWorkerWith } from '../src/js/dlxkit-client.mjs'
+import { OPTION_NAMES } from '../src/js/dlxkit-option-names.mjs'
 
 test('the worker serves exactly the listed operations', () => {
   assert.ok(Object.keys(OPERATIONS).length >= 19)
@@ -45,20 +46,26 @@ function standIn (sent) {
   }
 }
 
+/** Arguments for `call`: `given`, with its options ({}) where the call takes them (the client checks them there). */
+function argsFor (call, given) {
+  const at = OPTION_NAMES[call]?.at
+  return at === undefined ? given : [...given.slice(0, at), {}]
+}
+
 test('every operation the client sends is one the worker handles, and every one has a client method', async () => {
   const sent = []
   const w = await createWorkerWith(standIn(sent))
   try {
-    for (const name of Object.keys(w.sudoku)) await w.sudoku[name]('.'.repeat(81), {})
+    for (const name of Object.keys(w.sudoku)) await w.sudoku[name](...argsFor(`sudoku.${name}`, ['.'.repeat(81), {}]))
     for (const [, name] of operationsOf('worker')) await w[name]() // the worker's own (usage)
     const p = await w.exactCover({ primary: ['a'], options: [['a']] })
     await w.parseDlx('a\na\n')
     const methods = methodsOf(p)
     assert.ok(methods.includes('solutions') && methods.includes('shape'), methods.join(' '))
     const z = await p.zdd() // a ZDD the worker holds, with methods of its own
-    for (const [o, ms] of [[z, methodsOf(z)], [p, methods]]) {
+    for (const [o, ms, group] of [[z, methodsOf(z), 'zdd'], [p, methods, 'problem']]) {
       for (const name of [...ms.filter((n) => n !== 'free'), 'free']) { // free() last: the others would be FREED
-        const r = o[name](0, 1, {})
+        const r = o[name](...argsFor(`${group}.${name}`, [0, 1, {}]))
         if (r?.[Symbol.asyncIterator]) for await (const s of r) assert.fail(`no solution was sent, got ${s}`)
         else await r
       }

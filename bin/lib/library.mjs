@@ -9,6 +9,7 @@ import { load, createWorker, runSearch, DlxError, defaultBox } from '../../src/j
 export { DlxError, createWorker, runSearch, defaultBox }
 export { MAX_PARTS } from '../../src/js/dlxkit-split.mjs' // the most parts a split makes (--shard K/N)
 export { VARIANT } from '../../src/js/dlxkit-abi.mjs' // the variants by name, as sudoku.h numbers them
+export { optionsFor } from '../../src/js/dlxkit-option-names.mjs' // a call's own options of the command's (a call refuses others)
 
 let loading = null
 

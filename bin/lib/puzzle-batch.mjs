@@ -3,7 +3,7 @@
 // --jobs), reported in input order. Shared by `dlxkit sudoku` and `dlxkit rate`.
 import { InputError } from './input.mjs'
 import { readPuzzlesInTurn } from './input-list.mjs'
-import { DlxError, Pool, loadKit, runInOrder } from './library.mjs'
+import { DlxError, Pool, loadKit, optionsFor, runInOrder } from './library.mjs'
 import { reportPuzzle } from './puzzle-report.mjs'
 import { pastTheSymbols } from './past-symbols.mjs'
 
@@ -178,7 +178,7 @@ async function runChunk (api, { mode, opts, json }, chunk, onNodes) {
         : await solveChunk(api, texts, opts)
       results = await pastTheSymbols(api, texts, results, { json, opts })
       break
-    case 'candidates': results = await eachPuzzle(texts, async (p) => ({ status: 'ok', candidates: await api.sudoku.candidates(p, opts) })); break
+    case 'candidates': results = await eachPuzzle(texts, async (p) => ({ status: 'ok', candidates: await api.sudoku.candidates(p, optionsFor('sudoku.candidates', opts)) })); break
     case 'rate': results = await eachPuzzle(texts, (p) => api.sudoku.rate(p, opts)); break
     default: throw new Error(`unknown puzzle mode ${mode}`)
   }

@@ -3,7 +3,7 @@
 // alphabet, maxNodes, restarts).
 import { UsageError, parseWholeNumber } from './args.mjs'
 import { readFileText } from './input.mjs'
-import { DlxError, VARIANT, loadKit } from './library.mjs'
+import { DlxError, VARIANT, loadKit, optionsFor } from './library.mjs'
 
 const VARIANTS = Object.keys(VARIANT) // x, windoku
 
@@ -85,7 +85,7 @@ export function checkShape (kit, opts, command) {
   if (!opts.size) return
   const empty = Array.from({ length: opts.size }, () => new Array(opts.size).fill(0))
   try {
-    kit.sudoku.solve(empty, { ...opts, limit: 1, maxNodes: 1 })
+    kit.sudoku.solve(empty, { ...optionsFor('sudoku.candidates', opts), limit: 1, maxNodes: 1 }) // the shape's options alone
   } catch (e) {
     if (!(e instanceof DlxError)) throw e
     throw new UsageError(`the shape given by the options is not usable: ${e.message}`, command)

@@ -4,7 +4,8 @@
 import { DlxError, errorText, invalidWith } from './dlxkit-errors.mjs'
 import { adviseDefault, wasmUrl } from './dlxkit-load.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
-import { RemoteProblem, isOptions } from './dlxkit-remote-problem.mjs'
+import { RemoteProblem, isOptions, rejecting } from './dlxkit-remote-problem.mjs'
+import { checkCallArgs, checkOptions } from './dlxkit-option-names.mjs'
 
 // A worker that has not read an abort this long after it was sent is stuck
 // in one long call: it is replaced. (One that searches in slices reads its
@@ -26,6 +27,7 @@ const wallMs = () => Date.now()
  * `maxMemory`, `workerUrl` (where dlxkit-worker.mjs is).
  */
 export async function createWorkerWith (host, options = {}) {
+  checkOptions('createWorker', options)
   const w = new DlxWorker(options, host)
   try {
     await w._start()
@@ -72,9 +74,12 @@ class DlxWorker {
     this._generation = 0 // a restarted worker holds none of the old problems
     this._restarting = false
     this._closed = null // the error every call gets once terminated (or crashed)
-    // One method per 'sudoku.*' operation; solveMany's errors come back as DlxErrors.
+    // One method per 'sudoku.*' operation, its options checked here as the
+    // direct call checks them (the same error); solveMany's errors come back as DlxErrors.
     this.sudoku = {}
-    for (const [op, name] of operationsOf('sudoku')) this.sudoku[name] = (...args) => this._call(op, args)
+    for (const [op, name] of operationsOf('sudoku')) {
+      this.sudoku[name] = (...args) => rejecting(() => { checkCallArgs(op, args); return this._call(op, args) })
+    }
     const solveMany = this.sudoku.solveMany
     this.sudoku.solveMany = (...args) => solveMany(...args).then((results) => results.map((r) =>
       r.error ? invalidWith(new DlxError(r.error.code, r.error.message, r.error.details)) : r))
@@ -287,9 +292,13 @@ class DlxWorker {
 
   /** A problem living in the worker; its methods return promises. */
   async exactCover (spec) {
+    if (isOptions(spec)) checkOptions('exactCover', spec, true) // else the worker says what is wrong, as the direct call does
     return new RemoteProblem(this, await this._call('problem.exactCover', [spec], { refuse: () => unsendableData(spec) }))
   }
-  async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
+  async parseDlx (text, opts) {
+    checkOptions('parseDlx', opts, true)
+    return new RemoteProblem(this, await this._call('problem.parseDlx', [text, opts]))
+  }
 
   /** { memory: bytes of the worker's module memory, problems and zdds: how many it holds }. */
   usage () { return this._call('worker.usage', []) }

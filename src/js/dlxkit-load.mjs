@@ -7,6 +7,7 @@ import { DlxError, checkWhole, describe, errorText } from './dlxkit-errors.mjs'
 import { Native, checkExports } from './dlxkit-native.mjs'
 import { exactCover, parseDlx } from './dlxkit-problem.mjs'
 import { SudokuApi } from './dlxkit-sudoku.mjs'
+import { checkOptions } from './dlxkit-option-names.mjs'
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -81,6 +82,7 @@ export async function wasmUrl (wasm, host) {
  * The entry files pass their host.
  */
 export async function loadWith (host, options = {}) {
+  checkOptions('load', options)
   try {
     return await instantiate(host, options)
   } catch (e) {
@@ -191,5 +193,8 @@ export class Dlxkit {
   exactCover (spec = {}) { return exactCover(this, spec) }
 
   /** A problem in Knuth's DLX format; errors carry line and column. */
-  parseDlx (text) { return parseDlx(this, text) }
+  parseDlx (text, opts) {
+    checkOptions('parseDlx', opts) // it takes none: a second argument of options is a mistake
+    return parseDlx(this, text)
+  }
 }

@@ -4,6 +4,7 @@
 // option. An option is an item list, a 0/1 row (one entry per item), or
 // { items | row, data, cost }.
 import { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } from './dlxkit-errors.mjs'
+import { checkOptions } from './dlxkit-option-names.mjs'
 
 /**
  * Lower bounds of what the module's engine (src/core/dlx.c) takes, to refuse
@@ -30,6 +31,7 @@ const CHUNK = 1 << 18
  */
 export function readSpec (spec, memoryCap = 0) {
   if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
+  if (!Array.isArray(spec)) checkOptions('exactCover', spec) // a misspelt 'secndary' would drop the secondary items
   const { primary, secondary = [], options = [] } = spec
   const limit = memoryCap > 0 && memoryCap < WASM32_BYTES ? memoryCap : WASM32_BYTES
   const nPrimary = itemCount(primary, 'primary')

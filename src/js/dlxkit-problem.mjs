@@ -5,11 +5,9 @@ import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkMemo, chec
 import { bestSolutions } from './dlxkit-best.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
-import { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } from './dlxkit-split.mjs'
+import { balancedSplit, checkShard, plainShard } from './dlxkit-split.mjs'
 import { buildZdd } from './dlxkit-zdd.mjs'
-
-/** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
-const PLAIN_CAP = 4 * MAX_PARTS
+import { checkOptions } from './dlxkit-option-names.mjs'
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 const counted = (p, { result, count }) => ({ count, status: result === RESULT.DONE ? 'done' : result === RESULT.LIMIT ? 'limit' : 'stopped', nodes: p.stats().nodes })
@@ -179,9 +177,10 @@ export class Problem {
    * or null. Restarts as `restarts` says for this call, else as the problem
    * is set (setRestarts; off at first, so the first solution is Knuth's).
    */
-  solve ({ maxNodes = 0, restarts, withData } = {}) {
+  solve (opts) {
+    const { maxNodes = 0, restarts, withData: data } = checkOptions('problem.solve', opts) ?? {}
     checkCount(maxNodes, 'maxNodes')
-    withData = checkFlag(withData, 'withData', false)
+    const withData = checkFlag(data, 'withData', false)
     this._idle()
     const undo = this._withRestarts(checkFlag(restarts, 'restarts'))
     let s
@@ -230,10 +229,12 @@ export class Problem {
    * shard `shard` of `parts` (see shardPrefixes). Throws STOPPED at maxNodes,
    * UNSAFE_COUNT past 2^53 - 1 (countBig() is exact).
    */
-  count (opts = {}) { return safeCount(this.countBig(opts)) }
+  count (opts = {}) { return safeCount(this._countBig(checkOptions('problem.count', opts))) }
 
   /** The same as a bigint: exact at any size. */
-  countBig (opts = {}) {
+  countBig (opts = {}) { return this._countBig(checkOptions('problem.countBig', opts)) }
+
+  _countBig (opts) {
     const r = this.countDetailed({ ...opts, bigint: true })
     if (r.status === 'stopped') throw countStopped(r)
     return r.count
@@ -244,8 +245,9 @@ export class Problem {
    * count's, and bigint: true for the count as a bigint (else a number, or
    * UNSAFE_COUNT past 2^53 - 1).
    */
-  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes, bigint } = {}) {
-    bigint = checkFlag(bigint, 'bigint', false)
+  countDetailed (opts) {
+    const { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes, bigint: big } = checkOptions('problem.countDetailed', opts) ?? {}
+    const bigint = checkFlag(big, 'bigint', false)
     const r = this._countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts, memo, memoBytes })
     return bigint ? r : { ...r, count: safeCount(r.count) }
   }
@@ -275,8 +277,9 @@ export class Problem {
    * Every solution in turn (sorted option indices; with withData
    * [{ index, data }]), up to `limit`; of one shard with shard and parts (and balanced).
    */
-  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, withData } = {}) {
-    withData = checkFlag(withData, 'withData', false)
+  * solutions (opts) {
+    const { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, withData: data } = checkOptions('problem.solutions', opts) ?? {}
+    const withData = checkFlag(data, 'withData', false)
     const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
@@ -298,7 +301,7 @@ export class Problem {
   }
 
   /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
-  zdd (opts) { return buildZdd(this, opts) }
+  zdd (opts) { return buildZdd(this, checkOptions('problem.zdd', opts)) }
 
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
@@ -310,7 +313,7 @@ export class Problem {
    * The k cheapest solutions, cheapest first, as [{ cost, options }]
    * (dlxkit-best.mjs has the rules).
    */
-  best (opts = {}) { return bestSolutions(this, opts) }
+  best (opts = {}) { return bestSolutions(this, checkOptions('problem.best', opts)) }
 
   /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
@@ -368,7 +371,8 @@ export class Problem {
    * `probes` random paths down the tree, reproducible from `seed`.
    * { nodes (the estimated node count), steps (the nodes the probes met) }
    */
-  estimate ({ probes = 1000, seed = 1 } = {}) {
+  estimate (opts) {
+    const { probes = 1000, seed = 1 } = checkOptions('problem.estimate', opts) ?? {}
     checkWhole(probes, 'probes', INT32_MAX, 'BAD_ARGUMENT', 1)
     return this._native.problemEstimate(this._idle(), checkCount(seed, 'seed'), probes)
   }
@@ -384,34 +388,12 @@ export class Problem {
    * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
    * counts of all shards add up to the whole count either way.
    */
-  shardPrefixes (shard, parts, { balanced = false, splitSeed = 1 } = {}) {
+  shardPrefixes (shard, parts, opts) {
+    const { balanced = false, splitSeed = 1 } = checkOptions('problem.shardPrefixes', opts) ?? {}
     this._idle()
     checkShard(shard, parts)
     if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
-    let prefixes = [[]]
-    // Deepen until there are enough pieces to deal (or nothing to split); a
-    // level of more than PLAIN_CAP pieces is not taken (memory).
-    for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
-      const next = []
-      let split = false
-      for (const prefix of prefixes) {
-        takeSteps(this, prefix)
-        try {
-          const item = this.branchItem()
-          if (item < 0) next.push(prefix)
-          else {
-            split = true
-            for (const steps of branches(this, item)) next.push([...prefix, ...steps])
-          }
-        } finally {
-          undoSteps(this, prefix)
-        }
-        if (next.length > PLAIN_CAP) break
-      }
-      if (!split || next.length > PLAIN_CAP) break
-      prefixes = next
-    }
-    return prefixes.filter((_, i) => i % parts === shard)
+    return plainShard(this, shard, parts)
   }
 
   /**
@@ -419,14 +401,16 @@ export class Problem {
    * { parts: for each part the options to force for each of its subtrees,
    * in search order; estimates: each part's estimated node count }.
    */
-  balancedShards (parts, { splitSeed = 1 } = {}) {
+  balancedShards (parts, opts) {
+    const { splitSeed = 1 } = checkOptions('problem.balancedShards', opts) ?? {}
     this._idle()
     checkShard(0, parts)
     return balancedSplit(this, parts, splitSeed)
   }
 
   /** count({ shard, parts, maxNodes }), kept for callers of the older name. */
-  countShard (shard, parts, { maxNodes = 0 } = {}) {
+  countShard (shard, parts, opts) {
+    const { maxNodes = 0 } = checkOptions('problem.countShard', opts) ?? {}
     return this.count({ shard, parts, maxNodes })
   }
 

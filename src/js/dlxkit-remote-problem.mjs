@@ -3,6 +3,7 @@
 // without free() is freed in its worker once it is garbage collected.
 import { DlxError, checkCount, safeCount } from './dlxkit-errors.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
+import { checkCallArgs, checkOptions } from './dlxkit-option-names.mjs'
 
 // Solutions a worker may send ahead of the consumer of solutions(); it gets
 // more as they are taken, so memory stays bounded however slow the loop.
@@ -27,7 +28,7 @@ function checkSearchOptions (opts, names) {
 }
 
 /** fn's promise, or its thrown error as a rejection. */
-function rejecting (fn) {
+export function rejecting (fn) {
   try {
     return fn()
   } catch (e) {
@@ -72,6 +73,7 @@ export class RemoteProblem {
 
   _count (op, opts) {
     return rejecting(() => {
+      checkCallArgs(op, [opts]) // the same error as the direct call's, before anything is posted
       checkSearchOptions(opts, ['limit', 'maxNodes'])
       return this._call(op, [opts])
     })
@@ -84,6 +86,7 @@ export class RemoteProblem {
    */
   best (opts = {}) {
     return rejecting(() => {
+      checkCallArgs('problem.best', [opts])
       if (!isOptions(opts)) return this._call('problem.best', [opts]) // the worker's checks say what is wrong
       const { onImprovement, onProgress, ...rest } = opts
       if (onImprovement !== undefined && typeof onImprovement !== 'function') throw new DlxError('BAD_ARGUMENT', 'onImprovement must be a function')
@@ -97,6 +100,7 @@ export class RemoteProblem {
 
   /** The ZDD of its solutions (as Problem.zdd), held by the worker: a RemoteZdd. */
   async zdd (opts) {
+    checkCallArgs('problem.zdd', [opts])
     const { zid, size, bytes, count } = await this._call('problem.zdd', [opts])
     return new RemoteZdd(this._w, zid, { size, bytes, count })
   }
@@ -114,6 +118,7 @@ export class RemoteProblem {
    * return) stops its search, and the problem takes other calls again.
    */
   async * solutions (opts = {}) {
+    checkCallArgs('problem.solutions', [opts])
     checkSearchOptions(opts, ['limit', 'maxNodes'])
     const queue = []
     let wake = null
@@ -180,7 +185,10 @@ export class RemoteZdd {
   /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
   async count () { return safeCount(this._count) }
   /** A solution drawn uniformly with `seed` (as Zdd.random). */
-  async random (opts = {}) { return (await this.sample(1, opts))[0] }
+  async random (opts = {}) {
+    checkOptions('zdd.random', opts, true)
+    return (await this.sample(1, opts))[0]
+  }
 
   free () {
     collectedZdds?.unregister(this)
@@ -188,21 +196,21 @@ export class RemoteZdd {
   }
 }
 
-// nth, sample and toText pass their arguments as they are.
+// nth, sample and toText pass their arguments as they are (options checked as the direct call checks them).
 for (const [op, name] of operationsOf('zdd')) {
   if (!Object.hasOwn(RemoteZdd.prototype, name)) {
     Object.defineProperty(RemoteZdd.prototype, name, {
-      value: function (...args) { return this._call(op, args) }, writable: true, configurable: true
+      value: function (...args) { return rejecting(() => { checkCallArgs(op, args); return this._call(op, args) }) }, writable: true, configurable: true
     })
   }
 }
 
 // The other operations on a problem (shape, solve, countShard, option,
-// formatOption) pass their arguments as they are.
+// formatOption) pass their arguments as they are (options checked as the direct call checks them).
 for (const [op, name] of operationsOf('problem')) {
   if (OPERATIONS[op].problem && !Object.hasOwn(RemoteProblem.prototype, name)) {
     Object.defineProperty(RemoteProblem.prototype, name, {
-      value: function (...args) { return this._call(op, args) }, writable: true, configurable: true
+      value: function (...args) { return rejecting(() => { checkCallArgs(op, args); return this._call(op, args) }) }, writable: true, configurable: true
     })
   }
 }

@@ -5,6 +5,7 @@
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
 import { DlxError, checkCount, checkFlag, checkMemo, countValue, safeCount } from './dlxkit-errors.mjs'
 import { takeStep, undoStep } from './dlxkit-split.mjs'
+import { checkOptions } from './dlxkit-option-names.mjs'
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -183,7 +184,7 @@ export class Search {
  * Search `problem` as it stands (with any forced options), whole or one
  * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }, the
  * count a number (UNSAFE_COUNT past 2^53 - 1), or a bigint with bigint: true.
- * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), onSolution
+ * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), memo and memoBytes (as count's), onSolution
  * (sorted option indices), onProgress (a fraction, every 100,000 nodes),
  * stop (asked before each step: true ends the run as 'stopped'). Counting
  * alone (no callback) takes one call into the module per prefix.
@@ -192,8 +193,7 @@ export function runSearch (problem, options = {}) {
   if (typeof problem?._searchUntil !== 'function') {
     throw new DlxError('BAD_ARGUMENT', 'runSearch needs a Problem of this instance (from exactCover or parseDlx)')
   }
-  if (options === null || typeof options !== 'object') throw new DlxError('BAD_ARGUMENT', 'runSearch options must be an object')
-  const { onSolution = null, onProgress = null, stop = null, bigint, ...rest } = options
+  const { onSolution = null, onProgress = null, stop = null, bigint, ...rest } = checkOptions('runSearch', options)
   const big = checkFlag(bigint, 'bigint', false)
   for (const [name, f] of Object.entries({ onSolution, onProgress, stop })) {
     if (f !== null && typeof f !== 'function') throw new DlxError('BAD_ARGUMENT', `${name} must be a function`)

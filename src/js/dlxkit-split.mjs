@@ -223,3 +223,37 @@ export function checkShard (shard, parts) {
     throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
   }
 }
+
+/** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
+const PLAIN_CAP = 4 * MAX_PARTS
+
+/**
+ * Shard `shard` of `parts` of a plain split (Problem.shardPrefixes): the
+ * first levels of the tree, dealt round-robin.
+ */
+export function plainShard (problem, shard, parts) {
+  let prefixes = [[]]
+  // Deepen until there are enough pieces to deal (or nothing to split); a
+  // level of more than PLAIN_CAP pieces is not taken (memory).
+  for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
+    const next = []
+    let split = false
+    for (const prefix of prefixes) {
+      takeSteps(problem, prefix)
+      try {
+        const item = problem.branchItem()
+        if (item < 0) next.push(prefix)
+        else {
+          split = true
+          for (const steps of branches(problem, item)) next.push([...prefix, ...steps])
+        }
+      } finally {
+        undoSteps(problem, prefix)
+      }
+      if (next.length > PLAIN_CAP) break
+    }
+    if (!split || next.length > PLAIN_CAP) break
+    prefixes = next
+  }
+  return prefixes.filter((_, i) => i % parts === shard)
+}

@@ -3,6 +3,7 @@
 import { DlxError, checkCount } from './dlxkit-errors.mjs'
 import { STYLE, checkAlphabet, styleOf, variantList } from './dlxkit-sudoku-args.mjs'
 import { difficultyNumber, logicFields } from './dlxkit-sudoku-difficulty.mjs'
+import { checkOptions } from './dlxkit-option-names.mjs'
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
@@ -17,7 +18,7 @@ import { difficultyNumber, logicFields } from './dlxkit-sudoku-difficulty.mjs'
  * exists) and returned as `jigsaw`, N rows of N piece numbers.
  */
 export function generate (api, opts = {}) {
-  checkOptionNames(opts)
+  checkOptions('sudoku.generate', opts) // a misspelt 'minimall' or a solve option such as 'limit' is refused
   let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
   if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
   const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
@@ -68,21 +69,5 @@ export function generate (api, opts = {}) {
     seed,
     ...(map && { jigsaw: Array.from({ length: size }, (_, r) => map.slice(r * size, (r + 1) * size)) }),
     ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
-  }
-}
-
-// What generate takes; anything else would be ignored without a word (a
-// misspelt 'minimall', a solve option such as 'limit'), so it is refused.
-const GENERATE_OPTIONS = new Set([
-  'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
-])
-
-function checkOptionNames (opts) {
-  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `generate's options must be an object (got ${opts === null ? 'null' : typeof opts})`)
-  for (const name of Object.keys(opts)) {
-    if (!GENERATE_OPTIONS.has(name) && opts[name] !== undefined) {
-      throw new DlxError('BAD_ARGUMENT', `generate has no option '${name}' (it takes ${[...GENERATE_OPTIONS].join(', ')})`, { option: name })
-    }
   }
 }

@@ -3,7 +3,7 @@
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 import { DlxError, describe } from './dlxkit-errors.mjs'
-import { checkSide, variantFlags } from './dlxkit-sudoku-args.mjs'
+import { checkSide } from './dlxkit-sudoku-args.mjs'
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 export function boxOf (api, n, boxRows, boxCols) {
@@ -31,14 +31,12 @@ export function parseBox (api, text) {
  * search can get lost in a huge tree where this grid answers at once, so
  * callers (the sheets) try it first; it is no search, so it says nothing
  * about puzzles whose givens it cannot hold. The puzzle as solve takes it;
- * options size, boxRows, boxCols (one of them gives the other), alphabet, format. { solution, free } (free: the digits
+ * options size, boxRows, boxCols (one of them gives the other), alphabet, format (no variant,
+ * jigsaw or regions: BAD_ARGUMENT, dlxkit-option-names.mjs). { solution, free } (free: the digits
  * no given named, so their free! renamings are all solutions), or null when
  * the givens do not fit the pattern.
  */
 export function pattern (api, puzzle, opts) {
-  if (variantFlags(opts.variant, opts.jigsaw != null) || opts.jigsaw != null || opts.regions?.length) {
-    throw new DlxError('BAD_ARGUMENT', 'the pattern grid is for plain shapes: no variant, jigsaw or regions')
-  }
   const br = checkSide(opts.boxRows, 'boxRows')
   const bc = checkSide(opts.boxCols, 'boxCols')
   const input = api._read(puzzle, opts)

@@ -10,8 +10,12 @@ import { generate } from './dlxkit-sudoku-generate.mjs'
 import { difficulties, rateByTechnique } from './dlxkit-sudoku-difficulty.mjs'
 import { hint, steps } from './dlxkit-sudoku-explain.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
+import { checkOptions } from './dlxkit-option-names.mjs'
 
 const SOLVER_CACHE_SIZE = 4
+
+/** solve()'s options when none are given: nothing to check, nothing made per call. */
+const NO_OPTIONS = Object.freeze({})
 
 export class SudokuApi {
   constructor (kit) {
@@ -174,7 +178,8 @@ export class SudokuApi {
   }
 
   /** Solve: { status, solution, count, nodes, guesses }. limit 2 proves uniqueness. */
-  solve (puzzle, opts = {}) {
+  solve (puzzle, opts = NO_OPTIONS) {
+    if (opts !== NO_OPTIONS) checkOptions('sudoku.solve', opts)
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
     const restarts = checkFlag(opts.restarts, 'restarts', true)
@@ -195,11 +200,13 @@ export class SudokuApi {
 
   /** The number of solutions, up to `limit` (default 2). */
   count (puzzle, opts = {}) {
+    checkOptions('sudoku.count', opts)
     return this.solve(puzzle, { ...opts, limit: opts.limit ?? 2 }).count
   }
 
   /** Many puzzles of one shape in one call into the module. */
   solveMany (puzzles, opts = {}) {
+    checkOptions('sudoku.solveMany', opts)
     if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
@@ -291,6 +298,7 @@ export class SudokuApi {
    * alphabet (as for solve).
    */
   split (text, opts = {}) {
+    checkOptions('sudoku.split', opts)
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
     checkTextSize(opts.size)
     const alphabet = checkAlphabet(opts.alphabet, opts.size)
@@ -344,6 +352,7 @@ export class SudokuApi {
    * details holding line and column. Options: size, alphabet, boxRows, boxCols.
    */
   read (text, opts = {}) {
+    checkOptions('sudoku.read', opts)
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `read needs a string (got ${describe(text)})`)
     checkTextSize(opts.size)
     const br = checkSide(opts.boxRows, 'boxRows')
@@ -379,6 +388,7 @@ export class SudokuApi {
 
   /** Pencil marks: for every cell, the digits still possible after the givens. */
   candidates (puzzle, opts = {}) {
+    checkOptions('sudoku.candidates', opts)
     return this._withPuzzle(puzzle, opts, (input, h) => candidateLists(this._native.sudokuCandidates(h, input.cells), input.size))
   }
 
@@ -389,16 +399,16 @@ export class SudokuApi {
   parseBox (text) { return parseBox(this, text) }
 
   /** The pattern-grid shortcut: { solution, free } or null (dlxkit-sudoku-shape.mjs). */
-  pattern (puzzle, opts = {}) { return pattern(this, puzzle, opts) }
+  pattern (puzzle, opts = {}) { return pattern(this, puzzle, checkOptions('sudoku.pattern', opts)) }
 
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }
 
   /** The steps a person can follow: { steps, solved, rating } (dlxkit-sudoku-explain.mjs). */
-  steps (puzzle, opts = {}) { return steps(this, puzzle, opts) }
+  steps (puzzle, opts = {}) { return steps(this, puzzle, checkOptions('sudoku.steps', opts)) }
 
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
-  hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
+  hint (puzzle, opts = {}) { return hint(this, puzzle, checkOptions('sudoku.hint', opts)) }
 
   /**
    * Difficulty: { level, score, nodes, guesses, status } from the search, and
@@ -406,6 +416,7 @@ export class SudokuApi {
    * opts.techniques false leaves them null).
    */
   rate (puzzle, opts = {}) {
+    checkOptions('sudoku.rate', opts)
     const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)

@@ -5,6 +5,7 @@
 // k in its order, uniformly random ones from a seed, and DLX6's text. It
 // holds nothing of the problem, so it outlives changes to it and its free().
 import { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } from './dlxkit-errors.mjs'
+import { checkOptions } from './dlxkit-option-names.mjs'
 
 const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
 
@@ -178,7 +179,7 @@ export class Zdd {
   }
 
   /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
-  random (opts = {}) { return this.sample(1, opts)[0] }
+  random (opts = {}) { return this._draw(1, checkOptions('zdd.random', opts)).solutions[0] }
 
   /**
    * n solutions drawn uniformly and independently, one generator seeded with
@@ -186,7 +187,7 @@ export class Zdd {
    * random({ seed })'s; build/dlx --random n --seed s draws the same).
    * NO_SOLUTION when there is none.
    */
-  sample (n, opts = {}) { return this.draw(n, opts).solutions }
+  sample (n, opts = {}) { return this._draw(n, checkOptions('zdd.sample', opts)).solutions }
 
   /**
    * sample(n, { seed })'s solutions, and the seed that draws on from them (a
@@ -194,10 +195,11 @@ export class Zdd {
    * sample(a + b, { seed }) draws, a few at a time. A seed is a whole number
    * below 2^64, a number or a bigint.
    */
-  draw (n, opts = {}) {
+  draw (n, opts = {}) { return this._draw(n, checkOptions('zdd.draw', opts)) }
+
+  _draw (n, { seed = 0 }) {
     checkWhole(n, 'n', INT32_MAX)
-    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
-    let state = seedState(opts.seed ?? 0)
+    let state = seedState(seed)
     const h = this._handle()
     if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
     const solutions = []

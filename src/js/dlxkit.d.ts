@@ -484,7 +484,7 @@ export class Zdd {
   [Symbol.dispose] (): void
 }
 
-export interface RunOptions extends CountOptions {
+export interface RunOptions extends CountOptions, MemoOptions {
   /** each solution as found: sorted option indices */
   onSolution?: (options: number[]) => void
   /** the fraction of the run done (0..1), every 100,000 nodes */
