@@ -291,6 +291,7 @@ export const FILES = {
   'nul.dlx': Buffer.from('a b\na\0b\n'),
   'unknown.dlx': Buffer.from('a b\na c\n'),
   'not-json.json': Buffer.from('xx'),
+  'not-json-lines.json': Buffer.from('xx\nyy\n'),
   // dlxkit sheet: ranges over the whole sheet, size lies, formats not read (tests/zip-bytes.mjs)
   'whole-name.xlsx': minimalXlsx([[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]], { names: '<definedNames><definedName name="All">Sheet1!$A$1:$XFD$1048576</definedName></definedNames>' }),
   'whole-merge.xlsx': minimalXlsx([[1]], { afterData: '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>' }),
@@ -326,7 +327,7 @@ export const CLI_CASES = [
   ['--variant sideways', ['sudoku', '--variant', 'sideways'], CLASSIC, 2, '--variant must be'],
   ['--alphabet with a repeat', ['sudoku', '--alphabet', '11'], CLASSIC, 2, "the alphabet repeats '1'"],
   ['--format xml', ['sudoku', '--format', 'xml'], CLASSIC, 2, '--format must be'],
-  ['--regions file not JSON', ['sudoku', '--regions', '@not-json.json'], CLASSIC, 2, 'not JSON'],
+  ['--regions file not JSON', ['sudoku', '--regions', '@not-json-lines.json'], CLASSIC, 2, "not JSON (Unexpected token 'x')\n"], // the reason on one line, without V8's quote of the text
   ['--jigsaw map malformed', ['sudoku', '--jigsaw', '@not-json.json'], CLASSIC, 2, 'a jigsaw map needs'],
   ['cover: empty stdin', ['cover'], '', 1, 'the text has no item line'],
   ['cover: NUL byte', ['cover', '@nul.dlx'], '', 1, 'character 0x00'],

@@ -105,7 +105,9 @@ function readRegionsFile (path, command) {
     regions = JSON.parse(readFileText(path, command, 'regions file '))
   } catch (e) {
     if (e instanceof UsageError) throw e
-    throw new UsageError(`${path}: not JSON (${e.message})`, command)
+    // V8 quotes the text it could not read, newlines and all: the reason alone, on one line
+    const why = e.message.replace(/, ".*" is not valid JSON$/s, '').replace(/\s+/g, ' ')
+    throw new UsageError(`${path}: not JSON (${why})`, command)
   }
   const ok = Array.isArray(regions) && regions.every((r) => Array.isArray(r) && r.every(isCell))
   if (!ok) throw new UsageError(`${path}: expected an array of regions, each an array of [row, col] pairs or cell numbers`, command)
