@@ -6,7 +6,8 @@
 // warm). Per phase: wall ms in the page (performance.now), CPU ms of the
 // page renderer's main thread, of its other threads (V8's workers: TurboFan's
 // compiles, the GC's helpers), from /proc/PID/task/*/schedstat (ns), of
-// the browser's own WebUI renderer (--top-chrome-webui), and
+// the browser's own WebUI renderer (--top-chrome-webui), the page
+// renderer's minor page faults, and
 // of the browser's other processes (browser, GPU/utility: the IPC of the
 // evaluates) when --all. Modes, alternated in rounds (order reversed every
 // other round):
@@ -14,6 +15,8 @@
 //   url     load() from the server (fetch, arrayBuffer, WebAssembly.compile)
 //   module  WebAssembly.compileStreaming(fetch(url)) timed as its own
 //           phase, then load({ wasm: module })
+//   MODE+settle  the same, 3 s after the page is up (a fresh browser's
+//           own WebUI renderer done with its start) before the clock
 // --v8="--flag ..." passes V8 flags (--js-flags) to every run, --threads
 // prints each thread's CPU of the last run by name.
 //   node bench/chromium-phases.mjs [--runs N] [--modes bytes,url,module] [--v8=FLAGS] [--threads] count|memo|best FILE...
@@ -53,7 +56,8 @@ function threads (pid) {
     try {
       const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0])
       const name = tid === pid ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
-      out.push([name, ns, tid])
+      const faults = Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[7])
+      out.push([name, ns, tid, faults])
     } catch {}
   }
   return out
@@ -65,20 +69,22 @@ function threads (pid) {
  * (--top-chrome-webui: busy for its first second or so), other processes.
  */
 function snapshot (pids) {
-  const s = { main: 0, others: 0, webui: 0, rest: 0, byName: {} }
+  const s = { main: 0, others: 0, webui: 0, rest: 0, faults: 0, byName: {} }
   for (const { pid, renderer, webui } of pids) {
-    for (const [name, ns, tid] of threads(pid)) {
+    for (const [name, ns, tid, faults] of threads(pid)) {
       const ms = ns / 1e6
       if (webui) { s.webui += ms; continue }
       if (!renderer) { s.rest += ms; continue }
       if (name === 'main') s.main += ms; else s.others += ms
+      s.faults += faults
       s.byName[`${name}#${tid}`] = ms
     }
   }
   return s
 }
 
-async function run (mode, file) {
+async function run (variant, file) {
+  const [mode, settle] = variant.split('+')
   const { chromium } = await import('playwright-core')
   const server = await start({ port: 0 })
   const before = new Set(chromiumPids().map((p) => p.pid))
@@ -93,6 +99,7 @@ async function run (mode, file) {
       if (mode === 'bytes') globalThis.bytes = new Uint8Array(await (await fetch('/dist/dlxkit.wasm')).arrayBuffer())
       globalThis.text = text
     }, { text: readFileSync(file, 'utf8'), mode })
+    if (settle) await new Promise((resolve) => setTimeout(resolve, 3000))
     const pids = chromiumPids().filter((p) => !before.has(p.pid))
     const steps = {
       compile: mode === 'module'
@@ -107,7 +114,7 @@ async function run (mode, file) {
         return a
       }
     }
-    const out = { wall: {}, main: {}, others: {}, webui: {}, rest: {} }
+    const out = { wall: {}, main: {}, others: {}, webui: {}, rest: {}, faults: {} }
     let answer
     let s0 = snapshot(pids)
     const first = s0
@@ -117,7 +124,7 @@ async function run (mode, file) {
       const r = await page.evaluate(`(async () => { const t = performance.now(); const a = await (${step.toString()})(${JSON.stringify(kind)}, ${JSON.stringify(mode)}); return [performance.now() - t, a] })()`)
       const s1 = snapshot(pids)
       out.wall[phase] = r[0]
-      for (const k of ['main', 'others', 'webui', 'rest']) out[k][phase] = s1[k] - s0[k]
+      for (const k of ['main', 'others', 'webui', 'rest', 'faults']) out[k][phase] = s1[k] - s0[k]
       if (phase.startsWith('count')) {
         if (answer !== undefined && r[1] !== answer) throw new Error(`${file}: ${r[1]} against ${answer}`)
         answer = r[1]
@@ -146,14 +153,14 @@ for (const file of files) {
       const rs = runs[mode].filter((o) => o.wall[phase] !== undefined)
       if (rs.length === 0) continue
       const med = (k) => median(rs.map((o) => o[k][phase]))
-      rows.push([mode, phase, f(med('wall')), f(med('main')), f(med('others')), f(median(rs.map((o) => o.main[phase] + o.others[phase]))), f(med('webui')), ...(values.all ? [f(med('rest'))] : [])])
+      rows.push([mode, phase, f(med('wall')), f(med('main')), f(med('others')), f(median(rs.map((o) => o.main[phase] + o.others[phase]))), f(med('webui')), String(med('faults')), ...(values.all ? [f(med('rest'))] : [])])
     }
     const total = (o, ps) => ps.reduce((s, p) => s + (o.main[p] ?? 0) + (o.others[p] ?? 0), 0)
     const wall = (o, ps) => ps.reduce((s, p) => s + (o.wall[p] ?? 0), 0)
     const first = ['compile', 'load', 'parse', 'count']
-    rows.push([mode, 'compile to count', f(median(runs[mode].map((o) => wall(o, first)))), '', '', f(median(runs[mode].map((o) => total(o, first)))), f(median(runs[mode].map((o) => first.reduce((s, p) => s + (o.webui[p] ?? 0), 0))))])
+    rows.push([mode, 'compile to count', f(median(runs[mode].map((o) => wall(o, first)))), '', '', f(median(runs[mode].map((o) => total(o, first)))), f(median(runs[mode].map((o) => first.reduce((s, p) => s + (o.webui[p] ?? 0), 0)))), ''])
   }
-  console.log(table(['mode', 'phase', 'wall', 'main thread CPU', 'other threads CPU', 'page renderer CPU', 'WebUI renderer CPU', ...(values.all ? ['other processes CPU'] : [])], rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', ...(values.all ? ['r'] : [])]))
+  console.log(table(['mode', 'phase', 'wall', 'main thread CPU', 'other threads CPU', 'page renderer CPU', 'WebUI renderer CPU', 'page renderer minor faults', ...(values.all ? ['other processes CPU'] : [])], rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', ...(values.all ? ['r'] : [])]))
   if (values.threads) {
     for (const mode of modes) {
       const last = runs[mode].at(-1).byName
