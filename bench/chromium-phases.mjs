@@ -7,9 +7,8 @@
 // page renderer's main thread, of its other threads (V8's workers: TurboFan's
 // compiles, the GC's helpers), from /proc/PID/task/*/schedstat (ns), of
 // the browser's own WebUI renderer (--top-chrome-webui), the page
-// renderer's minor page faults, and
-// of the browser's other processes (browser, GPU/utility: the IPC of the
-// evaluates) when --all. Modes, alternated in rounds (order reversed every
+// renderer's minor page faults, and of the browser's other processes
+// (browser, GPU/utility: the IPC of the evaluates) when --all. Modes, alternated in rounds (order reversed every
 // other round):
 //   bytes   load({ wasm: bytes }) (WebAssembly.compile), as chromium-count.mjs
 //   url     load() from the server (fetch, arrayBuffer, WebAssembly.compile)
@@ -19,7 +18,9 @@
 //           own WebUI renderer done with its start) before the clock
 // --v8="--flag ..." passes V8 flags (--js-flags) to every run, --threads
 // prints each thread's CPU of the last run by name.
-//   node bench/chromium-phases.mjs [--runs N] [--modes bytes,url,module] [--v8=FLAGS] [--threads] count|memo|best FILE...
+//   node bench/chromium-phases.mjs [--runs N] [--modes bytes,url,module] [--v8=FLAGS] [--threads] [--all] count|memo|best FILE...
+// The V8 traces (--v8=--trace-wasm-compilation-times) go to the renderer's
+// stdout: run with DEBUG=pw:browser to see them in playwright's log.
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
