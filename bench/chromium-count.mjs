@@ -1,35 +1,41 @@
 // The module in Chromium, timed as the bench times it in Node: CPU seconds
 // from load() to the answer (loading the module from its bytes and parsing
-// included), over the renderer processes of a fresh browser (their every
-// thread: V8's compiles too), read from /proc before and after. One browser
-// a run, so that no compiled code carries over. For bench/runtimes-run.mjs's
-// Chromium column; alone:
+// included), over the page's renderer process (its every thread: V8's
+// compiles too), read from /proc before and after. One browser a run, so
+// that no compiled code carries over. Not counted: the browser's own WebUI
+// renderer (--top-chrome-webui), which a fresh headless Chromium 156 keeps
+// busy for its first second or so (0.25-0.5 s of CPU, most of it while the
+// first count runs: docs/notes/WASM.md, session 48); its seconds come back
+// as `webui`. For bench/runtimes-run.mjs's Chromium column; alone:
 //   node bench/chromium-count.mjs count|memo|best FILE
 import { readdirSync, readFileSync } from 'node:fs'
 import { start } from '../tools/serve.mjs'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const TICK = 100 // clock ticks a second (USER_HZ)
 
-/** Pids of Chromium renderers now running. */
+/** Chromium renderers now running: [pid, whether it is the browser's WebUI (not a page's)]. */
 function renderers () {
   const pids = []
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) pids.push(pid)
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      if (cmd.includes('--type=renderer')) pids.push([pid, cmd.includes('--top-chrome-webui')])
     } catch {} // gone meanwhile
   }
   return pids
 }
 
-/** CPU seconds (user + system, every thread) of a process so far; 0 once gone. */
+/** CPU seconds of a process so far, every thread (their schedstat, ns); 0 once gone. */
 function cpuOf (pid) {
+  let ns = 0
   try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(f[11]) + Number(f[12])) / TICK
-  } catch {
-    return 0
-  }
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0])
+      } catch {} // a thread gone meanwhile
+    }
+  } catch {} // the process gone
+  return ns / 1e9
 }
 
 /** The Chromium release, as a report names it. */
@@ -43,11 +49,11 @@ export async function chromiumRelease () {
   }
 }
 
-/** One run: { seconds, answer } (answer: the count as text, or the k costs joined). */
+/** One run: { seconds, answer, webui } (answer: the count as text, or the k costs joined; webui: the WebUI renderer's seconds meanwhile). */
 export async function chromiumRun (kind, file) {
   const { chromium } = await import('playwright-core')
   const server = await start({ port: 0 })
-  const before = new Set(renderers())
+  const before = new Set(renderers().map(([pid]) => pid))
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
   try {
     const page = await browser.newPage()
@@ -58,8 +64,12 @@ export async function chromiumRun (kind, file) {
       globalThis.bytes = new Uint8Array(await (await fetch('/dist/dlxkit.wasm')).arrayBuffer())
       globalThis.text = text
     }, text)
-    const mine = renderers().filter((p) => !before.has(p))
-    const t0 = mine.reduce((s, p) => s + cpuOf(p), 0)
+    const fresh = renderers().filter(([pid]) => !before.has(pid))
+    const mine = fresh.filter(([, webui]) => !webui).map(([pid]) => pid)
+    const theirs = fresh.filter(([, webui]) => webui).map(([pid]) => pid)
+    const sum = (pids) => pids.reduce((s, p) => s + cpuOf(p), 0)
+    const t0 = sum(mine)
+    const w0 = sum(theirs)
     const answer = await page.evaluate((kind) => {
       return globalThis.dk.load({ wasm: globalThis.bytes }).then((dlx) => {
         const p = dlx.parseDlx(globalThis.text)
@@ -68,8 +78,8 @@ export async function chromiumRun (kind, file) {
         return a
       })
     }, kind)
-    const t1 = mine.reduce((s, p) => s + cpuOf(p), 0)
-    return { seconds: t1 - t0, answer }
+    const t1 = sum(mine)
+    return { seconds: t1 - t0, answer, webui: sum(theirs) - w0 }
   } finally {
     await browser.close()
     await server.close()

@@ -10,7 +10,7 @@
 // The Nodes: by default the one running this script (the machine's) and
 // bench/wasm-node.mjs's WASM_NODE (the LTS the reports use); --node each.
 // --chromium: a column for the system's Chromium too (bench/chromium-count.mjs:
-// a fresh browser a run, CPU of its renderers in 10 ms ticks).
+// a fresh browser a run, CPU of the page's renderer).
 // The rows' files are the reports' own: their runners write them.
 import { existsSync, writeFileSync } from 'node:fs'
 import { chromiumRelease, chromiumRun } from './chromium-count.mjs'
@@ -90,7 +90,7 @@ const lines = [
   'other round); CPU seconds, loading the module and parsing included, as the reports time them; native / WASM is the median of ' +
   'the per-round ratios (above 1: WASM faster). The reports themselves run the module under bench/wasm-node.mjs\'s Node ' +
   `(${nodeRelease()} in this run). Node 20 reached its end of life on 2026-04-30.` +
-  (values.chromium ? ' Chromium: a fresh headless browser a run, the module\'s bytes and the text fetched first, then CPU seconds of its renderer processes (every thread, in 10 ms ticks) from load() to the answer.' : ''),
+  (values.chromium ? ' Chromium: a fresh headless browser a run, the module\'s bytes and the text fetched first, then CPU seconds of the page\'s renderer process (every thread; not the browser\'s own WebUI renderer, busy in a fresh browser\'s first second) from load() to the answer.' : ''),
   '',
   `| report | row | goal | native s | ${releases.map((r) => `${r}: WASM s | native / WASM`).join(' | ')} |`,
   `| --- | --- | ---: | ---: | ${releases.map(() => '---: | ---:').join(' | ')} |`,
