@@ -9,20 +9,26 @@
 // as `webui`. For bench/runtimes-run.mjs's Chromium column; alone:
 //   node bench/chromium-count.mjs count|memo|best FILE
 import { readdirSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { start } from '../tools/serve.mjs'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-/** Chromium renderers now running: [pid, whether it is the browser's WebUI (not a page's)]. */
-function renderers () {
-  const pids = []
+/**
+ * Chromium's processes now running: { pid, renderer, webui } (webui: the
+ * browser's own WebUI renderer, not a page's). bench/chromium-phases.mjs
+ * reads them too.
+ */
+export function chromiumProcesses () {
+  const out = []
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      if (cmd.includes('--type=renderer')) pids.push([pid, cmd.includes('--top-chrome-webui')])
+      if (cmd.startsWith(CHROMIUM) || cmd.includes('/chromium')) out.push({ pid, renderer: cmd.includes('--type=renderer'), webui: cmd.includes('--top-chrome-webui') })
     } catch {} // gone meanwhile
   }
-  return pids
+  return out
 }
 
 /** CPU seconds of a process so far, every thread (their schedstat, ns); 0 once gone. */
@@ -53,7 +59,7 @@ export async function chromiumRelease () {
 export async function chromiumRun (kind, file) {
   const { chromium } = await import('playwright-core')
   const server = await start({ port: 0 })
-  const before = new Set(renderers().map(([pid]) => pid))
+  const before = new Set(chromiumProcesses().map((p) => p.pid))
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
   try {
     const page = await browser.newPage()
@@ -64,9 +70,9 @@ export async function chromiumRun (kind, file) {
       globalThis.bytes = new Uint8Array(await (await fetch('/dist/dlxkit.wasm')).arrayBuffer())
       globalThis.text = text
     }, text)
-    const fresh = renderers().filter(([pid]) => !before.has(pid))
-    const mine = fresh.filter(([, webui]) => !webui).map(([pid]) => pid)
-    const theirs = fresh.filter(([, webui]) => webui).map(([pid]) => pid)
+    const fresh = chromiumProcesses().filter((p) => p.renderer && !before.has(p.pid))
+    const mine = fresh.filter((p) => !p.webui).map((p) => p.pid)
+    const theirs = fresh.filter((p) => p.webui).map((p) => p.pid)
     const sum = (pids) => pids.reduce((s, p) => s + cpuOf(p), 0)
     const t0 = sum(mine)
     const w0 = sum(theirs)
@@ -86,7 +92,7 @@ export async function chromiumRun (kind, file) {
   }
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [kind, file] = process.argv.slice(2)
   console.log(JSON.stringify(await chromiumRun(kind, file)))
 }

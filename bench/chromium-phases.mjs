@@ -25,7 +25,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { start } from '../tools/serve.mjs'
-import { CHROMIUM } from './chromium-count.mjs'
+import { CHROMIUM, chromiumProcesses } from './chromium-count.mjs'
 import { median, table } from './report.mjs'
 
 const { values, positionals } = parseArgs({
@@ -36,17 +36,6 @@ const [kind, ...files] = positionals
 if (!['count', 'memo', 'best'].includes(kind) || files.length === 0) throw new Error('usage: node bench/chromium-phases.mjs [--runs N] [--modes bytes,url,module] [--v8=FLAGS] [--threads] count|memo|best FILE...')
 const modes = values.modes.split(',')
 const PHASES = ['compile', 'load', 'parse', 'count', 'parse2', 'count2']
-
-function chromiumPids () {
-  const out = []
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      if (cmd.startsWith(CHROMIUM) || cmd.includes('/chromium')) out.push({ pid, renderer: cmd.includes('--type=renderer'), webui: cmd.includes('--top-chrome-webui') })
-    } catch {} // gone meanwhile
-  }
-  return out
-}
 
 /** Per thread of a process: [name, ns of CPU]. */
 function threads (pid) {
@@ -88,7 +77,7 @@ async function run (variant, file) {
   const [mode, settle] = variant.split('+')
   const { chromium } = await import('playwright-core')
   const server = await start({ port: 0 })
-  const before = new Set(chromiumPids().map((p) => p.pid))
+  const before = new Set(chromiumProcesses().map((p) => p.pid))
   const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
   if (values.v8) args.push(`--js-flags=${values.v8}`)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args })
@@ -101,7 +90,7 @@ async function run (variant, file) {
       globalThis.text = text
     }, { text: readFileSync(file, 'utf8'), mode })
     if (settle) await new Promise((resolve) => setTimeout(resolve, 3000))
-    const pids = chromiumPids().filter((p) => !before.has(p.pid))
+    const pids = chromiumProcesses().filter((p) => !before.has(p.pid))
     const steps = {
       compile: mode === 'module'
         ? async () => { globalThis.mod = await WebAssembly.compileStreaming(fetch('/dist/dlxkit.wasm')) }
